@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { OperatingCountry } from '../shared/countries.js';
+import { Amount, AmountOut, Currency } from '../shared/money.js';
+import { DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
+import { MetadataOut, metadataList } from '../shared/shapes.js';
+import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
+
+export const CHECKOUT_SESSION_METADATA_LIMIT = 120;
+export const PAYMENT_LINK_METADATA_LIMIT = 50;
+export const CHECKOUT_WORKFLOWS = ['SDK_CHECKOUT', 'CHECKOUT', 'SDK_SEAMLESS'] as const;
+
+const InstallmentsPlan = z.object({
+  plan_id: text(1, 255).optional(),
+  plan: z
+    .array(z.object({ installment: z.number().int().min(1).max(99), rate: z.number().min(0) }))
+    .optional(),
+});
+
+const Billing = z.object({
+  label: text(1, 255),
+  /** The spec types this amount as a string (a decimal in major units). */
+  amount: z.string().regex(/^\d+(\.\d{1,4})?$/, 'must be a decimal string with at most 4 decimals'),
+  interval_unit: z.enum(['year', 'month', 'day', 'hour', 'minute']),
+  interval_count: z.number().int().positive(),
+});
+
+/** Request of §4.10. */
+export const CreateCheckoutSessionBody = z.object({
+  merchant_order_id: text(3, 255),
+  payment_description: text(3, 255),
+  country: OperatingCountry,
+  account_id: Uuid,
+  customer_id: Uuid.optional(),
+  callback_url: text(3, 526).optional(),
+  amount: Amount.optional(),
+  alternative_amount: Amount.optional(),
+  metadata: metadataList(CHECKOUT_SESSION_METADATA_LIMIT).optional(),
+  workflow: z.enum(CHECKOUT_WORKFLOWS).optional(),
+  installments: InstallmentsPlan.optional(),
+  recurring_payment: z
+    .object({
+      description: text(1, 255).optional(),
+      management_url: text(3, 526).optional(),
+      billing_agreement: text(1, 255).optional(),
+      regular_billing: Billing.optional(),
+      trial_billing: Billing.optional(),
+    })
+    .optional(),
+  additional_data: AdditionalData.optional(),
+});
+export type CreateCheckoutSessionBody = z.infer<typeof CreateCheckoutSessionBody>;
+
+/** Checkout session, §2.8. */
+export const CheckoutSession = z.object({
+  checkout_session: Uuid,
+  merchant_order_id: z.string(),
+  country: z.string(),
+  payment_description: z.string(),
+  customer_id: z.string().nullable(),
+  callback_url: z.string().nullable(),
+  amount: AmountOut.nullable(),
+  created_at: DateTime,
+  metadata: MetadataOut.nullable(),
+  workflow: z.string().nullable(),
+  installments: z
+    .object({ plan_id: z.string().nullable().optional(), plan: z.array(z.record(z.string(), z.unknown())).nullable().optional() })
+    .nullable(),
+});
+export type CheckoutSession = z.infer<typeof CheckoutSession>;
+
+const PaymentLinkCustomerPayer = z.object({
+  id: text(1, 64).optional(),
+  merchant_customer_id: text(3, 255).optional(),
+  first_name: text(1, 255).optional(),
+  last_name: text(1, 255).optional(),
+  gender: text(1, 2).optional(),
+  date_of_birth: z.string().length(10).optional(),
+  email: text(3, 255).optional(),
+  nationality: z.string().length(2).optional(),
+  ip_address: text(1, 45).optional(),
+  document: OpenObject.optional(),
+  phone: OpenObject.optional(),
+  billing_address: OpenObject.optional(),
+  shipping_address: OpenObject.optional(),
+});
+
+/** Request of §4.12. */
+export const CreatePaymentLinkBody = z
+  .object({
+    account_id: Id36To64,
+    country: OperatingCountry,
+    amount: Amount,
+    payment_method_types: z.array(text(3, 255)),
+    description: text(3, 255).optional(),
+    merchant_order_id: text(3, 255).optional(),
+    capture: z.boolean().optional(),
+    type: text(1, 255).optional(),
+    status: text(1, 255).optional(),
+    payment_method: OpenObject.optional(),
+    installments_plan: OpenObject.optional(),
+    timezone: text(1, 64).optional(),
+    payments_number: z.number().int().min(0).optional(),
+    split_payment_methods: z.boolean().optional(),
+    taxes: z
+      .array(
+        z.object({
+          type: text(1, 255).optional(),
+          tax_base: z.number().nonnegative().optional(),
+          value: z.number().nonnegative().optional(),
+          percentage: z.number().min(0).max(100).optional(),
+        }),
+      )
+      .optional(),
+    customer_payer: PaymentLinkCustomerPayer.optional(),
+    additional_data: AdditionalData.optional(),
+    callback_url: z.string().max(256).optional(),
+    one_time_use: z.boolean().optional(),
+    availability: z.object({ start_at: DateTime.optional(), finish_at: DateTime.optional() }).optional(),
+    metadata: metadataList(PAYMENT_LINK_METADATA_LIMIT).optional(),
+    vault_on_success: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    const start = body.availability?.start_at;
+    const finish = body.availability?.finish_at;
+    if (start && finish && Date.parse(finish) <= Date.parse(start)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['availability', 'finish_at'],
+        message: 'must be after availability.start_at',
+      });
+    }
+  });
+export type CreatePaymentLinkBody = z.infer<typeof CreatePaymentLinkBody>;
+
+export const PAYMENT_LINK_STATUSES = ['CREATED', 'USED', 'CANCELED', 'EXPIRED', 'ERROR'] as const;
+
+/** Payment link, §2.9. */
+export const PaymentLink = z.object({
+  code: z.string(),
+  account_code: z.string(),
+  country: z.string(),
+  availability: z.object({ start_at: z.string().nullable(), finish_at: z.string().nullable() }),
+  status: z.string(),
+  merchant_order_id: z.string().nullable(),
+  description: z.string().nullable(),
+  amount: z.object({ currency: Currency.or(z.string()), value: z.number() }),
+  capture: z.boolean(),
+  metadata: MetadataOut.nullable(),
+  split_payment_methods: z.boolean(),
+  payment_method_types: z.array(z.string()),
+  one_time_use: z.boolean(),
+  payments: z.array(z.unknown()).nullable(),
+  callback_url: z.string().nullable(),
+  installments_plan: OpenObject.nullable(),
+  customer_payer: OpenObject.nullable(),
+  taxes: z.array(OpenObject).nullable(),
+  additional_data: AdditionalDataOut.nullable(),
+  checkout_url: z.string(),
+  payments_number: z.number().int(),
+  merchant_image: z.string().nullable(),
+  created_at: DateTime.optional(),
+  updated_at: DateTime.optional(),
+});
+export type PaymentLink = z.infer<typeof PaymentLink>;

@@ -1,0 +1,2 @@
+export * from './schemas.js';
+export { customersContract } from './routes.js';

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { IsoCountry, OperatingCountry } from '../shared/countries.js';
+import { DateOnly, DateTime, Uuid, text } from '../shared/primitives.js';
+import {
+  AddressOut,
+  Document,
+  DocumentOut,
+  MetadataOut,
+  Phone,
+  PhoneOut,
+  address,
+  metadataList,
+} from '../shared/shapes.js';
+
+export const CUSTOMER_METADATA_LIMIT = 50;
+
+/** Customers carry full ISO 3166-1 countries (not just the 17 operating ones). */
+const CustomerAddress = address({ zip: [4, 11], country: IsoCountry });
+
+/** Request of §4.11. */
+export const CreateCustomerBody = z.object({
+  merchant_customer_id: text(3, 255),
+  merchant_customer_created_at: DateTime.pipe(z.string().max(27)).optional(),
+  first_name: text(3, 255).optional(),
+  last_name: text(3, 255).optional(),
+  gender: text(1, 2).optional(),
+  date_of_birth: DateOnly.optional(),
+  email: text(3, 255).email().optional(),
+  nationality: IsoCountry.optional(),
+  country: IsoCountry.optional(),
+  document: Document.optional(),
+  phone: Phone.optional(),
+  billing_address: CustomerAddress.optional(),
+  shipping_address: CustomerAddress.optional(),
+  metadata: metadataList(CUSTOMER_METADATA_LIMIT).optional(),
+});
+export type CreateCustomerBody = z.infer<typeof CreateCustomerBody>;
+
+/** Customer, §2.2. Optional fields the merchant did not send come back as null. */
+export const Customer = z.object({
+  id: Uuid,
+  merchant_customer_id: z.string(),
+  merchant_customer_created_at: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  gender: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  email: z.string().nullable(),
+  nationality: z.string().nullable(),
+  country: z.string().nullable(),
+  document: DocumentOut.nullable(),
+  phone: PhoneOut.nullable(),
+  billing_address: AddressOut.nullable(),
+  shipping_address: AddressOut.nullable(),
+  metadata: MetadataOut.nullable(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+export type Customer = z.infer<typeof Customer>;
+
+/** Request of POST /v1/customers/sessions (supporting; upstream create-customer-session). */
+export const CreateCustomerSessionBody = z.object({
+  account_id: Uuid,
+  country: OperatingCountry,
+  customer_id: Uuid,
+  callback_url: text(3, 526).optional(),
+});
+export type CreateCustomerSessionBody = z.infer<typeof CreateCustomerSessionBody>;
+
+/** A customer session: the handle for the enrollment SDK flow (§4.1). */
+export const CustomerSession = z.object({
+  customer_session: Uuid,
+  customer_id: Uuid,
+  account_id: z.string(),
+  country: z.string(),
+  callback_url: z.string().nullable(),
+  created_at: DateTime,
+  expires_at: DateTime,
+});
+export type CustomerSession = z.infer<typeof CustomerSession>;
+
+export const CustomerIdParams = z.object({ customer_id: text(36, 64) });

@@ -1,0 +1,64 @@
+import { customersContract } from './customers/routes.js';
+import { checkoutContract } from './checkout/routes.js';
+import { paymentMethodsContract } from './payment-methods/routes.js';
+import { paymentsContract } from './payments/routes.js';
+import { subscriptionsContract } from './subscriptions/routes.js';
+import { marketplaceContract } from './marketplace/routes.js';
+import { bankingContract } from './banking/routes.js';
+import { webhooksContract } from './webhooks/routes.js';
+import { listRoutes } from './routes-list.js';
+
+export * from './customers/index.js';
+export * from './checkout/index.js';
+export * from './payment-methods/index.js';
+export * from './payments/index.js';
+export * from './subscriptions/index.js';
+export * from './marketplace/index.js';
+export * from './banking/index.js';
+export * from './webhooks/index.js';
+export * from './errors.js';
+export * from './headers.js';
+export * from './meta.js';
+export * from './routes-list.js';
+export { OPERATING_COUNTRIES, ISO_COUNTRIES, OperatingCountry, IsoCountry } from './shared/countries.js';
+export { Amount, PaymentAmount, hasAtMostFourDecimals } from './shared/money.js';
+export { MetadataItem, FileObject } from './shared/shapes.js';
+
+/** The whole `/v1` API, one router per domain. Prefer the domain routers where one is enough. */
+export const contract: {
+  customers: typeof customersContract;
+  checkout: typeof checkoutContract;
+  paymentMethods: typeof paymentMethodsContract;
+  payments: typeof paymentsContract;
+  subscriptions: typeof subscriptionsContract;
+  marketplace: typeof marketplaceContract;
+  banking: typeof bankingContract;
+  webhooks: typeof webhooksContract;
+} = {
+  customers: customersContract,
+  checkout: checkoutContract,
+  paymentMethods: paymentMethodsContract,
+  payments: paymentsContract,
+  subscriptions: subscriptionsContract,
+  marketplace: marketplaceContract,
+  banking: bankingContract,
+  webhooks: webhooksContract,
+};
+export type Contract = typeof contract;
+
+export {
+  customersContract,
+  checkoutContract,
+  paymentMethodsContract,
+  paymentsContract,
+  subscriptionsContract,
+  marketplaceContract,
+  bankingContract,
+  webhooksContract,
+};
+
+/** operationIds of every route that needs `X-Idempotency-Key`. */
+export const IDEMPOTENT_OPERATIONS: readonly string[] = listRoutes(contract)
+  .filter((r) => r.meta.idempotent)
+  .map((r) => r.meta.operationId);
+export * from './validation.js';

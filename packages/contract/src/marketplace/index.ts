@@ -1,0 +1,2 @@
+export * from './schemas.js';
+export { marketplaceContract } from './routes.js';

@@ -1,0 +1,46 @@
+import { initContract } from '@ts-rest/core';
+import { v1RouterOptions } from '../shared/router.js';
+import { meta } from '../meta.js';
+import { ApiError } from '../errors.js';
+import { IdempotencyKeyHeader } from '../headers.js';
+import { CreateRecipientBody, CreateTransferBody, Recipient, ReverseTransferBody, Transfer, TransferIdParams } from './schemas.js';
+
+const c = initContract();
+
+
+export const marketplaceContract = c.router(
+  {
+    createRecipient: {
+      method: 'POST',
+      path: '/recipients',
+      body: CreateRecipientBody,
+      responses: { 201: Recipient },
+      summary: 'Create a recipient',
+      description:
+        'Creates a recipient for split payments. ENTITY recipients need legal_representatives; legal_name is only accepted for ENTITY.',
+      metadata: meta({ operationId: 'createRecipient', idempotent: false, supporting: false, specSection: '4.7', domain: 'marketplace' }),
+    },
+    createTransfer: {
+      method: 'POST',
+      path: '/split-marketplace/transfers',
+      headers: IdempotencyKeyHeader,
+      body: CreateTransferBody,
+      responses: { 201: Transfer, 404: ApiError, 502: ApiError },
+      summary: 'Create a standalone transfer',
+      description: 'Moves funds to a recipient outside a payment split.',
+      metadata: meta({ operationId: 'createTransfer', idempotent: true, supporting: true, specSection: null, domain: 'marketplace' }),
+    },
+    reverseTransfer: {
+      method: 'POST',
+      path: '/split-marketplace/transfers/:transfer_id/reverse',
+      pathParams: TransferIdParams,
+      headers: IdempotencyKeyHeader,
+      body: ReverseTransferBody,
+      responses: { 200: Transfer, 404: ApiError, 502: ApiError },
+      summary: 'Reverse a standalone transfer',
+      description: 'Reverses a SUCCEEDED transfer, fully without amount or partially with it.',
+      metadata: meta({ operationId: 'reverseTransfer', idempotent: true, supporting: false, specSection: '4.5', domain: 'marketplace' }),
+    },
+  },
+  v1RouterOptions,
+);

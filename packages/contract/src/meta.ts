@@ -1,0 +1,28 @@
+/** Metadata every route carries; the client, the sandbox and the conformance runner read it. */
+export interface RouteMeta {
+  /** Stable operation id, also used as the OpenAPI operationId. */
+  operationId: string;
+  /** The route needs `X-Idempotency-Key`. */
+  idempotent: boolean;
+  /** Referred to by the spec but not specified there: modelled from the upstream service. */
+  supporting: boolean;
+  /** Spec section (for example `4.2`), or `null` for supporting routes. */
+  specSection: string | null;
+  /** Domain tag used for grouping (OpenAPI tags, conformance report). */
+  domain: Domain;
+}
+
+export type Domain =
+  | 'customers'
+  | 'checkout'
+  | 'payment-methods'
+  | 'payments'
+  | 'subscriptions'
+  | 'marketplace'
+  | 'banking'
+  | 'webhooks'
+  | 'sandbox';
+
+export function meta(m: RouteMeta): RouteMeta {
+  return m;
+}

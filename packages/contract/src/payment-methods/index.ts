@@ -1,0 +1,2 @@
+export * from './schemas.js';
+export { paymentMethodsContract } from './routes.js';

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { OperatingCountry } from '../shared/countries.js';
+import { Currency } from '../shared/money.js';
+import { DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
+import { AddressOut, Document, DocumentOut, PhoneOut, metadataList } from '../shared/shapes.js';
+
+/**
+ * §4.1 payment_method_type: CARD, `<BRAND>_WALLET`, `<BRAND>_TOKENBOX`, `<BRAND>_ENROLLMENT`,
+ * `<BRAND>_ENROLLABLE`, or one bare brand-named value. The brands are neutralised in the spec,
+ * so the contract accepts the form (upper-case identifiers) rather than a closed list.
+ */
+export const EnrollablePaymentMethodType = text(3, 255).regex(
+  /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/,
+  'must be CARD or an upper-case payment method type such as <BRAND>_WALLET, <BRAND>_TOKENBOX or <BRAND>_ENROLLMENT',
+);
+
+/** §4.3 type: CARD or `<BRAND>_ENROLLMENT`. */
+export const DirectEnrollmentType = text(3, 255).regex(
+  /^(?:CARD|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_ENROLLMENT)$/,
+  'must be CARD or a value of the form <BRAND>_ENROLLMENT',
+);
+
+/** verify: upstream's shape (vault_on_success, currency, metadata). */
+export const VerifyRequest = z.object({
+  vault_on_success: z.boolean(),
+  currency: Currency.optional(),
+  metadata: metadataList(50).optional(),
+});
+
+/** Request of §4.1. */
+export const EnrollInSessionBody = z.object({
+  account_id: Uuid,
+  payment_method_type: EnrollablePaymentMethodType,
+  country: OperatingCountry,
+  verify: VerifyRequest.optional(),
+});
+export type EnrollInSessionBody = z.infer<typeof EnrollInSessionBody>;
+
+export const CardDataRequest = z.object({
+  holder_name: text(3, 26).optional(),
+  expiration_month: z.number().int().min(1).max(12),
+  /** Two digits, as the spec says (28 for 2028). */
+  expiration_year: z.number().int().min(0).max(99),
+  number: z.string().regex(/^\d{8,19}$/, 'must be 8 to 19 digits'),
+  security_code: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits').optional(),
+});
+
+/** Request of §4.3. */
+export const EnrollDirectBody = z
+  .object({
+    account_id: Id36To64,
+    country: OperatingCountry,
+    type: DirectEnrollmentType,
+    workflow: z.literal('DIRECT').default('DIRECT'),
+    card_data: CardDataRequest.optional(),
+    callback_url: text(3, 255).optional(),
+    provider_data: z
+      .object({
+        id: text(1, 255),
+        token_source: z.enum(['PROVIDER_API', 'MIGRATION_FILE', 'PROVIDER_TOKEN']).optional(),
+        payment_method_token: text(1, 255).optional(),
+        connection_id: Uuid.optional(),
+      })
+      .optional(),
+    verify: VerifyRequest.optional(),
+    customer_payer: z.object({ document: Document.optional() }).passthrough().optional(),
+  })
+  .superRefine((body, ctx) => {
+    // A card cannot be vaulted from nothing: without card data the only path is a token migration.
+    if (body.type === 'CARD' && !body.card_data && !body.provider_data) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['card_data'],
+        message: 'is required when type is CARD (unless provider_data migrates an existing token)',
+      });
+    }
+    if (body.type !== 'CARD' && body.card_data) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['card_data'],
+        message: 'is only accepted when type is CARD',
+      });
+    }
+  });
+export type EnrollDirectBody = z.input<typeof EnrollDirectBody>;
+
+export const EnrollmentVerify = z.object({ vault_on_success: z.boolean(), payment: z.unknown().nullable() });
+
+/** Enrolled payment method created through a customer session, §2.3. */
+export const SessionEnrolledPaymentMethod = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.string(),
+  category: z.string(),
+  country: z.string(),
+  status: z.string(),
+  created_at: DateTime,
+  updated_at: DateTime,
+  enrollment: z.object({ session: z.string(), sdk_required_action: z.boolean() }),
+  provider: z.object({ id: z.string(), type: z.string(), provider_status: z.string().nullable() }),
+  customer_payer: z
+    .object({
+      first_name: z.string().nullable().optional(),
+      last_name: z.string().nullable().optional(),
+      email: z.string().nullable().optional(),
+      gender: z.string().nullable().optional(),
+      date_of_birth: z.string().nullable().optional(),
+      document: DocumentOut.nullable().optional(),
+      phone: PhoneOut.nullable().optional(),
+      billing_address: AddressOut.nullable().optional(),
+    })
+    .nullable(),
+  verify: EnrollmentVerify,
+  preferred: z.boolean().nullable(),
+});
+export type SessionEnrolledPaymentMethod = z.infer<typeof SessionEnrolledPaymentMethod>;
+
+/** Masked card data of a vaulted card (§2.4): never the full number or security code. */
+export const VaultedCardData = z.object({
+  iin: z.string(),
+  lfd: z.string(),
+  expiration_month: z.number().int(),
+  expiration_year: z.number().int(),
+  number_length: z.number().int(),
+  security_code_length: z.number().int(),
+  brand: z.string(),
+  issuer: z.string().nullable(),
+  issuer_code: z.string().nullable(),
+  category: z.string().nullable(),
+  type: z.string().nullable(),
+  fingerprint: z.string().nullable(),
+  holder_name: z.string().nullable().optional(),
+});
+
+/** Enrolled payment method created directly, §2.4. */
+export const DirectEnrolledPaymentMethod = z.object({
+  idempotency_key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.string(),
+  category: z.string(),
+  country: z.string(),
+  status: z.string(),
+  sub_status: z.string().nullable(),
+  vaulted_token: z.string(),
+  callback_url: z.string().nullable(),
+  action: z.unknown().nullable(),
+  created_at: DateTime,
+  updated_at: DateTime,
+  card_data: VaultedCardData.nullable(),
+  last_successfully_used: z.unknown().nullable(),
+  last_successfully_used_at: z.string().nullable(),
+  preferred: z.boolean().nullable(),
+  verify: EnrollmentVerify,
+  customer_id: z.string().optional(),
+  provider_data: OpenObject.nullable().optional(),
+});
+export type DirectEnrolledPaymentMethod = z.infer<typeof DirectEnrolledPaymentMethod>;
+
+export const CustomerSessionParams = z.object({ customer_session: Uuid });
+export const CustomerIdPathParams = z.object({ customer_id: text(36, 64) });

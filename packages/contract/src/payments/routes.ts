@@ -1,0 +1,91 @@
+import { initContract } from '@ts-rest/core';
+import { v1RouterOptions } from '../shared/router.js';
+import { meta } from '../meta.js';
+import { IdempotencyKeyHeader } from '../headers.js';
+import {
+  CancelOrRefundBody,
+  CancelOrRefundResult,
+  CaptureBody,
+  CreatePaymentBody,
+  DisputeBody,
+  Payment,
+  PaymentIdParams,
+  PaymentTransactionParams,
+  RefundBody,
+  RefundParams,
+} from './schemas.js';
+
+const c = initContract();
+
+export const paymentsContract = c.router(
+  {
+    create: {
+      method: 'POST',
+      path: '/payments',
+      headers: IdempotencyKeyHeader,
+      body: CreatePaymentBody,
+      responses: { 201: Payment },
+      summary: 'Create a payment',
+      description:
+        'Charges (or, with capture false, authorizes) a payment for a checkout session. A declined payment is a 201 whose status is DECLINED.',
+      metadata: meta({ operationId: 'createPayment', idempotent: true, supporting: true, specSection: null, domain: 'payments' }),
+    },
+    get: {
+      method: 'GET',
+      path: '/payments/:payment_id',
+      pathParams: PaymentIdParams,
+      responses: { 200: Payment },
+      summary: 'Retrieve a payment',
+      description: 'Returns the payment with its latest transaction and its transaction history.',
+      metadata: meta({ operationId: 'getPayment', idempotent: false, supporting: true, specSection: null, domain: 'payments' }),
+    },
+    refund: {
+      method: 'POST',
+      path: '/payments/:id/transactions/:transaction_id/refund',
+      pathParams: RefundParams,
+      headers: IdempotencyKeyHeader,
+      body: RefundBody,
+      responses: { 200: Payment },
+      summary: 'Refund a transaction',
+      description:
+        'Refunds a captured transaction, fully without amount or partially with it. The refunded total never exceeds the captured amount; a refund is refused while another is in progress.',
+      metadata: meta({ operationId: 'refundTransaction', idempotent: true, supporting: false, specSection: '4.2', domain: 'payments' }),
+    },
+    capture: {
+      method: 'POST',
+      path: '/payments/:payment_id/transactions/:transaction_id/capture',
+      pathParams: PaymentTransactionParams,
+      headers: IdempotencyKeyHeader,
+      body: CaptureBody,
+      responses: { 200: Payment },
+      summary: 'Capture an authorization',
+      description: 'Captures an authorized (capture: false) payment, fully without amount or partially with it.',
+      metadata: meta({ operationId: 'captureAuthorization', idempotent: true, supporting: true, specSection: null, domain: 'payments' }),
+    },
+    cancelOrRefund: {
+      method: 'POST',
+      path: '/payments/:payment_id/cancel-or-refund',
+      pathParams: PaymentIdParams,
+      headers: IdempotencyKeyHeader,
+      body: CancelOrRefundBody,
+      responses: { 201: CancelOrRefundResult },
+      summary: 'Cancel or refund a payment',
+      description:
+        'Cancels a payment that has not been captured, refunds one that has (partially with amount). merchant_reference defaults to the payment\'s merchant_order_id.',
+      metadata: meta({ operationId: 'cancelOrRefundPayment', idempotent: true, supporting: false, specSection: '4.6', domain: 'payments' }),
+    },
+    dispute: {
+      method: 'POST',
+      path: '/payments/:payment_id/transactions/:transaction_id/dispute',
+      pathParams: PaymentTransactionParams,
+      headers: IdempotencyKeyHeader,
+      body: DisputeBody,
+      responses: { 200: Payment },
+      summary: 'Dispute a chargeback',
+      description:
+        'Submits PDF evidence (base64, at most 1 MB decoded) against a chargeback transaction. The payment moves to IN_DISPUTE / PENDING_REVIEW.',
+      metadata: meta({ operationId: 'disputeChargeback', idempotent: true, supporting: false, specSection: '4.9', domain: 'payments' }),
+    },
+  },
+  v1RouterOptions,
+);

@@ -1,0 +1,422 @@
+import { z } from 'zod';
+import { OperatingCountry } from '../shared/countries.js';
+import { Amount, PaymentAmount } from '../shared/money.js';
+import { Base64, DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
+import { AddressOut, Document, DocumentOut, MetadataOut, Phone, PhoneOut, address, metadataList } from '../shared/shapes.js';
+import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
+
+export const REFUND_REASONS = ['DUPLICATE', 'FRAUDULENT', 'REQUESTED_BY_CUSTOMER', 'REVERSE'] as const;
+export const RefundReason = z.enum(REFUND_REASONS);
+
+export const PAYMENT_STATUSES = [
+  'CREATED', 'READY_TO_PAY', 'PENDING', 'VERIFIED', 'EXPIRED', 'REJECTED', 'DECLINED', 'SUCCEEDED',
+  'REFUNDED', 'CANCELED', 'IN_DISPUTE', 'CHARGEBACK', 'ERROR', 'FRAUD',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const TRANSACTION_TYPES = [
+  'PURCHASE', 'AUTHORIZE', 'CAPTURE', 'REFUND', 'CANCEL', 'VERIFY', 'CHARGEBACK', 'THREE_D_SECURE',
+  'FRAUD_SCREENING', 'SPLIT_TRANSFER', 'SPLIT_TRANSFER_REVERSE',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const TRANSACTION_STATUSES = [
+  'SUCCEEDED', 'WON', 'CREATED', 'PENDING', 'DECLINED', 'REJECTED', 'ERROR', 'EXPIRED', 'LOST', 'PREVENTED',
+] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** Dispute evidence categories (upstream's list; the spec leaves them "not shown"). */
+export const EVIDENCE_CATEGORIES = [
+  'CANCEL_POLICY', 'CUSTOMER_INTERACTION', 'OTHERS', 'PAYMENT_DETAIL', 'PROOF_OF_AUTHENTICITY',
+  'PROOF_OF_DELIVERY', 'PROOF_OF_SERVICE', 'RECEIPT', 'REFUND_POLICY', 'SERVICE_AGREEMENT',
+  'TERMS_AND_CONDITIONS',
+] as const;
+
+/** §8: dispute evidence is at most 1 MB once decoded. */
+export const EVIDENCE_MAX_BYTES = 1024 * 1024;
+
+const nullableString = z.string().nullable().optional();
+
+const ThreeDSecureOut = z.object({
+  version: nullableString,
+  electronic_commerce_indicator: nullableString,
+  cryptogram: nullableString,
+  transaction_id: nullableString,
+  directory_server_transaction_id: nullableString,
+  pares_status: nullableString,
+  acs_id: nullableString,
+});
+
+/** Masked card data inside a payment: iin and lfd only, never the full number (§2.5). */
+export const PaymentCardData = z.object({
+  holder_name: nullableString,
+  iin: z.string(),
+  lfd: z.string(),
+  number_length: z.number().int(),
+  security_code_length: z.number().int().nullable(),
+  brand: z.string(),
+  issuer_name: nullableString,
+  issuer_code: nullableString,
+  country_code: nullableString,
+  category: nullableString,
+  type: nullableString,
+  three_d_secure: ThreeDSecureOut.nullable().optional(),
+  fingerprint: z.string().nullable(),
+  expiration_month: z.number().int(),
+  expiration_year: z.number().int(),
+});
+
+const StoredCredentials = z.object({
+  reason: nullableString,
+  usage: nullableString,
+  subscription_agreement_id: nullableString,
+  network_transaction_id: nullableString,
+});
+
+export const CardDetail = z.object({
+  verify: z.boolean(),
+  capture: z.boolean(),
+  installments: z.number().int().nullable(),
+  installments_plan_id: nullableString,
+  first_installment_deferral: z.number().int().nullable().optional(),
+  installments_type: nullableString,
+  installment_amount: z.number().nullable().optional(),
+  installments_total_amount: z.number().nullable().optional(),
+  soft_descriptor: nullableString,
+  authorization_code: nullableString,
+  retrieval_reference_number: nullableString,
+  voucher: nullableString,
+  card_data: PaymentCardData.nullable(),
+  stored_credentials: StoredCredentials.nullable().optional(),
+});
+
+export const PaymentMethodOut = z.object({
+  vaulted_token: z.string().nullable(),
+  type: z.string(),
+  vault_on_success: z.boolean(),
+  token: z.string().nullable(),
+  parent_payment_method_type: z.string().nullable(),
+  payment_method_detail: z.object({ card: CardDetail.nullable().optional() }).nullable(),
+});
+
+export const ProviderData = z.object({
+  id: nullableString,
+  transaction_id: nullableString,
+  account_id: nullableString,
+  status: nullableString,
+  sub_status: nullableString,
+  status_detail: nullableString,
+  response_message: nullableString,
+  response_code: nullableString,
+  raw_response: z.unknown().optional(),
+  third_party_transaction_id: nullableString,
+  third_party_account_id: nullableString,
+  iso8583_response_code: nullableString,
+  iso8583_response_message: nullableString,
+  merchant_advice_code: nullableString,
+  merchant_advice_code_message: nullableString,
+  reason_code: nullableString,
+  reason_description: nullableString,
+});
+
+/** Transaction inside a payment, §2.7. */
+export const Transaction = z.object({
+  id: Uuid,
+  type: z.string(),
+  status: z.string(),
+  category: z.string().nullable(),
+  amount: z.number(),
+  provider_id: z.string().nullable(),
+  payment_method: z
+    .object({
+      vaulted_token: z.string().nullable(),
+      type: z.string(),
+      vault_on_success: z.boolean(),
+      token: z.string().nullable(),
+      parent_payment_method_type: z.string().nullable(),
+      detail: z.object({ card: CardDetail.nullable().optional() }).nullable(),
+    })
+    .nullable(),
+  response_code: z.string().nullable(),
+  response_message: z.string().nullable(),
+  reason: z.string().nullable(),
+  description: z.string().nullable(),
+  merchant_reference: z.string().nullable(),
+  provider_data: ProviderData.nullable(),
+  connection_data: z.object({ id: nullableString, name: nullableString }).nullable(),
+  created_at: DateTime,
+  updated_at: DateTime,
+  merchant_advice_code: z.string().nullable(),
+  merchant_advice_code_message: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+const CustomerPayerOut = z.object({
+  id: nullableString,
+  merchant_customer_id: nullableString,
+  first_name: nullableString,
+  last_name: nullableString,
+  gender: nullableString,
+  date_of_birth: nullableString,
+  email: nullableString,
+  nationality: nullableString,
+  ip_address: nullableString,
+  device_fingerprint: nullableString,
+  device_fingerprints: z.array(z.object({ provider_id: nullableString, id: nullableString })).nullable().optional(),
+  browser_info: OpenObject.nullable().optional(),
+  document: DocumentOut.nullable().optional(),
+  phone: PhoneOut.nullable().optional(),
+  billing_address: AddressOut.nullable().optional(),
+  shipping_address: AddressOut.nullable().optional(),
+  merchant_customer_created_at: nullableString,
+  geolocation: z.object({ latitude: z.string().nullable().optional(), longitude: z.string().nullable().optional() }).nullable().optional(),
+});
+
+/** Payment, §2.5. `transactions` is one transaction object: the one the operation produced. */
+export const Payment = z.object({
+  id: Uuid,
+  account_id: z.string(),
+  description: z.string(),
+  country: z.string(),
+  status: z.string(),
+  sub_status: z.string(),
+  merchant_order_id: z.string(),
+  created_at: DateTime,
+  updated_at: DateTime,
+  amount: PaymentAmount,
+  checkout: z.object({ session: z.string(), sdk_action_required: z.boolean() }).nullable(),
+  payment_method: PaymentMethodOut,
+  customer_payer: CustomerPayerOut.nullable(),
+  additional_data: AdditionalDataOut.nullable(),
+  transactions: Transaction.nullable(),
+  transactions_history: z.array(Transaction).nullable(),
+  split_marketplace: z.array(OpenObject),
+  callback_url: z.string().nullable(),
+  workflow: z.string(),
+  metadata: MetadataOut,
+  fraud_screening: z.unknown().nullable(),
+  subscription_code: z.string().nullable(),
+  payment_link_id: z.string().nullable(),
+  routing_rules: z
+    .object({
+      smart_routing: z.boolean(),
+      monitors: z.boolean(),
+      condition: z.object({ id: z.number().int().nullable(), name: z.string().nullable(), description: z.string().nullable() }).nullable(),
+    })
+    .nullable(),
+  simplified_mode: z.boolean(),
+});
+export type Payment = z.infer<typeof Payment>;
+
+const OperatingAddress = address({ zip: [4, 11], country: OperatingCountry });
+
+/** The payer fields a refund or cancel may carry (§4.2, §4.6; shape from upstream). */
+export const CustomerPayerRequest = z.object({
+  id: text(1, 64).optional(),
+  merchant_customer_id: text(3, 255).optional(),
+  first_name: text(3, 255).optional(),
+  last_name: text(3, 255).optional(),
+  gender: z.enum(['M', 'F', 'NB', 'NA', 'NK', 'U']).optional(),
+  date_of_birth: DateOnly.optional(),
+  email: text(3, 255).optional(),
+  nationality: z.string().length(2).optional(),
+  ip_address: text(1, 45).optional(),
+  document: Document.optional(),
+  phone: Phone.optional(),
+  billing_address: OperatingAddress.optional(),
+  shipping_address: OperatingAddress.optional(),
+});
+
+export const SplitMarketplaceItem = z.object({
+  recipient_id: text(1, 64).optional(),
+  provider_recipient_id: text(1, 255).optional(),
+  description: text(3, 255).optional(),
+  type: z.enum(['PURCHASE', 'PAYMENTFEE', 'VAT', 'COMMISSION', 'MARKETPLACE', 'SHIPPING']),
+  merchant_reference: text(3, 255).optional(),
+  recipient_type: z.enum(['MEAL', 'FOOD', 'MULTI_BENEFITS', 'FLEET']).optional(),
+  amount: Amount,
+  liability: z
+    .object({
+      processing_fee: z.enum(['MERCHANT', 'RECIPIENT', 'SHARED']).optional(),
+      chargebacks: z.boolean().optional(),
+    })
+    .optional(),
+});
+
+const ResponseAdditionalData = z.object({
+  receipt: z.boolean().optional(),
+  receipt_language: z.enum(['ES', 'EN', 'PT']).optional(),
+});
+
+const BankTransferPaymentMethod = z.object({
+  detail: z
+    .object({
+      bank_transfer: z
+        .object({
+          account_type: text(3, 255).optional(),
+          bank_name: text(3, 255).optional(),
+          bank_id: text(3, 255).optional(),
+          beneficiary_name: text(3, 255).optional(),
+          bank_account: text(3, 255).optional(),
+          beneficiary_document_type: text(3, 255).optional(),
+          beneficiary_document: text(3, 255).optional(),
+          reference: text(1, 255).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+
+/** Request of §4.2. */
+export const RefundBody = z.object({
+  merchant_reference: text(3, 255),
+  description: text(3, 255).optional(),
+  reason: RefundReason.optional(),
+  amount: Amount.optional(),
+  split_marketplace: z.array(SplitMarketplaceItem).optional(),
+  simplified_mode: z.boolean().optional(),
+  response_additional_data: ResponseAdditionalData.optional(),
+  customer_payer: CustomerPayerRequest.optional(),
+  payment_method: BankTransferPaymentMethod.optional(),
+});
+export type RefundBody = z.infer<typeof RefundBody>;
+
+/** Request of §4.6. */
+export const CancelOrRefundBody = z.object({
+  reason: RefundReason,
+  description: text(3, 255).optional(),
+  merchant_reference: text(3, 255).optional(),
+  amount: Amount.optional(),
+  split_marketplace: z.array(SplitMarketplaceItem).optional(),
+  simplified_mode: z.boolean().optional(),
+  response_additional_data: ResponseAdditionalData.optional(),
+  customer_payer: CustomerPayerRequest.optional(),
+  payment_method: BankTransferPaymentMethod.optional(),
+});
+export type CancelOrRefundBody = z.infer<typeof CancelOrRefundBody>;
+
+/** Response of §4.6: the transaction's fields plus the payment. */
+export const CancelOrRefundResult = z.object({
+  id: Uuid,
+  type: z.string(),
+  status: z.string(),
+  category: z.string().nullable(),
+  amount: z.number(),
+  merchant_reference: z.string().nullable(),
+  created_at: DateTime,
+  updated_at: DateTime,
+  provider_data: ProviderData.nullable(),
+  response_code: z.string().nullable(),
+  response_message: z.string().nullable(),
+  payment: Payment,
+});
+export type CancelOrRefundResult = z.infer<typeof CancelOrRefundResult>;
+
+/** Number of bytes a padded base64 string decodes to. */
+export function base64DecodedLength(content: string): number {
+  const padding = content.endsWith('==') ? 2 : content.endsWith('=') ? 1 : 0;
+  return (content.length / 4) * 3 - padding;
+}
+
+export const EvidenceItem = z.object({
+  file_name: text(3, 255),
+  content_type: z.literal('application/pdf'),
+  content_category: z.enum(EVIDENCE_CATEGORIES),
+  content: Base64.refine((content) => base64DecodedLength(content) <= EVIDENCE_MAX_BYTES, {
+    message: `must decode to at most ${EVIDENCE_MAX_BYTES} bytes (1 MB)`,
+  }),
+});
+
+/** Request of §4.9. */
+export const DisputeBody = z.object({
+  account_id: Uuid,
+  evidence: z.array(EvidenceItem).min(1),
+});
+export type DisputeBody = z.infer<typeof DisputeBody>;
+
+const CardDataForPayment = z.object({
+  number: z.string().regex(/^\d{8,19}$/, 'must be 8 to 19 digits'),
+  expiration_month: z.number().int().min(1).max(12),
+  expiration_year: z.number().int().min(0).max(9999),
+  security_code: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits').optional(),
+  holder_name: text(3, 26).optional(),
+  type: z.enum(['CREDIT', 'DEBIT', 'PREPAID']).optional(),
+});
+
+/** Request of POST /v1/payments (supporting; modelled from upstream's create-payment). */
+export const CreatePaymentBody = z
+  .object({
+    account_id: Id36To64,
+    merchant_order_id: text(3, 255),
+    description: text(3, 255),
+    country: OperatingCountry,
+    amount: Amount,
+    checkout: z.object({ session: Uuid }),
+    payment_method: z.object({
+      type: text(3, 255).optional(),
+      token: Uuid.optional(),
+      vaulted_token: text(1, 64).optional(),
+      vault_on_success: z.boolean().optional(),
+      detail: z
+        .object({
+          card: z
+            .object({
+              capture: z.boolean().optional(),
+              installments: z.number().int().min(1).max(99).optional(),
+              first_installment_deferral: z.number().int().min(0).optional(),
+              soft_descriptor: text(1, 25).optional(),
+              verify: z.boolean().optional(),
+              card_data: CardDataForPayment.optional(),
+              stored_credentials: z
+                .object({
+                  reason: z.enum(['CARD_ON_FILE', 'SUBSCRIPTION', 'UNSCHEDULED_CARD_ON_FILE']).optional(),
+                  usage: z.enum(['FIRST', 'USED']).optional(),
+                  subscription_agreement_id: text(1, 255).optional(),
+                  network_transaction_id: text(1, 255).optional(),
+                })
+                .optional(),
+            })
+            .optional(),
+        })
+        .optional(),
+    }),
+    merchant_reference: text(3, 255).optional(),
+    customer_payer: CustomerPayerRequest.optional(),
+    additional_data: AdditionalData.optional(),
+    workflow: z.enum(['SDK_CHECKOUT', 'CHECKOUT', 'REDIRECT', 'DIRECT', 'SDK_SEAMLESS']).optional(),
+    callback_url: text(3, 526).optional(),
+    split_marketplace: z.array(SplitMarketplaceItem).optional(),
+    metadata: metadataList(120).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const pm = body.payment_method;
+    const sources = [pm.token, pm.vaulted_token, pm.detail?.card?.card_data].filter((x) => x !== undefined);
+    if (sources.length === 0) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['payment_method'],
+        message: 'needs one of token, vaulted_token or detail.card.card_data',
+      });
+    }
+    if (sources.length > 1) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['payment_method'],
+        message: 'takes only one of token, vaulted_token or detail.card.card_data',
+      });
+    }
+  });
+export type CreatePaymentBody = z.infer<typeof CreatePaymentBody>;
+
+/** Request of the supporting capture route (capture an authorization, full or partial). */
+export const CaptureBody = z.object({
+  merchant_reference: text(3, 255),
+  amount: Amount.optional(),
+  reason: text(1, 255).optional(),
+  simplified_mode: z.boolean().optional(),
+});
+export type CaptureBody = z.infer<typeof CaptureBody>;
+
+export const PaymentIdParams = z.object({ payment_id: Uuid });
+export const RefundParams = z.object({ id: Uuid, transaction_id: Uuid });
+export const PaymentTransactionParams = z.object({ payment_id: Uuid, transaction_id: Uuid });

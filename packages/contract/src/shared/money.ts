@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * Amounts are decimals in major units with at most 4 decimals (a multiple of 0.0001).
+ * The check is done on the decimal text of the number, not with floating-point division,
+ * so 0.3 or 99.99 pass and 0.00001 fails.
+ */
+export function hasAtMostFourDecimals(value: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  const textual = value.toString();
+  if (/e/i.test(textual)) {
+    const [mantissa = '', exp = '0'] = textual.toLowerCase().split('e');
+    const decimals = (mantissa.split('.')[1] ?? '').length - Number(exp);
+    return decimals <= 4;
+  }
+  return (textual.split('.')[1] ?? '').length <= 4;
+}
+
+const decimal = z
+  .number()
+  .refine(hasAtMostFourDecimals, { message: 'must be a multiple of 0.0001 (at most 4 decimals)' });
+
+/** A positive amount value in major units: requests that move money. */
+export const AmountValue = z
+  .number()
+  .min(0.0001)
+  .refine(hasAtMostFourDecimals, { message: 'must be a multiple of 0.0001 (at most 4 decimals)' });
+
+/** A non-negative amount (captured, refunded, balances). */
+export const NonNegativeAmount = decimal.pipe(z.number().min(0));
+
+/** ISO 4217 code, three upper-case letters. */
+export const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code (3 upper-case letters)');
+
+/** amount (request), §2.1. */
+export const Amount = z.object({
+  currency: Currency,
+  value: AmountValue,
+});
+export type Amount = z.infer<typeof Amount>;
+
+/** amount (payment response), §2.1. */
+export const PaymentAmount = z.object({
+  currency: z.string(),
+  value: z.number(),
+  captured: z.number(),
+  refunded: z.number(),
+  currency_conversion: z.unknown().nullable(),
+});
+export type PaymentAmount = z.infer<typeof PaymentAmount>;
+
+/** A response amount: currency and value only. */
+export const AmountOut = z.object({ currency: z.string(), value: z.number() });

@@ -1,0 +1,2 @@
+export * from './schemas.js';
+export { subscriptionsContract } from './routes.js';

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { OperatingCountry } from '../shared/countries.js';
+import { Amount, AmountOut } from '../shared/money.js';
+import { DateTime, Id36To64, Uuid, text } from '../shared/primitives.js';
+import { MetadataOut, metadataList } from '../shared/shapes.js';
+import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
+
+export const SUBSCRIPTION_STATUSES = [
+  'CREATED', 'ACTIVE', 'TRIALING', 'PAST_DUE', 'PAUSED', 'COMPLETED', 'CANCELED', 'ERROR',
+] as const;
+export const FREQUENCY_TYPES = ['DAY', 'WEEK', 'MONTH', 'YEAR'] as const;
+
+/** Request of POST /v1/subscriptions (supporting; modelled from upstream). */
+export const CreateSubscriptionBody = z
+  .object({
+    name: text(1, 255),
+    description: text(1, 255).optional(),
+    account_id: Id36To64,
+    merchant_reference: text(3, 255).optional(),
+    soft_descriptor: text(1, 255).optional(),
+    country: OperatingCountry,
+    amount: Amount,
+    frequency: z
+      .object({ type: z.enum(FREQUENCY_TYPES), value: z.number().int().min(1).max(365).default(1) })
+      .optional(),
+    billing_cycles: z.object({ total: z.number().int().min(1).optional() }).optional(),
+    customer_payer: z.object({ id: Uuid }).optional(),
+    payment_method: z.object({
+      type: z.enum(['CARD']).or(text(3, 255).regex(/^[A-Z][A-Z0-9_]*_ENROLLMENT$/, 'must be CARD or <BRAND>_ENROLLMENT')),
+      vaulted_token: text(1, 64),
+    }),
+    trial_period: z.object({ billing_cycles: z.number().int().min(1), amount: Amount.optional() }).optional(),
+    availability: z.object({ start_at: DateTime.optional(), finish_at: DateTime.optional() }).optional(),
+    metadata: metadataList(50).optional(),
+    additional_data: AdditionalData.optional(),
+    retries: z
+      .object({ retry_on_decline: z.boolean().optional(), amount: z.number().int().min(0).max(10).optional() })
+      .optional(),
+    initial_payment_validation: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    const start = body.availability?.start_at;
+    const finish = body.availability?.finish_at;
+    if (start && finish && Date.parse(finish) <= Date.parse(start)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['availability', 'finish_at'],
+        message: 'must be after availability.start_at',
+      });
+    }
+  });
+export type CreateSubscriptionBody = z.input<typeof CreateSubscriptionBody>;
+
+/** Subscription, §2.10. */
+export const Subscription = z.object({
+  id: Uuid,
+  name: z.string(),
+  account_id: z.string(),
+  country: z.string(),
+  description: z.string().nullable(),
+  merchant_reference: z.string().nullable(),
+  status: z.string(),
+  amount: AmountOut,
+  frequency: z.object({ type: z.string(), value: z.number().int() }),
+  billing_cycles: z.object({
+    total: z.number().int().nullable(),
+    current: z.number().int(),
+    next_at: z.string().nullable(),
+  }),
+  customer_payer: z.object({ id: z.string() }).nullable(),
+  payment_method: z.object({ type: z.string(), vaulted_token: z.string() }),
+  availability: z.object({ start_at: z.string().nullable(), finish_at: z.string().nullable() }),
+  retries: z.object({ retry_on_decline: z.boolean(), amount: z.number().int() }),
+  metadata: MetadataOut.nullable(),
+  additional_data: AdditionalDataOut.nullable(),
+  trial_period: z.object({ billing_cycles: z.number().int(), amount: AmountOut.nullable() }).nullable(),
+  initial_payment_validation: z.boolean(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+export type Subscription = z.infer<typeof Subscription>;
+
+export const SubscriptionIdParams = z.object({ id: Uuid });

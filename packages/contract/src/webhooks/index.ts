@@ -1,0 +1,2 @@
+export * from './schemas.js';
+export { webhooksContract } from './routes.js';

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { DateTime, Uuid, text } from '../shared/primitives.js';
+
+export const ENROLLMENT_TRIGGERS = ['ENROLL', 'UNENROLL'] as const;
+export const PAYMENT_TRIGGERS = ['AUTHORIZE', 'CANCEL', 'CAPTURE', 'CHARGEBACK', 'PRECHARGEBACK', 'PURCHASE', 'REFUND', 'VERIFY'] as const;
+export const REPORT_TRIGGERS = ['CREATE', 'UPDATE'] as const;
+export const SUBSCRIPTION_TRIGGERS = ['ACTIVE', 'CANCEL', 'CLOSE_TO_RENEWAL', 'COMPLETE', 'CREATE', 'PAUSE', 'RESUME'] as const;
+export const ONBOARDING_TRIGGERS = [
+  'BLOCKED', 'CANCELLED', 'CREATED', 'DECLINED', 'ERROR', 'EXPIRED', 'INACTIVE', 'PENDING', 'SUCCEEDED', 'TRANSFERRED', 'UNBLOCKED',
+] as const;
+export const WEBHOOK_STATES = ['ACTIVE', 'INACTIVE'] as const;
+
+const triggers = {
+  enrollment_triggers: z.array(z.enum(ENROLLMENT_TRIGGERS)).optional(),
+  payment_triggers: z.array(z.enum(PAYMENT_TRIGGERS)).optional(),
+  report_triggers: z.array(z.enum(REPORT_TRIGGERS)).optional(),
+  subscription_triggers: z.array(z.enum(SUBSCRIPTION_TRIGGERS)).optional(),
+  onboarding_triggers: z.array(z.enum(ONBOARDING_TRIGGERS)).optional(),
+};
+
+const WebhookUrl = z
+  .string()
+  .max(2048)
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), { message: 'must be an http(s) URL' });
+
+const credentials = {
+  api_key: text(1, 255).optional(),
+  secret: text(1, 255).optional(),
+  hmac_client_secret: text(8, 255).optional(),
+  oauth2_authentication_url: WebhookUrl.optional(),
+  oauth2_client_id: text(1, 255).optional(),
+  oauth2_client_secret: text(1, 255).optional(),
+  oauth2_grant_type: text(1, 64).optional(),
+  oauth2_scope: text(1, 255).optional(),
+  oauth2_authorization_name: text(1, 255).optional(),
+  oauth2_include_client_id: z.boolean().optional(),
+};
+
+export const CreateWebhookBody = z.object({
+  account_id: Uuid,
+  name: text(1, 255),
+  url: WebhookUrl,
+  ...credentials,
+  ...triggers,
+  renewal_days: z.number().int().min(1).max(365).optional(),
+});
+export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
+
+export const UpdateWebhookBody = z.object({
+  account_id: Uuid,
+  name: text(1, 255).optional(),
+  state: z.enum(WEBHOOK_STATES).optional(),
+  url: WebhookUrl.optional(),
+  ...credentials,
+  ...triggers,
+  renewal_days: z.number().int().min(1).max(365).optional(),
+  clear_renewal_days: z.boolean().optional(),
+});
+export type UpdateWebhookBody = z.infer<typeof UpdateWebhookBody>;
+
+const maskedSecret = z.string().nullable();
+
+/** A webhook configuration as the API returns it: secrets masked as `***`. */
+export const Webhook = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  name: z.string(),
+  state: z.enum(WEBHOOK_STATES),
+  url: z.string(),
+  api_key: maskedSecret,
+  secret: maskedSecret,
+  hmac_client_secret: maskedSecret,
+  oauth2_authentication_url: z.string().nullable(),
+  oauth2_client_secret: maskedSecret,
+  oauth2_client_id: z.string().nullable(),
+  oauth2_grant_type: z.string().nullable(),
+  oauth2_scope: z.string().nullable(),
+  oauth2_authorization_name: z.string().nullable(),
+  oauth2_include_client_id: z.boolean(),
+  enrollment_triggers: z.array(z.string()).nullable(),
+  payment_triggers: z.array(z.string()).nullable(),
+  report_triggers: z.array(z.string()).nullable(),
+  subscription_triggers: z.array(z.string()).nullable(),
+  onboarding_triggers: z.array(z.string()).nullable(),
+  renewal_days: z.number().int().nullable(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+export type Webhook = z.infer<typeof Webhook>;
+
+export const WebhookListQuery = z.object({
+  account_id: Uuid,
+  state: z.enum(WEBHOOK_STATES).optional(),
+});
+export const WebhookAccountQuery = z.object({ account_id: Uuid });
+export const WebhookIdParams = z.object({ webhook_id: text(1, 64) });
+
+/** Header carrying Base64(HMAC-SHA256(secret, raw body)). */
+export const WEBHOOK_SIGNATURE_HEADER = 'x-hmac-signature';
+
+/**
+ * The event envelope delivered to webhooks. `data` holds the resource under its kind
+ * (`payment`, `payment_method`, `subscription`, ...); `idempotency_key` inside `data` is stable
+ * across retries and is the receiver's de-duplication key.
+ */
+export const WebhookEvent = z.object({
+  type: z.string(),
+  type_event: z.string(),
+  account_id: z.string(),
+  retry: z.number().int().min(0),
+  version: z.number().int(),
+  transfer_id: z.string().optional(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type WebhookEvent = z.infer<typeof WebhookEvent>;

@@ -4,9 +4,9 @@
  */
 export const vitestPreset = {
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
-    reporters: process.env.CI ? ['default', 'junit'] : ['default'],
+    reporters: ['default', 'junit'],
     outputFile: { junit: './reports/junit.xml' },
     testTimeout: 20_000,
   },

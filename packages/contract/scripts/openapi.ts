@@ -1,5 +1,4 @@
 import { generateOpenApi } from '@ts-rest/open-api';
-import type { OpenAPIObject } from 'openapi3-ts';
 import { contract } from '../src/index.js';
 import type { RouteMeta } from '../src/meta.js';
 
@@ -16,7 +15,7 @@ const TAGS: Record<RouteMeta['domain'], string> = {
 };
 
 /** The OpenAPI 3 document of the `/v1` contract: one operationId and one tag per route. */
-export function buildOpenApiDocument(): OpenAPIObject {
+export function buildOpenApiDocument(): ReturnType<typeof generateOpenApi> {
   const doc = generateOpenApi(
     contract,
     {

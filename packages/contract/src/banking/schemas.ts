@@ -65,7 +65,7 @@ const BeneficialOwner = z.object({
   country_of_residence: CountryCode,
   tax_information: z.array(TaxRecord).optional(),
   document: IdentityDocument.optional(),
-  ownership_percentage: z.number().gt(0).max(100),
+  ownership_percentage: z.number().min(0.01).max(100),
   title: text(1, 255).optional(),
   address: BankingAddress.partial().optional(),
 });
@@ -112,6 +112,16 @@ export const CreateEntityBody = z
 export type CreateEntityBody = z.infer<typeof CreateEntityBody>;
 
 const nullableString = z.string().nullable().optional();
+const AddressOut = z.object({
+  address_line_1: nullableString,
+  address_line_2: nullableString,
+  building_number_1: nullableString,
+  building_number_2: nullableString,
+  city: nullableString,
+  state: nullableString,
+  zip_code: nullableString,
+  country: nullableString,
+});
 const TaxRecordOut = z.object({
   country: z.string(),
   tax_id_last_4: z.string(),
@@ -143,16 +153,7 @@ export const BankingEntity = z.object({
   merchant_entity_id: z.string(),
   national_entity: z.enum(['INDIVIDUAL', 'ENTITY']),
   phone: z.object({ country_code: z.string(), number: z.string() }),
-  address: z.object({
-    address_line_1: z.string(),
-    address_line_2: nullableString,
-    building_number_1: nullableString,
-    building_number_2: nullableString,
-    city: z.string(),
-    state: z.string(),
-    zip_code: z.string(),
-    country: z.string(),
-  }),
+  address: AddressOut,
   entity_detail: z.object({
     individual: PersonOut.nullable(),
     entity: z
@@ -161,7 +162,9 @@ export const BankingEntity = z.object({
         country: z.string(),
         entity_type: nullableString,
         tax_information: z.array(TaxRecordOut),
-        beneficial_owners: z.array(PersonOut.extend({ ownership_percentage: z.number(), title: nullableString })),
+        beneficial_owners: z.array(
+          PersonOut.extend({ ownership_percentage: z.number(), title: nullableString, address: AddressOut.nullable().optional() }),
+        ),
       })
       .nullable(),
   }),

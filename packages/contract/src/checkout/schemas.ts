@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { OperatingCountry } from '../shared/countries.js';
 import { Amount, AmountOut, Currency } from '../shared/money.js';
-import { DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
-import { MetadataOut, metadataList } from '../shared/shapes.js';
+import { DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
+import { Document, MetadataOut, Phone, address, metadataList } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
 
 export const CHECKOUT_SESSION_METADATA_LIMIT = 120;
@@ -21,7 +21,7 @@ const Billing = z.object({
   /** The spec types this amount as a string (a decimal in major units). */
   amount: z.string().regex(/^\d+(\.\d{1,4})?$/, 'must be a decimal string with at most 4 decimals'),
   interval_unit: z.enum(['year', 'month', 'day', 'hour', 'minute']),
-  interval_count: z.number().int().positive(),
+  interval_count: z.number().int().min(1),
 });
 
 /** Request of §4.10. */
@@ -47,6 +47,8 @@ export const CreateCheckoutSessionBody = z.object({
     })
     .optional(),
   additional_data: AdditionalData.optional(),
+  /** Binds the session to a checkout configured in the dashboard. */
+  checkout_id: text(1, 64).optional(),
 });
 export type CreateCheckoutSessionBody = z.infer<typeof CreateCheckoutSessionBody>;
 
@@ -65,6 +67,7 @@ export const CheckoutSession = z.object({
   installments: z
     .object({ plan_id: z.string().nullable().optional(), plan: z.array(z.record(z.string(), z.unknown())).nullable().optional() })
     .nullable(),
+  checkout_id: z.string().nullable().optional(),
 });
 export type CheckoutSession = z.infer<typeof CheckoutSession>;
 
@@ -78,10 +81,31 @@ const PaymentLinkCustomerPayer = z.object({
   email: text(3, 255).optional(),
   nationality: z.string().length(2).optional(),
   ip_address: text(1, 45).optional(),
-  document: OpenObject.optional(),
-  phone: OpenObject.optional(),
-  billing_address: OpenObject.optional(),
-  shipping_address: OpenObject.optional(),
+  document: Document.optional(),
+  phone: Phone.optional(),
+  billing_address: address({ zip: [4, 11], country: OperatingCountry }).optional(),
+  shipping_address: address({ zip: [4, 11], country: OperatingCountry }).optional(),
+});
+
+/** Risk signals upstream accepts on payment links on top of the §2.6 groups. */
+const PaymentLinkAdditionalData = AdditionalData.extend({
+  device: z
+    .object({
+      locale: text(1, 20).optional(),
+      geolocation: text(1, 255).optional(),
+      event_uuid: text(1, 64).optional(),
+      user_agent: text(1, 512).optional(),
+    })
+    .optional(),
+  payer_risk_data: z
+    .object({
+      login_platform: text(1, 64).optional(),
+      approved_transactions_2m: z.number().int().min(0).optional(),
+      recent_transactions_3h: z.number().int().min(0).optional(),
+      is_paid_user: z.boolean().optional(),
+      account_creation_date: DateTime.or(DateOnly).optional(),
+    })
+    .optional(),
 });
 
 /** Request of §4.12. */
@@ -112,7 +136,7 @@ export const CreatePaymentLinkBody = z
       )
       .optional(),
     customer_payer: PaymentLinkCustomerPayer.optional(),
-    additional_data: AdditionalData.optional(),
+    additional_data: PaymentLinkAdditionalData.optional(),
     callback_url: z.string().max(256).optional(),
     one_time_use: z.boolean().optional(),
     availability: z.object({ start_at: DateTime.optional(), finish_at: DateTime.optional() }).optional(),
@@ -136,7 +160,9 @@ export const PAYMENT_LINK_STATUSES = ['CREATED', 'USED', 'CANCELED', 'EXPIRED', 
 
 /** Payment link, §2.9. */
 export const PaymentLink = z.object({
+  id: Uuid,
   code: z.string(),
+  account_id: z.string(),
   account_code: z.string(),
   country: z.string(),
   availability: z.object({ start_at: z.string().nullable(), finish_at: z.string().nullable() }),

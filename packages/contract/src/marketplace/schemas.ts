@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CountryCode } from '../shared/countries.js';
 import { Amount, AmountOut } from '../shared/money.js';
-import { Base64, DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
+import { Base64, DateOnly, DateTime, Id36To64, Uuid, text } from '../shared/primitives.js';
 import { AddressOut, DocumentOut, MetadataOut, PhoneOut, address, metadataList } from '../shared/shapes.js';
 
 export const NATIONAL_ENTITIES = ['INDIVIDUAL', 'ENTITY'] as const;
@@ -183,7 +183,8 @@ export const RecipientOnboarding = z.object({
   }),
   documentation: z.array(FileOut),
   requirements: z.array(z.object({ field: z.string(), message: z.string(), status: z.string() })),
-  withdrawal_methods: z.array(z.object({ bank: BankOut })).nullable(),
+  withdrawal_methods: z.object({ bank: BankOut.nullable() }).nullable(),
+  legal_representatives: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
   terms_of_service: z.object({ acceptance: z.boolean(), date: z.string().nullable(), ip: z.string().nullable() }).nullable(),
   created_at: DateTime,
   updated_at: DateTime,
@@ -228,7 +229,15 @@ export const Recipient = z.object({
   withdrawal_methods: z.object({ bank: BankOut }).nullable(),
   documentation: z.array(FileOut),
   onboardings: z.array(RecipientOnboarding),
-  split_configuration: OpenObject.nullable(),
+  split_configuration: z
+    .object({
+      calculation_type: z.string(),
+      percentage: z.number().nullable().optional(),
+      fixed_amount: z.number().nullable().optional(),
+      currency: z.string(),
+      rounding_mode: z.string().nullable().optional(),
+    })
+    .nullable(),
   created_at: DateTime,
   updated_at: DateTime,
 });
@@ -267,7 +276,15 @@ export const Transfer = z.object({
   merchant_reference: z.string().nullable(),
   metadata: MetadataOut,
   provider: z.string().nullable(),
-  provider_data: OpenObject,
+  provider_data: z
+    .object({
+      id: z.string().nullable().optional(),
+      transfer_id: z.string().nullable().optional(),
+      recipient_id: z.string().nullable().optional(),
+      response_code: z.string().nullable().optional(),
+      response_message: z.string().nullable().optional(),
+    })
+    .passthrough(),
   transactions: z.array(
     z.object({
       code: z.string(),

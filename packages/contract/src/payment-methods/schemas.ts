@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OperatingCountry } from '../shared/countries.js';
-import { Currency } from '../shared/money.js';
+import { Amount, Currency } from '../shared/money.js';
+import { Mandate } from '../shared/mandate.js';
 import { DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
 import { AddressOut, Document, DocumentOut, PhoneOut, metadataList } from '../shared/shapes.js';
 
@@ -33,6 +34,8 @@ export const EnrollInSessionBody = z.object({
   payment_method_type: EnrollablePaymentMethodType,
   country: OperatingCountry,
   verify: VerifyRequest.optional(),
+  /** Keep the vaulted card current through the card networks' updater service. */
+  account_updater: z.boolean().optional(),
 });
 export type EnrollInSessionBody = z.infer<typeof EnrollInSessionBody>;
 
@@ -43,6 +46,27 @@ export const CardDataRequest = z.object({
   expiration_year: z.number().int().min(0).max(99),
   number: z.string().regex(/^\d{8,19}$/, 'must be 8 to 19 digits'),
   security_code: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits').optional(),
+  brand: text(1, 64).optional(),
+  scheme: text(1, 64).optional(),
+  soft_descriptor: text(1, 25).optional(),
+  authentication_method: z.enum(['FIDO2', 'OWN_CREDENTIALS', 'FEDERATED_ID']).optional(),
+});
+
+/** Bank account enrollment details (`<BRAND>_ENROLLMENT` types such as ACH). */
+const BankTransferEnrollment = z.object({
+  account_type: z.enum(['CHECKINGS', 'SAVINGS']).optional(),
+  account_holder_type: z.enum(['INDIVIDUAL', 'ENTITY']).optional(),
+  bank_id: text(1, 255).optional(),
+  bank_name: text(1, 255).optional(),
+  bank_account: text(1, 255).optional(),
+  beneficiary_name: text(1, 255),
+  branch: text(1, 64).optional(),
+  branch_digit: text(1, 8).optional(),
+  routing_number: text(1, 64),
+  code: text(1, 64).optional(),
+  reference: text(1, 255).optional(),
+  bank_account_mask_number: text(1, 64).optional(),
+  mandate: Mandate.optional(),
 });
 
 /** Request of §4.3. */
@@ -63,7 +87,39 @@ export const EnrollDirectBody = z
       })
       .optional(),
     verify: VerifyRequest.optional(),
-    customer_payer: z.object({ document: Document.optional() }).passthrough().optional(),
+    account_updater: z.boolean().optional(),
+    token: Uuid.optional(),
+    parent_type: text(3, 255).optional(),
+    customer_payer: z
+      .object({
+        code: text(1, 255).optional(),
+        organization_customer_external_id: text(1, 255).optional(),
+        email: text(3, 255).email().optional(),
+        ip_address: z.string().ip().optional(),
+        browser_info: z.object({ user_agent: text(1, 512).optional() }).optional(),
+        document: Document.optional(),
+      })
+      .optional(),
+    payment_method: z
+      .object({
+        type: text(3, 255).optional(),
+        vault_on_success: z.boolean().optional(),
+        vault_only: z.boolean().optional(),
+        detail: z.object({ bank_transfer: BankTransferEnrollment.optional() }).optional(),
+      })
+      .optional(),
+    recurring_payment: z
+      .object({
+        regular_billing: z
+          .object({
+            label: text(1, 255).optional(),
+            amount: Amount.optional(),
+            interval_unit: z.enum(['DAY', 'WEEK', 'MONTH', 'YEAR']).optional(),
+            interval_count: z.number().int().min(1).optional(),
+          })
+          .optional(),
+      })
+      .optional(),
   })
   .superRefine((body, ctx) => {
     // A card cannot be vaulted from nothing: without card data the only path is a token migration.
@@ -84,7 +140,11 @@ export const EnrollDirectBody = z
   });
 export type EnrollDirectBody = z.input<typeof EnrollDirectBody>;
 
-export const EnrollmentVerify = z.object({ vault_on_success: z.boolean(), payment: z.unknown().nullable() });
+export const EnrollmentVerify = z.object({
+  vault_on_success: z.boolean(),
+  currency: z.string().nullable().optional(),
+  payment: z.unknown().nullable(),
+});
 
 /** Enrolled payment method created through a customer session, §2.3. */
 export const SessionEnrolledPaymentMethod = z.object({
@@ -132,6 +192,7 @@ export const VaultedCardData = z.object({
   type: z.string().nullable(),
   fingerprint: z.string().nullable(),
   holder_name: z.string().nullable().optional(),
+  country_code: z.string().nullable().optional(),
 });
 
 /** Enrolled payment method created directly, §2.4. */
@@ -155,6 +216,8 @@ export const DirectEnrolledPaymentMethod = z.object({
   preferred: z.boolean().nullable(),
   verify: EnrollmentVerify,
   customer_id: z.string().optional(),
+  parent_type: z.string().nullable().optional(),
+  redirect_url: z.string().nullable().optional(),
   provider_data: OpenObject.nullable().optional(),
 });
 export type DirectEnrolledPaymentMethod = z.infer<typeof DirectEnrolledPaymentMethod>;

@@ -4,6 +4,7 @@ import { Amount, PaymentAmount } from '../shared/money.js';
 import { Base64, DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
 import { AddressOut, Document, DocumentOut, MetadataOut, Phone, PhoneOut, address, metadataList } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
+import { Mandate } from '../shared/mandate.js';
 
 export const REFUND_REASONS = ['DUPLICATE', 'FRAUDULENT', 'REQUESTED_BY_CUSTOMER', 'REVERSE'] as const;
 export const RefundReason = z.enum(REFUND_REASONS);
@@ -86,6 +87,7 @@ export const CardDetail = z.object({
   authorization_code: nullableString,
   retrieval_reference_number: nullableString,
   voucher: nullableString,
+  acquirer_reference_number: nullableString,
   card_data: PaymentCardData.nullable(),
   stored_credentials: StoredCredentials.nullable().optional(),
 });
@@ -108,6 +110,7 @@ export const ProviderData = z.object({
   status_detail: nullableString,
   response_message: nullableString,
   response_code: nullableString,
+  raw_request: z.unknown().optional(),
   raw_response: z.unknown().optional(),
   third_party_transaction_id: nullableString,
   third_party_account_id: nullableString,
@@ -151,6 +154,24 @@ export const Transaction = z.object({
 });
 export type Transaction = z.infer<typeof Transaction>;
 
+/** Browser data for 3DS and fraud screening (upstream's fields). */
+const BrowserInfo = z
+  .object({
+    user_agent: nullableString,
+    accept_header: nullableString,
+    accept_content: nullableString,
+    accept_browser: nullableString,
+    color_depth: nullableString,
+    screen_height: nullableString,
+    screen_width: nullableString,
+    javascript_enabled: z.boolean().nullable().optional(),
+    java_enabled: z.boolean().nullable().optional(),
+    browser_time_difference: nullableString,
+    language: nullableString,
+    platform: nullableString,
+  })
+  .passthrough();
+
 const CustomerPayerOut = z.object({
   id: nullableString,
   merchant_customer_id: nullableString,
@@ -163,7 +184,7 @@ const CustomerPayerOut = z.object({
   ip_address: nullableString,
   device_fingerprint: nullableString,
   device_fingerprints: z.array(z.object({ provider_id: nullableString, id: nullableString })).nullable().optional(),
-  browser_info: OpenObject.nullable().optional(),
+  browser_info: BrowserInfo.nullable().optional(),
   document: DocumentOut.nullable().optional(),
   phone: PhoneOut.nullable().optional(),
   billing_address: AddressOut.nullable().optional(),
@@ -261,6 +282,8 @@ const BankTransferPaymentMethod = z.object({
           beneficiary_document_type: text(3, 255).optional(),
           beneficiary_document: text(3, 255).optional(),
           reference: text(1, 255).optional(),
+          bank_account_mask_number: text(1, 64).optional(),
+          mandate: Mandate.optional(),
         })
         .optional(),
     })
@@ -295,13 +318,16 @@ export const CancelOrRefundBody = z.object({
 });
 export type CancelOrRefundBody = z.infer<typeof CancelOrRefundBody>;
 
-/** Response of §4.6: the transaction's fields plus the payment. */
+/**
+ * Response of §4.6: the transaction's fields plus the payment. Upstream sends `amount` here as an
+ * amount object (value of the transaction, currency, captured, refunded), not a bare number.
+ */
 export const CancelOrRefundResult = z.object({
   id: Uuid,
   type: z.string(),
   status: z.string(),
   category: z.string().nullable(),
-  amount: z.number(),
+  amount: PaymentAmount.omit({ currency_conversion: true }),
   merchant_reference: z.string().nullable(),
   created_at: DateTime,
   updated_at: DateTime,

@@ -108,7 +108,7 @@ export const Order = z.object({
       z.object({
         id: text(1, 255),
         name: text(1, 255),
-        quantity: z.number().int().positive(),
+        quantity: z.number().int().min(1),
         unit_amount: z.number().nonnegative(),
         category: text(1, 255).optional(),
         brand: text(1, 255).optional(),

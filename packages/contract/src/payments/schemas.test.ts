@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { MINIMAL_PDF_BASE64, fixtures } from '../fixtures/index.js';
+import { expectAccepted, expectRejectedAt, repeat, set, type Rule } from '../test-support/rules.js';
+import {
+  CancelOrRefundBody,
+  CaptureBody,
+  CreatePaymentBody,
+  DisputeBody,
+  EVIDENCE_MAX_BYTES,
+  PaymentTransactionParams,
+  RefundBody,
+  RefundParams,
+  base64DecodedLength,
+} from './schemas.js';
+
+describe('RefundBody (§4.2)', () => {
+  it('accepts a full refund (no amount)', () => expectAccepted(RefundBody, fixtures.refund()));
+  it('accepts a partial refund', () => expectAccepted(RefundBody, set(fixtures.refund(), ['amount'], { currency: 'ARS', value: 33.33 })));
+  const rules: Rule<ReturnType<typeof fixtures.refund>>[] = [
+    { name: 'merchant_reference is required', mutate: (b) => set(b, ['merchant_reference'], undefined), path: 'merchant_reference' },
+    { name: 'merchant_reference has at least 3 chars', mutate: (b) => set(b, ['merchant_reference'], 'ab'), path: 'merchant_reference' },
+    { name: 'merchant_reference has at most 255 chars', mutate: (b) => set(b, ['merchant_reference'], repeat(256)), path: 'merchant_reference' },
+    { name: 'description has at least 3 chars', mutate: (b) => set(b, ['description'], 'no'), path: 'description' },
+    { name: 'reason is an enum', mutate: (b) => set(b, ['reason'], 'CHANGED_MIND'), path: 'reason' },
+    { name: 'amount value has at most 4 decimals', mutate: (b) => set(b, ['amount'], { currency: 'ARS', value: 0.00001 }), path: 'amount.value' },
+    { name: 'amount value is positive', mutate: (b) => set(b, ['amount'], { currency: 'ARS', value: -5 }), path: 'amount.value' },
+    { name: 'amount currency is required', mutate: (b) => set(b, ['amount'], { value: 5 }), path: 'amount.currency' },
+    { name: 'simplified_mode is a boolean', mutate: (b) => set(b, ['simplified_mode'], 'true'), path: 'simplified_mode' },
+    {
+      name: 'split_marketplace items need a type',
+      mutate: (b) => set(b, ['split_marketplace'], [{ recipient_id: 'r1', amount: { currency: 'ARS', value: 1 } }]),
+      path: 'split_marketplace[0].type',
+    },
+    { name: 'response_additional_data language is an enum', mutate: (b) => set(b, ['response_additional_data'], { receipt_language: 'FR' }), path: 'response_additional_data.receipt_language' },
+    { name: 'customer_payer gender is an enum', mutate: (b) => set(b, ['customer_payer'], { gender: 'X' }), path: 'customer_payer.gender' },
+  ];
+  it.each(rules)('rejects: $name', ({ mutate, path }) => expectRejectedAt(RefundBody, mutate(fixtures.refund()), path));
+  it('needs UUID path params', () => {
+    expectRejectedAt(RefundParams, { id: 'p1', transaction_id: '0f0e0d0c-0b0a-4909-8807-060504030201' }, 'id');
+    expectRejectedAt(RefundParams, { id: '0f0e0d0c-0b0a-4909-8807-060504030201', transaction_id: 't1' }, 'transaction_id');
+  });
+});
+
+describe('CancelOrRefundBody (§4.6)', () => {
+  it('accepts a cancel without amount', () => expectAccepted(CancelOrRefundBody, fixtures.cancelOrRefund()));
+  const rules: Rule<ReturnType<typeof fixtures.cancelOrRefund>>[] = [
+    { name: 'reason is required', mutate: (b) => set(b, ['reason'], undefined), path: 'reason' },
+    { name: 'reason is an enum', mutate: (b) => set(b, ['reason'], 'OTHER'), path: 'reason' },
+    { name: 'description has at most 255 chars', mutate: (b) => set(b, ['description'], repeat(256)), path: 'description' },
+    { name: 'merchant_reference has at least 3 chars', mutate: (b) => set(b, ['merchant_reference'], 'x'), path: 'merchant_reference' },
+    { name: 'amount value has at most 4 decimals', mutate: (b) => set(b, ['amount'], { currency: 'ARS', value: 1.23456 }), path: 'amount.value' },
+  ];
+  it.each(rules)('rejects: $name', ({ mutate, path }) => expectRejectedAt(CancelOrRefundBody, mutate(fixtures.cancelOrRefund()), path));
+});
+
+describe('DisputeBody (§4.9)', () => {
+  it('accepts PDF evidence', () => expectAccepted(DisputeBody, fixtures.dispute()));
+  it('measures decoded base64 size exactly', () => {
+    expect(base64DecodedLength(btoa('a'))).toBe(1);
+    expect(base64DecodedLength(btoa('ab'))).toBe(2);
+    expect(base64DecodedLength(btoa('abc'))).toBe(3);
+  });
+  it('accepts evidence of exactly 1 MB decoded', () => {
+    const exact = `${'A'.repeat(Math.floor(EVIDENCE_MAX_BYTES / 3) * 4)}AA==`;
+    expect(base64DecodedLength(exact)).toBe(EVIDENCE_MAX_BYTES);
+    expectAccepted(DisputeBody, set(fixtures.dispute(), ['evidence', 0, 'content'], exact));
+  });
+  const rules: Rule<ReturnType<typeof fixtures.dispute>>[] = [
+    { name: 'account_id is required', mutate: (b) => set(b, ['account_id'], undefined), path: 'account_id' },
+    { name: 'account_id is a UUID', mutate: (b) => set(b, ['account_id'], 'acct'), path: 'account_id' },
+    { name: 'evidence is required', mutate: (b) => set(b, ['evidence'], undefined), path: 'evidence' },
+    { name: 'evidence is not empty', mutate: (b) => set(b, ['evidence'], []), path: 'evidence' },
+    { name: 'evidence is a PDF', mutate: (b) => set(b, ['evidence', 0, 'content_type'], 'image/png'), path: 'evidence[0].content_type' },
+    { name: 'evidence content is base64', mutate: (b) => set(b, ['evidence', 0, 'content'], 'not base64!'), path: 'evidence[0].content' },
+    {
+      name: 'evidence is at most 1 MB decoded',
+      mutate: (b) => set(b, ['evidence', 0, 'content'], 'A'.repeat((Math.floor(EVIDENCE_MAX_BYTES / 3) + 1) * 4)),
+      path: 'evidence[0].content',
+    },
+    { name: 'content_category is an enum', mutate: (b) => set(b, ['evidence', 0, 'content_category'], 'SELFIE'), path: 'evidence[0].content_category' },
+    { name: 'file_name is required', mutate: (b) => set(b, ['evidence', 0, 'file_name'], undefined), path: 'evidence[0].file_name' },
+  ];
+  it.each(rules)('rejects: $name', ({ mutate, path }) => expectRejectedAt(DisputeBody, mutate(fixtures.dispute()), path));
+  it('keeps the minimal PDF fixture a PDF', () => expect(atob(MINIMAL_PDF_BASE64).startsWith('%PDF')).toBe(true));
+  it('needs UUID path params', () => expectRejectedAt(PaymentTransactionParams, { payment_id: 'x', transaction_id: 'y' }, 'payment_id'));
+});
+
+describe('CreatePaymentBody (supporting)', () => {
+  it('accepts a card payment', () => expectAccepted(CreatePaymentBody, fixtures.createPayment()));
+  it('accepts a vaulted token payment', () =>
+    expectAccepted(CreatePaymentBody, set(fixtures.createPayment(), ['payment_method'], { type: 'CARD', vaulted_token: 'vt_123' })));
+  const rules: Rule<ReturnType<typeof fixtures.createPayment>>[] = [
+    { name: 'checkout.session is required', mutate: (b) => set(b, ['checkout'], {}), path: 'checkout.session' },
+    { name: 'description is required', mutate: (b) => set(b, ['description'], undefined), path: 'description' },
+    { name: 'merchant_order_id has at least 3 chars', mutate: (b) => set(b, ['merchant_order_id'], 'x'), path: 'merchant_order_id' },
+    { name: 'amount value has at most 4 decimals', mutate: (b) => set(b, ['amount', 'value'], 9.99999), path: 'amount.value' },
+    { name: 'payment_method needs a source', mutate: (b) => set(b, ['payment_method'], { type: 'CARD' }), path: 'payment_method' },
+    {
+      name: 'payment_method takes one source',
+      mutate: (b) => set(b, ['payment_method', 'vaulted_token'], 'vt_1'),
+      path: 'payment_method',
+    },
+    { name: 'card number is digits', mutate: (b) => set(b, ['payment_method', 'detail', 'card', 'card_data', 'number'], '4111 1111 1111 1111'), path: 'payment_method.detail.card.card_data.number' },
+  ];
+  it.each(rules)('rejects: $name', ({ mutate, path }) => expectRejectedAt(CreatePaymentBody, mutate(fixtures.createPayment()), path));
+});
+
+describe('CaptureBody (supporting)', () => {
+  it('accepts a full capture', () => expectAccepted(CaptureBody, fixtures.capture()));
+  it('rejects a missing merchant_reference', () => expectRejectedAt(CaptureBody, {}, 'merchant_reference'));
+});

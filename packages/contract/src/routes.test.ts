@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { IDEMPOTENT_OPERATIONS, contract, listRoutes } from './index.js';
+
+/** §4 and §7: the 14 spec endpoints, exactly. */
+const SPEC_ROUTES = [
+  { section: '4.1', method: 'POST', path: '/v1/customers/sessions/:customer_session/payment-methods', status: 201, idem: 'any' },
+  { section: '4.2', method: 'POST', path: '/v1/payments/:id/transactions/:transaction_id/refund', status: 200, idem: 'any' },
+  { section: '4.3', method: 'POST', path: '/v1/customers/:customer_id/payment-methods', status: 200, idem: 'any' },
+  { section: '4.4', method: 'POST', path: '/v1/banking/entities/:entity_id/onboardings', status: 201, idem: 'uuid' },
+  { section: '4.5', method: 'POST', path: '/v1/split-marketplace/transfers/:transfer_id/reverse', status: 200, idem: 'any' },
+  { section: '4.6', method: 'POST', path: '/v1/payments/:payment_id/cancel-or-refund', status: 201, idem: 'any' },
+  { section: '4.7', method: 'POST', path: '/v1/recipients', status: 201, idem: 'none' },
+  { section: '4.8', method: 'POST', path: '/v1/banking/entities', status: 201, idem: 'uuid' },
+  { section: '4.9', method: 'POST', path: '/v1/payments/:payment_id/transactions/:transaction_id/dispute', status: 200, idem: 'any' },
+  { section: '4.10', method: 'POST', path: '/v1/checkout/sessions', status: 200, idem: 'none' },
+  { section: '4.11', method: 'POST', path: '/v1/customers', status: 201, idem: 'none' },
+  { section: '4.12', method: 'POST', path: '/v1/payment-links', status: 200, idem: 'none' },
+  { section: '4.13', method: 'POST', path: '/v1/subscriptions/:id/retry', status: 200, idem: 'none' },
+  { section: '4.14', method: 'PATCH', path: '/v1/banking/accounts/:account_id', status: 200, idem: 'none' },
+] as const;
+
+const SUPPORTING_ROUTES = [
+  'POST /v1/customers/sessions',
+  'GET /v1/customers/:customer_id',
+  'POST /v1/payments',
+  'GET /v1/payments/:payment_id',
+  'POST /v1/payments/:payment_id/transactions/:transaction_id/capture',
+  'POST /v1/subscriptions',
+  'GET /v1/subscriptions/:id',
+  'POST /v1/split-marketplace/transfers',
+  'GET /v1/banking/entities/:entity_id/onboardings/:onboarding_id',
+  'GET /v1/webhooks',
+  'POST /v1/webhooks',
+  'GET /v1/webhooks/:webhook_id',
+  'PATCH /v1/webhooks/:webhook_id',
+  'DELETE /v1/webhooks/:webhook_id',
+];
+
+const routes = listRoutes(contract);
+const keys = { 'public-api-key': 'pk', 'private-secret-key': 'sk' };
+const uuid = '0f0e0d0c-0b0a-4909-8807-060504030201';
+
+describe('the /v1 contract', () => {
+  it('has exactly the 14 spec routes plus the supporting ones', () => {
+    const all = routes.map((r) => `${r.route.method} ${r.route.path}`).sort();
+    const expected = [...SPEC_ROUTES.map((r) => `${r.method} ${r.path}`), ...SUPPORTING_ROUTES].sort();
+    expect(all).toEqual(expected);
+  });
+
+  it('gives every route a unique operationId', () => {
+    const ids = routes.map((r) => r.meta.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('marks supporting routes, and only those, as supporting', () => {
+    for (const r of routes) {
+      const id = `${r.route.method} ${r.route.path}`;
+      expect(r.meta.supporting, id).toBe(SUPPORTING_ROUTES.includes(id));
+      expect(r.meta.specSection === null, id).toBe(r.meta.supporting);
+    }
+  });
+
+  describe.each(SPEC_ROUTES)('§$section $method $path', (spec) => {
+    const listed = routes.find((r) => r.route.method === spec.method && r.route.path === spec.path);
+    if (!listed) throw new Error(`missing route ${spec.method} ${spec.path}`);
+    const { route, meta } = listed;
+
+    it('records its spec section', () => expect(meta.specSection).toBe(spec.section));
+
+    it(`answers ${spec.status} on success and the error shape on 400/401/403`, () => {
+      const statuses = Object.keys(route.responses).map(Number);
+      const successes = statuses.filter((s) => s >= 200 && s < 300);
+      expect(successes).toEqual([spec.status]);
+      expect(statuses).toEqual(expect.arrayContaining([400, 401, 403]));
+    });
+
+    it('requires both API keys', () => {
+      const headers = route.headers as { safeParse: (v: unknown) => { success: boolean } };
+      const idem = spec.idem === 'none' ? {} : { 'x-idempotency-key': uuid };
+      expect(headers.safeParse({ ...keys, ...idem }).success).toBe(true);
+      expect(headers.safeParse({ 'private-secret-key': 'sk', ...idem }).success).toBe(false);
+      expect(headers.safeParse({ 'public-api-key': 'pk', ...idem }).success).toBe(false);
+    });
+
+    it(spec.idem === 'none' ? 'takes no idempotency key' : `requires X-Idempotency-Key (${spec.idem})`, () => {
+      const headers = route.headers as { safeParse: (v: unknown) => { success: boolean } };
+      expect(meta.idempotent).toBe(spec.idem !== 'none');
+      if (spec.idem === 'none') return;
+      expect(headers.safeParse(keys).success).toBe(false);
+      expect(headers.safeParse({ ...keys, 'x-idempotency-key': 'not-a-uuid-key' }).success).toBe(spec.idem === 'any');
+    });
+  });
+
+  it('exports the idempotent operations', () => {
+    expect(IDEMPOTENT_OPERATIONS).toEqual(
+      expect.arrayContaining([
+        'enrollPaymentMethodInSession',
+        'refundTransaction',
+        'enrollPaymentMethodDirect',
+        'createBankingOnboarding',
+        'reverseTransfer',
+        'cancelOrRefundPayment',
+        'createBankingEntity',
+        'disputeChargeback',
+        'createPayment',
+        'createTransfer',
+        'captureAuthorization',
+      ]),
+    );
+    expect(IDEMPOTENT_OPERATIONS).toHaveLength(11);
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, it } from 'vitest';
+import { fixtures } from '../fixtures/index.js';
+import { expectAccepted, expectRejectedAt, set, type Rule } from '../test-support/rules.js';
+import { CreateSubscriptionBody, SubscriptionIdParams } from './schemas.js';
+import { subscriptionsContract } from './routes.js';
+
+describe('CreateSubscriptionBody (supporting)', () => {
+  it('accepts a monthly card subscription', () => expectAccepted(CreateSubscriptionBody, fixtures.createSubscription()));
+  const rules: Rule<ReturnType<typeof fixtures.createSubscription>>[] = [
+    { name: 'name is required', mutate: (b) => set(b, ['name'], undefined), path: 'name' },
+    { name: 'amount is required', mutate: (b) => set(b, ['amount'], undefined), path: 'amount' },
+    { name: 'payment_method.vaulted_token is required', mutate: (b) => set(b, ['payment_method'], { type: 'CARD' }), path: 'payment_method.vaulted_token' },
+    { name: 'frequency type is an enum', mutate: (b) => set(b, ['frequency'], { type: 'FORTNIGHT', value: 1 }), path: 'frequency.type' },
+    { name: 'frequency value is at least 1', mutate: (b) => set(b, ['frequency'], { type: 'MONTH', value: 0 }), path: 'frequency.value' },
+    { name: 'country is one of the 17', mutate: (b) => set(b, ['country'], 'IT'), path: 'country' },
+    {
+      name: 'availability ends after it starts',
+      mutate: (b) => set(b, ['availability'], { start_at: '2026-05-01T00:00:00Z', finish_at: '2026-04-01T00:00:00Z' }),
+      path: 'availability.finish_at',
+    },
+  ];
+  it.each(rules)('rejects: $name', ({ mutate, path }) => expectRejectedAt(CreateSubscriptionBody, mutate(fixtures.createSubscription()), path));
+});
+
+describe('retry (§4.13)', () => {
+  it('takes a UUID subscription id', () => expectRejectedAt(SubscriptionIdParams, { id: 'sub_1' }, 'id'));
+  it('accepts an optional UUID x-account-code header', () => {
+    const headers = subscriptionsContract.retry.headers;
+    expectAccepted(headers, { 'public-api-key': 'k', 'private-secret-key': 's' });
+    expectAccepted(headers, { 'public-api-key': 'k', 'private-secret-key': 's', 'x-account-code': '6a1e7c2b-93f4-4d8e-b1a0-5c2f9e7d3b14' });
+    expectRejectedAt(headers, { 'public-api-key': 'k', 'private-secret-key': 's', 'x-account-code': 'acct' }, 'x-account-code');
+  });
+});

@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+/**
+ * Prints one closing line for the whole workspace, read from every package's JUnit report:
+ * `tests: N passed, N failed, N skipped`. Exits non-zero when a report has failures or when no
+ * test ran at all, so "green with zero tests" can never pass unnoticed.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = process.cwd();
+const reports = ['packages', 'apps']
+  .filter((dir) => existsSync(join(root, dir)))
+  .flatMap((dir) => readdirSync(join(root, dir)).map((name) => join(root, dir, name, 'reports', 'junit.xml')))
+  .filter((file) => existsSync(file));
+
+let tests = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of reports) {
+  const head = /<testsuites\b([^>]*)>/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+  const attr = (name) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(head)?.[1] ?? 0);
+  tests += attr('tests');
+  failed += attr('failures') + attr('errors');
+  skipped += attr('skipped');
+}
+const passed = tests - failed - skipped;
+console.log(`reports: ${reports.length} JUnit file(s)`);
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (failed > 0 || passed === 0) process.exit(1);

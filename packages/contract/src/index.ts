@@ -62,3 +62,4 @@ export const IDEMPOTENT_OPERATIONS: readonly string[] = listRoutes(contract)
   .filter((r) => r.meta.idempotent)
   .map((r) => r.meta.operationId);
 export * from './validation.js';
+export type * from './types.js';

@@ -63,3 +63,4 @@ export const IDEMPOTENT_OPERATIONS: readonly string[] = listRoutes(contract)
   .map((r) => r.meta.operationId);
 export * from './validation.js';
 export type * from './types.js';
+export * from './sandbox/index.js';

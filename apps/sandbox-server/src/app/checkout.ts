@@ -1,0 +1,92 @@
+import type { CheckoutSession, CreateCheckoutSessionBody, CreatePaymentLinkBody, PaymentLink } from '@switchyard/contract';
+import { badRequest } from '../errors.js';
+import { event } from '../domain/events.js';
+import { HOUR_MS } from '../runtime/clock.js';
+import { nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
+
+/** A checkout session takes one payment and expires 5 hours after creation (upstream). */
+export const CHECKOUT_SESSION_TTL_MS = 5 * HOUR_MS;
+
+/** What the sandbox keeps for a checkout session besides its API view. */
+export interface CheckoutSessionState {
+  resource: CheckoutSession;
+  account_id: string;
+  expires_at: string;
+  payment_id: string | null;
+}
+
+export async function createCheckoutSession(ctx: RequestContext, body: CreateCheckoutSessionBody): Promise<CheckoutSession> {
+  requireAccount(ctx, body.account_id);
+  const now = nowOf(ctx);
+  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+    if (body.customer_id && !(await tx.get('customer', body.customer_id))) {
+      throw badRequest('CUSTOMER_NOT_FOUND', `customer ${body.customer_id} not found`);
+    }
+    const resource: CheckoutSession = {
+      checkout_session: ctx.ids.uuid(),
+      merchant_order_id: body.merchant_order_id,
+      country: body.country,
+      payment_description: body.payment_description,
+      customer_id: body.customer_id ?? null,
+      callback_url: body.callback_url ?? null,
+      amount: body.amount ?? null,
+      created_at: now.toISOString(),
+      metadata: body.metadata ?? null,
+      workflow: body.workflow ?? null,
+      installments: body.installments ? { plan_id: body.installments.plan_id ?? null, plan: body.installments.plan ?? null } : null,
+      checkout_id: body.checkout_id ?? null,
+    };
+    const state: CheckoutSessionState = {
+      resource,
+      account_id: body.account_id,
+      expires_at: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS).toISOString(),
+      payment_id: null,
+    };
+    await tx.put('checkout_session', resource.checkout_session, state);
+    await recordEvents(ctx, tx, [event('checkout_session.created', 'checkout_session', resource.checkout_session, body.account_id, {})]);
+    return resource;
+  });
+}
+
+export async function createPaymentLink(ctx: RequestContext, body: CreatePaymentLinkBody): Promise<PaymentLink> {
+  requireAccount(ctx, body.account_id);
+  const now = nowOf(ctx);
+  const finish = body.availability?.finish_at;
+  if (finish && Date.parse(finish) <= now.getTime()) {
+    throw badRequest('INVALID_PARAMETERS', `availability.finish_at ${finish} is not in the future (sandbox time ${now.toISOString()})`);
+  }
+  const code = ctx.ids.token('', 12);
+  const link: PaymentLink = {
+    id: ctx.ids.uuid(),
+    code,
+    account_id: body.account_id,
+    account_code: body.account_id,
+    country: body.country,
+    availability: { start_at: body.availability?.start_at ?? now.toISOString(), finish_at: finish ?? null },
+    status: 'CREATED',
+    merchant_order_id: body.merchant_order_id ?? null,
+    description: body.description ?? null,
+    amount: body.amount,
+    capture: body.capture ?? true,
+    metadata: body.metadata ?? null,
+    split_payment_methods: body.split_payment_methods ?? false,
+    payment_method_types: body.payment_method_types,
+    one_time_use: body.one_time_use ?? false,
+    payments: null,
+    callback_url: body.callback_url ?? null,
+    installments_plan: body.installments_plan ?? null,
+    customer_payer: body.customer_payer ?? null,
+    taxes: body.taxes ?? null,
+    additional_data: body.additional_data ?? null,
+    checkout_url: `${ctx.baseUrl}/checkout/links/${code}`,
+    payments_number: 0,
+    merchant_image: null,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+    await tx.put('payment_link', link.id, link, code);
+    await recordEvents(ctx, tx, [event('payment_link.created', 'payment_link', link.id, body.account_id, { code })]);
+  });
+  return link;
+}

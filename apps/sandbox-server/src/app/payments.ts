@@ -1,0 +1,274 @@
+import type {
+  CancelOrRefundBody,
+  CancelOrRefundResult,
+  CaptureBody,
+  CreatePaymentBody,
+  DisputeBody,
+  Payment,
+  RefundBody,
+} from '@switchyard/contract';
+import { ApiProblem, badRequest } from '../errors.js';
+import { chooseOutcome, isExpired, luhnValid, maskCard, type TestOutcome } from '../domain/cards.js';
+import { toUnits } from '../domain/money.js';
+import type { PaymentState, StoredCard } from '../domain/payment-state.js';
+import {
+  cancel,
+  capture,
+  capturedCharge,
+  createPayment as createPaymentState,
+  finishRefund,
+  isCancellable,
+  receiveChargeback,
+  resolveDispute,
+  startRefund,
+  submitDispute,
+  type RefundCommand,
+  type Transition,
+} from '../domain/payments.js';
+import { presentCancelOrRefund, presentPayment } from '../domain/payment-view.js';
+import type { Tx } from '../store/types.js';
+import type { CheckoutSessionState } from './checkout.js';
+import { isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
+
+const CARD_FIELD = 'payment_method.detail.card.card_data';
+
+async function loadPayment(tx: Tx, paymentId: string): Promise<PaymentState> {
+  const payment = await tx.get<PaymentState>('payment', paymentId);
+  if (!payment) throw badRequest('PAYMENT_NOT_FOUND', `payment ${paymentId} not found`);
+  return payment;
+}
+
+async function save(ctx: RequestContext, tx: Tx, t: Transition): Promise<void> {
+  await tx.put('payment', t.payment.id, t.payment);
+  await recordEvents(ctx, tx, t.events);
+}
+
+/** Reads, applies one pure transition and saves, all in one transaction of the merchant. */
+function transition(ctx: RequestContext, paymentId: string, apply: (p: PaymentState) => Transition): Promise<Transition> {
+  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+    const t = apply(await loadPayment(tx, paymentId));
+    await save(ctx, tx, t);
+    return t;
+  });
+}
+
+function checkSession(ctx: RequestContext, session: CheckoutSessionState | undefined, body: CreatePaymentBody): CheckoutSessionState {
+  const id = body.checkout.session;
+  if (!session) throw badRequest('CHECKOUT_SESSION_NOT_FOUND', `checkout session ${id} not found`);
+  if (session.payment_id) throw badRequest('INVALID_STATE', `checkout session ${id} already has a payment (${session.payment_id}); a session takes one payment`);
+  if (Date.parse(session.expires_at) <= nowOf(ctx).getTime()) {
+    throw badRequest('INVALID_STATE', `checkout session ${id} expired at ${session.expires_at}`);
+  }
+  if (session.account_id !== body.account_id) throw badRequest('INVALID_PARAMETERS', `checkout session ${id} belongs to another account_id`);
+  if (session.resource.country !== body.country) {
+    throw badRequest('INVALID_PARAMETERS', `country ${body.country} does not match the checkout session's ${session.resource.country}`);
+  }
+  const expected = session.resource.amount;
+  if (expected && (expected.currency !== body.amount.currency || toUnits(expected.value) !== toUnits(body.amount.value))) {
+    throw badRequest('INVALID_AMOUNT', `amount ${body.amount.value} ${body.amount.currency} does not match the checkout session's ${expected.value} ${expected.currency}`);
+  }
+  return session;
+}
+
+/** Masks and checks the card; the full number and security code go no further than this function. */
+function readCard(ctx: RequestContext, body: CreatePaymentBody): { card: StoredCard | null; outcome: TestOutcome } {
+  const data = body.payment_method.detail?.card?.card_data;
+  if (!data) return { card: null, outcome: chooseOutcome(undefined, body.description) };
+  if (!luhnValid(data.number)) throw badRequest('INVALID_PARAMETERS', `${CARD_FIELD}.number: fails the Luhn check`);
+  const masked = maskCard(data.number, ctx.merchant.fingerprint_key);
+  const card: StoredCard = {
+    ...masked,
+    security_code_length: data.security_code?.length ?? null,
+    holder_name: data.holder_name ?? null,
+    expiration_month: data.expiration_month,
+    expiration_year: data.expiration_year,
+    three_d_secure: 'none',
+  };
+  let outcome = chooseOutcome(data.number, body.description);
+  if (isExpired(data.expiration_month, data.expiration_year, nowOf(ctx))) {
+    outcome = { kind: 'declined', code: 'EXPIRED_CARD', message: 'Card expired' };
+  }
+  if (outcome.kind === 'approved') card.three_d_secure = outcome.threeDSecure;
+  if (outcome.kind === 'challenge') card.three_d_secure = 'challenge';
+  return { card, outcome };
+}
+
+export async function createPayment(ctx: RequestContext, body: CreatePaymentBody): Promise<Payment> {
+  requireAccount(ctx, body.account_id);
+  const { card, outcome } = readCard(ctx, body);
+  const pm = body.payment_method;
+  if (!card && pm.vaulted_token === undefined && pm.token === undefined) {
+    throw badRequest('MISSING_PARAMETERS', 'payment_method needs card data, a token or a vaulted_token');
+  }
+  if (!card) {
+    throw new ApiProblem(400, 'INVALID_PARAMETERS', ['payment_method.vaulted_token / token: paying with a vaulted method or a one-time token needs enrollment, which this sandbox build does not provide yet; send detail.card.card_data']);
+  }
+  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+    const session = checkSession(ctx, await tx.get<CheckoutSessionState>('checkout_session', body.checkout.session), body);
+    const now = isoNow(ctx);
+    const draft: PaymentState = {
+      id: ctx.ids.uuid(),
+      account_id: body.account_id,
+      description: body.description,
+      country: body.country,
+      status: 'CREATED',
+      sub_status: 'CREATED',
+      merchant_order_id: body.merchant_order_id,
+      merchant_reference: body.merchant_reference ?? null,
+      created_at: now,
+      updated_at: now,
+      currency: body.amount.currency,
+      amount_units: toUnits(body.amount.value),
+      authorized_units: 0,
+      captured_units: 0,
+      refunded_units: 0,
+      charged_back_units: 0,
+      checkout_session: body.checkout.session,
+      payment_method: {
+        type: pm.type ?? 'CARD',
+        vaulted_token: null,
+        token: null,
+        vault_on_success: pm.vault_on_success ?? false,
+        capture: pm.detail?.card?.capture ?? true,
+        installments: pm.detail?.card?.installments ?? null,
+        soft_descriptor: pm.detail?.card?.soft_descriptor ?? null,
+        card,
+      },
+      customer_payer: (body.customer_payer as Record<string, unknown> | undefined) ?? (session.resource.customer_id ? { id: session.resource.customer_id } : null),
+      additional_data: (body.additional_data as Record<string, unknown> | undefined) ?? null,
+      callback_url: body.callback_url ?? session.resource.callback_url,
+      workflow: body.workflow ?? 'DIRECT',
+      metadata: body.metadata ?? [],
+      split_marketplace: (body.split_marketplace as Record<string, unknown>[] | undefined) ?? [],
+      transactions: [],
+      refund_in_progress: null,
+      dispute: null,
+    };
+    const t = createPaymentState(draft, outcome, { now, transactionId: ctx.ids.uuid() });
+    await tx.put('checkout_session', session.resource.checkout_session, { ...session, payment_id: t.payment.id });
+    await save(ctx, tx, t);
+    return presentPayment(t.payment, t.transaction.id);
+  });
+}
+
+export async function getPayment(ctx: RequestContext, paymentId: string): Promise<Payment> {
+  const payment = await ctx.store.withTransaction(ctx.merchant.id, (tx) => loadPayment(tx, paymentId));
+  return presentPayment(payment);
+}
+
+export async function capturePayment(ctx: RequestContext, paymentId: string, transactionId: string, body: CaptureBody): Promise<Payment> {
+  const t = await transition(ctx, paymentId, (p) =>
+    capture(
+      p,
+      { transactionId, amountUnits: body.amount ? toUnits(body.amount.value) : undefined, currency: body.amount?.currency, merchantReference: body.merchant_reference },
+      { now: isoNow(ctx), transactionId: ctx.ids.uuid() },
+    ),
+  );
+  return presentPayment(t.payment, t.transaction.id);
+}
+
+/** Simulated time the provider takes to confirm a refund (the `x-sandbox-provider-latency-ms` header). */
+export type ProviderLatency = (ms: number) => Promise<void>;
+
+/**
+ * A refund is two transactions: the first checks the rules and records a PENDING refund, the
+ * second (after the provider's simulated latency) completes it. Between the two, any other refund
+ * of the payment is refused, which is how the spec's "no refund while another is in progress"
+ * holds under concurrency.
+ */
+async function refundInTwoSteps(ctx: RequestContext, paymentId: string, cmd: RefundCommand, latencyMs: number, wait: ProviderLatency): Promise<Transition> {
+  await transition(ctx, paymentId, (p) => startRefund(p, cmd, { now: isoNow(ctx), transactionId: ctx.ids.uuid() }));
+  if (latencyMs > 0) await wait(latencyMs);
+  return transition(ctx, paymentId, (p) => finishRefund(p, isoNow(ctx)));
+}
+
+export async function refundTransaction(
+  ctx: RequestContext,
+  paymentId: string,
+  transactionId: string,
+  body: RefundBody,
+  latencyMs: number,
+  wait: ProviderLatency,
+): Promise<Payment> {
+  const t = await refundInTwoSteps(
+    ctx,
+    paymentId,
+    {
+      transactionId,
+      amountUnits: body.amount ? toUnits(body.amount.value) : undefined,
+      currency: body.amount?.currency,
+      reason: body.reason ?? null,
+      description: body.description ?? null,
+      merchantReference: body.merchant_reference,
+    },
+    latencyMs,
+    wait,
+  );
+  return presentPayment(t.payment, t.transaction.id);
+}
+
+export async function cancelOrRefund(
+  ctx: RequestContext,
+  paymentId: string,
+  body: CancelOrRefundBody,
+  latencyMs: number,
+  wait: ProviderLatency,
+): Promise<CancelOrRefundResult> {
+  const payment = await ctx.store.withTransaction(ctx.merchant.id, (tx) => loadPayment(tx, paymentId));
+  const merchantReference = body.merchant_reference ?? payment.merchant_order_id;
+  if (isCancellable(payment)) {
+    if (body.amount) throw badRequest('INVALID_AMOUNT', `payment ${paymentId} is not captured: an authorization is cancelled in full, without amount`);
+    const t = await transition(ctx, paymentId, (p) => {
+      if (!isCancellable(p)) throw badRequest('INVALID_STATE', `payment ${paymentId} changed while it was being cancelled`);
+      return cancel(p, { reason: body.reason, description: body.description ?? null, merchantReference }, { now: isoNow(ctx), transactionId: ctx.ids.uuid() });
+    });
+    return presentCancelOrRefund(t.payment, t.transaction);
+  }
+  const charge = capturedCharge(payment);
+  if (!charge) {
+    throw badRequest('INVALID_STATE', `payment ${paymentId} is ${payment.status}/${payment.sub_status}: it can be neither cancelled nor refunded`);
+  }
+  const t = await refundInTwoSteps(
+    ctx,
+    paymentId,
+    {
+      transactionId: charge.id,
+      amountUnits: body.amount ? toUnits(body.amount.value) : undefined,
+      currency: body.amount?.currency,
+      reason: body.reason,
+      description: body.description ?? null,
+      merchantReference,
+    },
+    latencyMs,
+    wait,
+  );
+  return presentCancelOrRefund(t.payment, t.transaction);
+}
+
+const PDF_MAGIC = '%PDF';
+
+export async function disputeChargeback(ctx: RequestContext, paymentId: string, transactionId: string, body: DisputeBody): Promise<Payment> {
+  requireAccount(ctx, body.account_id);
+  body.evidence.forEach((item, index) => {
+    if (!Buffer.from(item.content, 'base64').subarray(0, 4).toString('latin1').startsWith(PDF_MAGIC)) {
+      throw badRequest('INVALID_PARAMETERS', `evidence[${index}].content: is not a PDF document (it must start with %PDF)`);
+    }
+  });
+  const t = await transition(ctx, paymentId, (p) => {
+    if (p.account_id !== body.account_id) throw badRequest('PAYMENT_NOT_FOUND', `payment ${paymentId} not found for account ${body.account_id}`);
+    return submitDispute(p, { transactionId, evidenceCount: body.evidence.length }, isoNow(ctx));
+  });
+  return presentPayment(t.payment, t.transaction.id);
+}
+
+export async function chargeback(ctx: RequestContext, paymentId: string, body: { amount?: number; reason?: string }): Promise<Payment> {
+  const t = await transition(ctx, paymentId, (p) =>
+    receiveChargeback(p, { amountUnits: body.amount === undefined ? undefined : toUnits(body.amount), reason: body.reason ?? null }, { now: isoNow(ctx), transactionId: ctx.ids.uuid() }),
+  );
+  return presentPayment(t.payment, t.transaction.id);
+}
+
+export async function settleDispute(ctx: RequestContext, paymentId: string, outcome: 'WON' | 'LOST'): Promise<Payment> {
+  const t = await transition(ctx, paymentId, (p) => resolveDispute(p, outcome, isoNow(ctx)));
+  return presentPayment(t.payment, t.transaction.id);
+}

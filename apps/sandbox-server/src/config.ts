@@ -1,0 +1,83 @@
+import { parseArgs } from 'node:util';
+
+export interface SandboxConfig {
+  port: number;
+  host: string;
+  /** Deterministic ids, fingerprints and a frozen clock when set. */
+  seed: string | undefined;
+  /** JSON file with extra merchants: `[{ "name", "public_api_key", "private_secret_key", "account_ids" }]`. */
+  merchantsFile: string | undefined;
+  /** Public base URL (hosted checkout links are built on it); defaults to http://host:port. */
+  publicUrl: string | undefined;
+  logLevel: string;
+  bodyLimit: string;
+  responseValidation: boolean;
+  idempotencyWaitMs: number;
+  maxProviderLatencyMs: number;
+}
+
+export const DEFAULT_PORT = 4010;
+
+const USAGE = `switchyard-sandbox [options]
+
+  --port <n>              port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)   SANDBOX_PORT
+  --host <addr>           address to bind (default 127.0.0.1; 0.0.0.0 in the container)    SANDBOX_HOST
+  --seed <text>           deterministic ids and a frozen clock, for snapshot tests          SANDBOX_SEED
+  --merchants <file>      JSON file of extra merchants                                      SANDBOX_MERCHANTS_FILE
+  --public-url <url>      base URL clients reach the sandbox on                             SANDBOX_PUBLIC_URL
+  --log-level <level>     pino level: fatal, error, warn, info, debug (default info)        SANDBOX_LOG_LEVEL
+  --response-validation   validate every response against the contract                      SANDBOX_RESPONSE_VALIDATION=true
+  --help                  show this text
+`;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+/** Flags win over environment variables, which win over defaults. */
+export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfig | { help: string } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seed: { type: 'string' },
+        merchants: { type: 'string' },
+        'public-url': { type: 'string' },
+        'log-level': { type: 'string' },
+        'response-validation': { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message}\n\n${USAGE}`);
+  }
+  const v = parsed.values;
+  if (v.help) return { help: USAGE };
+  const logLevel = v['log-level'] ?? env.SANDBOX_LOG_LEVEL ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) throw new ConfigError(`unknown log level "${logLevel}"`);
+  const publicUrl = v['public-url'] ?? env.SANDBOX_PUBLIC_URL;
+  if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new ConfigError(`--public-url must be an http(s) URL, got "${publicUrl}"`);
+  return {
+    port: integer('--port', v.port ?? env.SANDBOX_PORT, DEFAULT_PORT, 0, 65535),
+    host: v.host ?? env.SANDBOX_HOST ?? '127.0.0.1',
+    seed: v.seed ?? env.SANDBOX_SEED,
+    merchantsFile: v.merchants ?? env.SANDBOX_MERCHANTS_FILE,
+    publicUrl: publicUrl?.replace(/\/+$/, ''),
+    logLevel,
+    bodyLimit: env.SANDBOX_BODY_LIMIT ?? '6mb',
+    responseValidation: v['response-validation'] ?? env.SANDBOX_RESPONSE_VALIDATION === 'true',
+    idempotencyWaitMs: integer('SANDBOX_IDEMPOTENCY_WAIT_MS', env.SANDBOX_IDEMPOTENCY_WAIT_MS, 5000, 0, 60000),
+    maxProviderLatencyMs: 30000,
+  };
+}

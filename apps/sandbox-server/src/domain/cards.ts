@@ -1,0 +1,117 @@
+import { createHmac } from 'node:crypto';
+
+export type CardBrand = 'VISA' | 'MASTERCARD' | 'AMERICAN_EXPRESS' | 'DINERS' | 'DISCOVER' | 'JCB' | 'UNKNOWN';
+
+export function luhnValid(number: string): boolean {
+  if (!/^\d{8,19}$/.test(number)) return false;
+  let sum = 0;
+  for (let i = 0; i < number.length; i += 1) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export function detectBrand(number: string): CardBrand {
+  const p2 = Number(number.slice(0, 2));
+  const p3 = Number(number.slice(0, 3));
+  const p4 = Number(number.slice(0, 4));
+  if (number.startsWith('4')) return 'VISA';
+  if ((p2 >= 51 && p2 <= 55) || (p4 >= 2221 && p4 <= 2720)) return 'MASTERCARD';
+  if (p2 === 34 || p2 === 37) return 'AMERICAN_EXPRESS';
+  if (p2 === 36 || p2 === 38 || (p3 >= 300 && p3 <= 305)) return 'DINERS';
+  if (p4 === 6011 || p2 === 65 || (p3 >= 644 && p3 <= 649)) return 'DISCOVER';
+  if (p4 >= 3528 && p4 <= 3589) return 'JCB';
+  return 'UNKNOWN';
+}
+
+/** What of a card number may be kept and shown: never the number itself. */
+export interface MaskedCard {
+  iin: string;
+  lfd: string;
+  number_length: number;
+  brand: CardBrand;
+  fingerprint: string;
+}
+
+/**
+ * Masks a card number. The fingerprint is an HMAC keyed per merchant: the same number gives the
+ * same fingerprint for one merchant (duplicates are detectable) and reveals nothing elsewhere.
+ */
+export function maskCard(number: string, fingerprintKey: string): MaskedCard {
+  return {
+    iin: number.slice(0, number.length >= 16 ? 8 : 6),
+    lfd: number.slice(-4),
+    number_length: number.length,
+    brand: detectBrand(number),
+    fingerprint: createHmac('sha256', fingerprintKey).update(number).digest('base64url').slice(0, 32),
+  };
+}
+
+/** The outcome a test card (or a payment description) asks for. */
+export type TestOutcome =
+  | { kind: 'approved'; threeDSecure: 'none' | 'frictionless' }
+  | { kind: 'declined'; code: string; message: string }
+  | { kind: 'error'; code: string; message: string }
+  | { kind: 'challenge' };
+
+const DECLINES: Record<string, string> = {
+  INSUFFICIENT_FUNDS: 'Insufficient funds',
+  DECLINED_BY_BANK: 'Declined by the issuing bank',
+  DO_NOT_HONOR: 'Do not honor',
+  INVALID_SECURITY_CODE: 'Invalid security code',
+  INVALID_CARD_DATA: 'Invalid card data',
+  REPORTED_STOLEN: 'Card reported stolen',
+  EXPIRED_CARD: 'Card expired',
+};
+
+/** Upstream's testing gateway: the last four digits choose the outcome. */
+const SUFFIX_OUTCOMES: Record<string, string> = {
+  '0002': 'SUCCEEDED',
+  '0010': 'INSUFFICIENT_FUNDS',
+  '0028': 'DECLINED_BY_BANK',
+  '0036': 'DO_NOT_HONOR',
+  '0044': 'INVALID_SECURITY_CODE',
+  '0051': 'INVALID_CARD_DATA',
+  '0069': 'REPORTED_STOLEN',
+  '0077': 'ERROR',
+};
+
+export const TEST_CARDS = {
+  approve: '4111111111111111',
+  decline: '4000000000000002',
+  frictionless: ['4556557955726624', '5333259155643223'],
+  challenge: ['4916994064252017', '5306889942833340'],
+} as const;
+
+function outcomeForCode(code: string): TestOutcome | undefined {
+  if (code === 'SUCCEEDED') return { kind: 'approved', threeDSecure: 'none' };
+  if (code === 'ERROR') return { kind: 'error', code: 'ERROR', message: 'Processing error at the provider' };
+  const message = DECLINES[code];
+  return message ? { kind: 'declined', code, message } : undefined;
+}
+
+/**
+ * Chooses the outcome: the well-known numbers first, then the last four digits, then a
+ * response code written as the payment description; card data wins over the description.
+ * Anything else approves.
+ */
+export function chooseOutcome(number: string | undefined, description: string): TestOutcome {
+  if (number === TEST_CARDS.approve) return { kind: 'approved', threeDSecure: 'none' };
+  if (number === TEST_CARDS.decline) return { kind: 'declined', code: 'DECLINED_BY_BANK', message: DECLINES.DECLINED_BY_BANK ?? '' };
+  if (number && (TEST_CARDS.frictionless as readonly string[]).includes(number)) return { kind: 'approved', threeDSecure: 'frictionless' };
+  if (number && (TEST_CARDS.challenge as readonly string[]).includes(number)) return { kind: 'challenge' };
+  const bySuffix = number ? SUFFIX_OUTCOMES[number.slice(-4)] : undefined;
+  if (bySuffix) return outcomeForCode(bySuffix) ?? { kind: 'approved', threeDSecure: 'none' };
+  return outcomeForCode(description.trim().toUpperCase()) ?? { kind: 'approved', threeDSecure: 'none' };
+}
+
+/** A card is expired after the last day of its expiry month. */
+export function isExpired(month: number, year: number, now: Date): boolean {
+  const fullYear = year < 100 ? 2000 + year : year;
+  return now.getTime() >= Date.UTC(fullYear, month, 1);
+}

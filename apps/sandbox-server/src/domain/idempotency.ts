@@ -1,0 +1,38 @@
+/**
+ * Idempotency rules (upstream's): a completed request is replayed; a request still running
+ * answers REQUEST_IN_PROCESS; a request that failed after processing began used its key up
+ * (IDEMPOTENCY_DUPLICATED); a request rejected before processing never recorded its key.
+ * Keys live 24 hours of sandbox time and belong to one merchant.
+ */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
+
+export interface IdempotencyRecord {
+  key: string;
+  operation_id: string;
+  state: 'in_progress' | 'completed' | 'failed';
+  response: StoredResponse | null;
+  created_at_ms: number;
+}
+
+export type Decision =
+  | { kind: 'start' }
+  | { kind: 'replay'; response: StoredResponse }
+  | { kind: 'wait' }
+  | { kind: 'reject'; code: 'IDEMPOTENCY_DUPLICATED'; message: string };
+
+export function decide(record: IdempotencyRecord | undefined, operationId: string, nowMs: number): Decision {
+  if (!record || nowMs - record.created_at_ms >= IDEMPOTENCY_RETENTION_MS) return { kind: 'start' };
+  if (record.operation_id !== operationId) {
+    return { kind: 'reject', code: 'IDEMPOTENCY_DUPLICATED', message: `the idempotency key ${record.key} was already used for another operation (${record.operation_id})` };
+  }
+  if (record.state === 'in_progress') return { kind: 'wait' };
+  if (record.state === 'failed') {
+    return { kind: 'reject', code: 'IDEMPOTENCY_DUPLICATED', message: `the request with idempotency key ${record.key} failed after processing began; use a new key` };
+  }
+  return { kind: 'replay', response: record.response as StoredResponse };
+}

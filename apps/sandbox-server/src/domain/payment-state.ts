@@ -1,0 +1,78 @@
+import type { CardBrand } from './cards.js';
+
+/** A transaction as the sandbox keeps it; amounts in units of 0.0001. */
+export interface TransactionState {
+  id: string;
+  type: 'PURCHASE' | 'AUTHORIZE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'CHARGEBACK';
+  status: 'SUCCEEDED' | 'PENDING' | 'DECLINED' | 'ERROR' | 'CREATED' | 'WON' | 'LOST';
+  amount_units: number;
+  response_code: string;
+  response_message: string;
+  reason: string | null;
+  description: string | null;
+  merchant_reference: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StoredCard {
+  iin: string;
+  lfd: string;
+  number_length: number;
+  security_code_length: number | null;
+  brand: CardBrand;
+  fingerprint: string;
+  holder_name: string | null;
+  expiration_month: number;
+  expiration_year: number;
+  three_d_secure: 'none' | 'frictionless' | 'challenge';
+}
+
+export interface DisputeState {
+  chargeback_transaction_id: string;
+  /** What the payment was before the chargeback, restored when the dispute is won. */
+  previous_status: string;
+  previous_sub_status: string;
+  evidence_count: number;
+}
+
+/** A payment as the sandbox keeps it. Never holds a full card number or a security code. */
+export interface PaymentState {
+  id: string;
+  account_id: string;
+  description: string;
+  country: string;
+  status: string;
+  sub_status: string;
+  merchant_order_id: string;
+  merchant_reference: string | null;
+  created_at: string;
+  updated_at: string;
+  currency: string;
+  amount_units: number;
+  authorized_units: number;
+  captured_units: number;
+  refunded_units: number;
+  charged_back_units: number;
+  checkout_session: string;
+  payment_method: {
+    type: string;
+    vaulted_token: string | null;
+    token: string | null;
+    vault_on_success: boolean;
+    capture: boolean;
+    installments: number | null;
+    soft_descriptor: string | null;
+    card: StoredCard | null;
+  };
+  customer_payer: Record<string, unknown> | null;
+  additional_data: Record<string, unknown> | null;
+  callback_url: string | null;
+  workflow: string;
+  metadata: { key: string; value: string }[];
+  split_marketplace: Record<string, unknown>[];
+  transactions: TransactionState[];
+  /** A refund started and not finished: another one is refused meanwhile. */
+  refund_in_progress: { transaction_id: string; amount_units: number } | null;
+  dispute: DisputeState | null;
+}

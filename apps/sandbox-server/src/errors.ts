@@ -1,0 +1,27 @@
+import type { ApiError, ErrorCode } from '@switchyard/contract';
+
+/**
+ * A failure that becomes an API error response. Domain code throws these; the HTTP layer turns
+ * them into `{code, messages}` with the status.
+ */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | (string & {}),
+    readonly messages: string[],
+    /** The banking family carries the status in the body too. */
+    readonly withHttpCode = false,
+  ) {
+    super(`${code}: ${messages.join('; ')}`);
+    this.name = 'ApiProblem';
+  }
+
+  toBody(): ApiError {
+    return this.withHttpCode
+      ? { code: this.code, messages: this.messages, http_code: this.status }
+      : { code: this.code, messages: this.messages };
+  }
+}
+
+export const badRequest = (code: ErrorCode, message: string) => new ApiProblem(400, code, [message]);
+export const notFound = (code: ErrorCode, message: string) => new ApiProblem(404, code, [message]);

@@ -1,0 +1,123 @@
+import express, { type Express, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { customersContract, checkoutContract, paymentsContract, sandboxContract, IDEMPOTENCY_HEADER } from '@switchyard/contract';
+import { ApiProblem } from '../errors.js';
+import { authenticate } from './auth.js';
+import type { HttpDeps } from './deps.js';
+import { errorHandler, requestValidationErrorHandler } from './errors.js';
+import { sendProblem } from './problem-response.js';
+import { requestId } from './request-id.js';
+import { matchRoute, routeTable } from './route-table.js';
+import { checkoutRoutes } from './routes/checkout.js';
+import { customersRoutes } from './routes/customers.js';
+import { paymentsRoutes } from './routes/payments.js';
+import { sandboxRoutes } from './routes/sandbox.js';
+
+export interface AppOptions extends HttpDeps {
+  logger: Logger;
+  /** Validate every response against the contract (on in tests). */
+  responseValidation: boolean;
+  /** Largest accepted request body, e.g. `6mb` (dispute evidence is up to 1 MB per file, base64). */
+  bodyLimit: string;
+}
+
+const MOUNTED_ROUTERS = [customersContract, checkoutContract, paymentsContract, sandboxContract];
+
+function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      logger.info(
+        {
+          requestId: res.locals.requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+          merchantId: res.locals.merchant?.id,
+        },
+        'request',
+      );
+    });
+    next();
+  };
+}
+
+type RouteTable = ReturnType<typeof routeTable>;
+
+/**
+ * Runs before authentication and before the body is read: unknown paths answer 404, a known
+ * path with the wrong method 405, and an idempotent route without its key 400 MISSING_PARAMETERS
+ * (upstream rejects a missing key before reading the body).
+ */
+function routeGate(table: RouteTable): RequestHandler {
+  return (req, res, next) => {
+    const { route, allowed } = matchRoute(table, req.method, req.path);
+    if (!route) {
+      if (allowed.length > 0) {
+        res.setHeader('allow', allowed.join(', '));
+        sendProblem(res, new ApiProblem(405, 'UNSUPPORTED_METHOD', [`${req.method} is not supported on ${req.path}; use ${allowed.join(' or ')}`]));
+      } else {
+        sendProblem(res, new ApiProblem(404, 'NOT_FOUND', [`no route for ${req.method} ${req.path}`]));
+      }
+      return;
+    }
+    res.locals.route = route;
+    next();
+  };
+}
+
+function requireIdempotencyKey(): RequestHandler {
+  return (req, res, next) => {
+    const route = res.locals.route as RouteTable[number];
+    if (route.meta.idempotent && !req.header(IDEMPOTENCY_HEADER)) {
+      sendProblem(res, new ApiProblem(400, 'MISSING_PARAMETERS', [`the ${IDEMPOTENCY_HEADER} header is required on ${route.meta.operationId}`]));
+      return;
+    }
+    next();
+  };
+}
+
+const isApiPath = (path: string) => path.startsWith('/v1/') || path.startsWith('/sandbox/');
+
+export function createApp(options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  const table = routeTable(MOUNTED_ROUTERS);
+
+  app.use(requestId, requestLog(options.logger));
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/ready', async (_req, res, next) => {
+    try {
+      const ready = await options.store.ready();
+      res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  const gate = routeGate(table);
+  const auth = authenticate(options.store);
+  const keyCheck = requireIdempotencyKey();
+  app.use((req, res, next) => (isApiPath(req.path) ? gate(req, res, next) : next()));
+  app.use((req, res, next) => {
+    if (!isApiPath(req.path) || (res.locals.route as RouteTable[number]).meta.operationId === 'sandboxCreateMerchant') {
+      next();
+      return;
+    }
+    auth(req, res, (err?: unknown) => (err ? next(err) : keyCheck(req, res, next)));
+  });
+  app.use(express.json({ limit: options.bodyLimit, type: ['application/json', 'application/*+json'] }));
+
+  const mountOptions = { responseValidation: options.responseValidation, requestValidationErrorHandler };
+  for (const mount of [customersRoutes, checkoutRoutes, paymentsRoutes, sandboxRoutes]) mount(options)(app, mountOptions);
+
+  app.use((req, res) => {
+    sendProblem(res, new ApiProblem(404, 'NOT_FOUND', [`no route for ${req.method} ${req.path}`]));
+  });
+  app.use(errorHandler(options.logger));
+  return app;
+}

@@ -1,0 +1,84 @@
+import { ApiProblem } from '../errors.js';
+import { decide, type IdempotencyRecord, type StoredResponse } from '../domain/idempotency.js';
+import { nowOf, type RequestContext } from '../app/context.js';
+
+export interface IdempotencyOptions {
+  /** How long a duplicate of a request still running waits for it before REQUEST_IN_PROCESS. */
+  waitMs: number;
+  pollMs: number;
+}
+
+export interface IdempotentResult extends StoredResponse {
+  replayed: boolean;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Claim = { kind: 'claimed' } | { kind: 'replay'; response: StoredResponse } | { kind: 'busy' };
+
+async function claim(ctx: RequestContext, key: string, operationId: string): Promise<Claim> {
+  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+    const nowMs = nowOf(ctx).getTime();
+    const decision = decide(await tx.get<IdempotencyRecord>('idempotency', key), operationId, nowMs);
+    switch (decision.kind) {
+      case 'start':
+        await tx.put<IdempotencyRecord>('idempotency', key, { key, operation_id: operationId, state: 'in_progress', response: null, created_at_ms: nowMs });
+        return { kind: 'claimed' };
+      case 'replay':
+        return { kind: 'replay', response: decision.response };
+      case 'wait':
+        return { kind: 'busy' };
+      case 'reject':
+        throw new ApiProblem(400, decision.code, [decision.message]);
+    }
+  });
+}
+
+async function settle(ctx: RequestContext, key: string, change: (r: IdempotencyRecord) => IdempotencyRecord | null): Promise<void> {
+  await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+    const record = await tx.get<IdempotencyRecord>('idempotency', key);
+    if (!record) return;
+    const next = change(record);
+    if (next) await tx.put('idempotency', key, next);
+    else await tx.delete('idempotency', key);
+  });
+}
+
+/**
+ * Runs `operation` at most once per (merchant, key). Concurrent duplicates wait for the first
+ * to finish (up to `waitMs`) and then replay its response, so N identical requests give N
+ * identical answers and one resource. Business errors (4xx ApiProblems) are stored and use the
+ * key up; internal errors (5xx) release it so the request can be retried with the same key.
+ */
+export async function runIdempotent(
+  ctx: RequestContext,
+  key: string,
+  operationId: string,
+  options: IdempotencyOptions,
+  operation: () => Promise<StoredResponse>,
+): Promise<IdempotentResult> {
+  const deadline = Date.now() + options.waitMs;
+  for (;;) {
+    const claimed = await claim(ctx, key, operationId);
+    if (claimed.kind === 'replay') return { ...claimed.response, replayed: true };
+    if (claimed.kind === 'claimed') break;
+    if (Date.now() >= deadline) {
+      throw new ApiProblem(400, 'REQUEST_IN_PROCESS', [`a request with idempotency key ${key} is still being processed; retry later`]);
+    }
+    await sleep(options.pollMs);
+  }
+  let response: StoredResponse;
+  try {
+    response = await operation();
+  } catch (error) {
+    if (error instanceof ApiProblem && error.status < 500) {
+      const stored = { status: error.status, body: error.toBody() };
+      await settle(ctx, key, (r) => ({ ...r, state: 'failed', response: stored }));
+      throw error;
+    }
+    await settle(ctx, key, () => null);
+    throw error;
+  }
+  await settle(ctx, key, (r) => ({ ...r, state: 'completed', response }));
+  return { ...response, replayed: false };
+}

@@ -1,0 +1,27 @@
+import type { AppRouter } from '@ts-rest/core';
+import { listRoutes, type RouteMeta } from '@switchyard/contract';
+
+export interface RouteMatcher {
+  method: string;
+  pattern: RegExp;
+  meta: RouteMeta;
+}
+
+/** `/v1/payments/:payment_id` → a regexp matching one path segment per parameter. */
+function toPattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+/** Every route of the given routers, to answer 405 and to find idempotent routes before validation. */
+export function routeTable(routers: AppRouter[]): RouteMatcher[] {
+  return routers.flatMap((router) => listRoutes(router)).map(({ route, meta }) => ({ method: route.method, pattern: toPattern(route.path), meta }));
+}
+
+export function matchRoute(table: RouteMatcher[], method: string, path: string): { route?: RouteMatcher; allowed: string[] } {
+  const sameP = table.filter((r) => r.pattern.test(path));
+  return { route: sameP.find((r) => r.method === method), allowed: [...new Set(sameP.map((r) => r.method))] };
+}

@@ -1,0 +1,6 @@
+export { createSandbox, type Sandbox, type SandboxOverrides } from './sandbox.js';
+export { loadConfig, DEFAULT_PORT, type SandboxConfig } from './config.js';
+export { DEMO_MERCHANT } from './app/sandbox.js';
+export { MemoryStore } from './store/memory.js';
+export type { Store, Tx, MerchantRecord, RecordKind } from './store/types.js';
+export { TEST_CARDS } from './domain/cards.js';

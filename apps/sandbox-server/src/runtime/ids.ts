@@ -1,0 +1,66 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+
+/** Makes the ids of one merchant. */
+export interface IdSource {
+  uuid(): string;
+  /** `prefix` + `length` lower-case alphanumerics, e.g. `acct_` ids. */
+  token(prefix: string, length: number): string;
+}
+
+const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+function formatUuidV4(bytes: Uint8Array): string {
+  const b = Uint8Array.from(bytes.subarray(0, 16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Buffer.from(b).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function tokenFrom(bytes: Uint8Array, length: number): string {
+  return Array.from(bytes.subarray(0, length), (byte) => ALPHABET[byte % ALPHABET.length]).join('');
+}
+
+const randomIds: IdSource = {
+  uuid: () => randomUUID(),
+  token: (prefix, length) => prefix + tokenFrom(randomBytes(length), length),
+};
+
+/**
+ * Deterministic ids for snapshot tests: a counter per merchant hashed with the seed, so one
+ * merchant's ids do not depend on what other merchants do.
+ */
+class SeededIds implements IdSource {
+  private counter = 0;
+  constructor(private readonly seed: string) {}
+
+  private next(): Buffer {
+    this.counter += 1;
+    return createHash('sha256').update(`${this.seed}:${this.counter}`).digest();
+  }
+
+  uuid() {
+    return formatUuidV4(this.next());
+  }
+
+  token(prefix: string, length: number) {
+    const bytes = Buffer.concat([this.next(), this.next()]);
+    return prefix + tokenFrom(bytes, length);
+  }
+}
+
+/** Hands out the id source of each merchant: random, or seeded per merchant when a seed is set. */
+export class IdFactory {
+  private readonly seeded = new Map<string, SeededIds>();
+  constructor(private readonly seed: string | undefined) {}
+
+  for(scope: string): IdSource {
+    if (this.seed === undefined) return randomIds;
+    let ids = this.seeded.get(scope);
+    if (!ids) {
+      ids = new SeededIds(`${this.seed}:${scope}`);
+      this.seeded.set(scope, ids);
+    }
+    return ids;
+  }
+}

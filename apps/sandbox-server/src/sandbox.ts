@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { DEMO_MERCHANT } from './app/sandbox.js';
+import { ConfigError, type SandboxConfig } from './config.js';
+import { createApp } from './http/app.js';
+import { createLogger } from './logger.js';
+import { BaseClock, SEEDED_EPOCH_MS } from './runtime/clock.js';
+import { IdFactory } from './runtime/ids.js';
+import { MemoryStore } from './store/memory.js';
+import type { MerchantRecord, Store } from './store/types.js';
+
+const MerchantsFile = z.array(
+  z.object({
+    id: z.string().min(1).max(64).optional(),
+    name: z.string().min(1).max(255).optional(),
+    public_api_key: z.string().min(8),
+    private_secret_key: z.string().min(8),
+    account_ids: z.array(z.string().uuid()).min(1),
+  }),
+);
+
+export interface Sandbox {
+  app: Express;
+  store: Store;
+  logger: Logger;
+  /** Listens on the configured host and port; resolves with the URL actually bound. */
+  start(): Promise<string>;
+  /** Stops accepting connections, lets requests in flight finish, closes the store. */
+  stop(): Promise<void>;
+}
+
+export interface SandboxOverrides {
+  store?: Store;
+  logger?: Logger;
+}
+
+async function loadMerchants(config: SandboxConfig, clock: BaseClock): Promise<MerchantRecord[]> {
+  const fingerprintKey = (id: string) =>
+    config.seed === undefined ? randomBytes(32).toString('hex') : createHash('sha256').update(`${config.seed}:fingerprint:${id}`).digest('hex');
+  const record = (m: { id: string; name: string; public_api_key: string; private_secret_key: string; account_ids: string[] }): MerchantRecord => ({
+    ...m,
+    fingerprint_key: fingerprintKey(m.id),
+    clock_offset_seconds: 0,
+    created_at: clock.at(0).toISOString(),
+  });
+  const merchants = [record({ ...DEMO_MERCHANT, account_ids: [...DEMO_MERCHANT.account_ids] })];
+  if (config.merchantsFile) {
+    let parsed;
+    try {
+      parsed = MerchantsFile.parse(JSON.parse(await readFile(config.merchantsFile, 'utf8')));
+    } catch (error) {
+      throw new ConfigError(`cannot load merchants from ${config.merchantsFile}: ${(error as Error).message}`);
+    }
+    parsed.forEach((m, i) => merchants.push(record({ id: m.id ?? `mer_file_${i + 1}`, name: m.name ?? `Merchant ${i + 1}`, ...m })));
+  }
+  return merchants;
+}
+
+/** Builds a sandbox from its configuration: store, clock, ids, merchants and the HTTP app. */
+export async function createSandbox(config: SandboxConfig, overrides: SandboxOverrides = {}): Promise<Sandbox> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const store = overrides.store ?? new MemoryStore();
+  const clock = new BaseClock(config.seed === undefined ? undefined : SEEDED_EPOCH_MS);
+  for (const merchant of await loadMerchants(config, clock)) {
+    if (!(await store.getMerchant(merchant.id))) await store.putMerchant(merchant);
+  }
+  let baseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
+  const deps = {
+    store,
+    clock,
+    ids: new IdFactory(config.seed),
+    get baseUrl() {
+      return baseUrl;
+    },
+    idempotency: { waitMs: config.idempotencyWaitMs, pollMs: 10 },
+    maxProviderLatencyMs: config.maxProviderLatencyMs,
+  };
+  const app = createApp({ ...deps, logger, responseValidation: config.responseValidation, bodyLimit: config.bodyLimit });
+  let server: Server | undefined;
+
+  return {
+    app,
+    store,
+    logger,
+    start: () =>
+      new Promise((resolve, reject) => {
+        const listening = app.listen(config.port, config.host);
+        listening.once('error', reject);
+        listening.once('listening', () => {
+          server = listening;
+          const { port } = listening.address() as AddressInfo;
+          const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+          baseUrl = config.publicUrl ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+          resolve(baseUrl);
+        });
+      }),
+    stop: async () => {
+      if (server) {
+        const closing = new Promise<void>((resolve) => server?.close(() => resolve()));
+        server.closeIdleConnections();
+        await closing;
+      }
+      await store.close();
+    },
+  };
+}

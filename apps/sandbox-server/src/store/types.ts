@@ -1,0 +1,75 @@
+/**
+ * The storage boundary. Everything the sandbox keeps goes through an async, transactional
+ * interface so the memory store and PostgreSQL obey the same rules: a transaction sees its own
+ * writes, commits all of them or none, and transactions of one merchant never interleave.
+ */
+
+/** Kinds of records a merchant owns. */
+export type RecordKind =
+  | 'customer'
+  | 'customer_session'
+  | 'checkout_session'
+  | 'payment_link'
+  | 'payment'
+  | 'event'
+  | 'idempotency';
+
+export interface MerchantRecord {
+  id: string;
+  name: string;
+  public_api_key: string;
+  private_secret_key: string;
+  account_ids: string[];
+  /** Keys the card fingerprint so it is stable per merchant and number, and useless elsewhere. */
+  fingerprint_key: string;
+  clock_offset_seconds: number;
+  created_at: string;
+}
+
+export interface StoredRecord {
+  id: string;
+  /** Secondary unique key within the merchant and kind (merchant_customer_id ...), if any. */
+  unique_key?: string;
+  /** Insertion order within the merchant, for stable listing. */
+  seq?: number;
+  data: unknown;
+}
+
+export interface Tx {
+  get<T>(kind: RecordKind, id: string): Promise<T | undefined>;
+  /** Finds a record by its secondary unique key. */
+  getByUniqueKey<T>(kind: RecordKind, uniqueKey: string): Promise<T | undefined>;
+  /**
+   * Inserts or replaces. A different record holding the same unique key makes the put throw
+   * `UniqueViolation`, which rolls the transaction back.
+   */
+  put<T>(kind: RecordKind, id: string, data: T, uniqueKey?: string): Promise<void>;
+  delete(kind: RecordKind, id: string): Promise<void>;
+  /** All records of a kind, in insertion order. */
+  list<T>(kind: RecordKind): Promise<T[]>;
+}
+
+export class UniqueViolation extends Error {
+  constructor(
+    readonly kind: RecordKind,
+    readonly uniqueKey: string,
+  ) {
+    super(`unique key ${uniqueKey} of ${kind} is taken`);
+    this.name = 'UniqueViolation';
+  }
+}
+
+export interface Store {
+  /** Runs `fn` in one transaction of `merchantId`'s data; commits when it resolves, rolls back when it throws. */
+  withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  getMerchant(id: string): Promise<MerchantRecord | undefined>;
+  findMerchantByPublicKey(publicKey: string): Promise<MerchantRecord | undefined>;
+  putMerchant(merchant: MerchantRecord): Promise<void>;
+  /** Changes a merchant atomically (serialised with the merchant's transactions); undefined when unknown. */
+  updateMerchant(id: string, change: (m: MerchantRecord) => MerchantRecord): Promise<MerchantRecord | undefined>;
+  /** Deletes every record of the merchant (keeps the merchant itself); returns how many went. */
+  resetMerchant(merchantId: string): Promise<number>;
+  /** True when the store can serve requests. */
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}

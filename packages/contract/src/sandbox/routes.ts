@@ -1,0 +1,96 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { AuthHeaders } from '../headers.js';
+import { commonErrorResponses, ApiError } from '../errors.js';
+import { meta } from '../meta.js';
+import { Payment } from '../payments/schemas.js';
+import {
+  AdvanceClockBody,
+  ChargebackBody,
+  CreateMerchantBody,
+  DisputeOutcomeBody,
+  ListEventsQuery,
+  ResetResult,
+  SandboxClock,
+  SandboxEvent,
+  SandboxMerchant,
+  SandboxPaymentParams,
+} from './schemas.js';
+
+const c = initContract();
+
+const sandboxMeta = (operationId: string) =>
+  meta({ operationId, idempotent: false, supporting: true, specSection: null, domain: 'sandbox' });
+
+/**
+ * The sandbox control API: drives states the real service reaches on its own. Every route but
+ * merchant creation takes the merchant's keys and acts on that merchant only.
+ */
+export const sandboxContract = c.router(
+  {
+    createMerchant: {
+      method: 'POST',
+      path: '/merchants',
+      body: CreateMerchantBody,
+      responses: { 201: SandboxMerchant, 400: ApiError, 403: ApiError },
+      summary: 'Create an isolated merchant (tenant) with fresh keys',
+      metadata: sandboxMeta('sandboxCreateMerchant'),
+    },
+    getClock: {
+      method: 'GET',
+      path: '/clock',
+      headers: AuthHeaders,
+      responses: { 200: SandboxClock, ...commonErrorResponses },
+      summary: "Read the merchant's sandbox clock",
+      metadata: sandboxMeta('sandboxGetClock'),
+    },
+    advanceClock: {
+      method: 'POST',
+      path: '/clock/advance',
+      headers: AuthHeaders,
+      body: AdvanceClockBody,
+      responses: { 200: SandboxClock, ...commonErrorResponses },
+      summary: "Move the merchant's clock forward; everything due runs",
+      metadata: sandboxMeta('sandboxAdvanceClock'),
+    },
+    reset: {
+      method: 'POST',
+      path: '/reset',
+      headers: AuthHeaders,
+      body: c.noBody(),
+      responses: { 200: ResetResult, ...commonErrorResponses },
+      summary: "Delete all of the merchant's data (keys and accounts stay)",
+      metadata: sandboxMeta('sandboxReset'),
+    },
+    listEvents: {
+      method: 'GET',
+      path: '/events',
+      headers: AuthHeaders,
+      query: ListEventsQuery,
+      responses: { 200: z.array(SandboxEvent), ...commonErrorResponses },
+      summary: 'List the events recorded for the merchant, oldest first',
+      metadata: sandboxMeta('sandboxListEvents'),
+    },
+    chargeback: {
+      method: 'POST',
+      path: '/payments/:payment_id/chargeback',
+      pathParams: SandboxPaymentParams,
+      headers: AuthHeaders,
+      body: ChargebackBody,
+      responses: { 200: Payment, ...commonErrorResponses },
+      summary: 'Receive a chargeback on a captured payment',
+      metadata: sandboxMeta('sandboxChargeback'),
+    },
+    disputeOutcome: {
+      method: 'POST',
+      path: '/payments/:payment_id/dispute-outcome',
+      pathParams: SandboxPaymentParams,
+      headers: AuthHeaders,
+      body: DisputeOutcomeBody,
+      responses: { 200: Payment, ...commonErrorResponses },
+      summary: 'Resolve the dispute of a charged-back payment as WON or LOST',
+      metadata: sandboxMeta('sandboxDisputeOutcome'),
+    },
+  },
+  { pathPrefix: '/sandbox', strictStatusCodes: true },
+);

@@ -74,9 +74,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     store,
     clock,
     ids: new IdFactory(config.seed),
-    get baseUrl() {
-      return baseUrl;
-    },
+    baseUrl: () => baseUrl,
     idempotency: { waitMs: config.idempotencyWaitMs, pollMs: 10 },
     maxProviderLatencyMs: config.maxProviderLatencyMs,
   };

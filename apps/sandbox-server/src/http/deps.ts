@@ -10,7 +10,8 @@ export interface HttpDeps {
   store: Store;
   clock: BaseClock;
   ids: IdFactory;
-  baseUrl: string;
+  /** The public base URL, known only once the server listens (port 0 picks one). */
+  baseUrl: () => string;
   idempotency: IdempotencyOptions;
   /** Upper bound for the `x-sandbox-provider-latency-ms` header. */
   maxProviderLatencyMs: number;
@@ -19,7 +20,7 @@ export interface HttpDeps {
 /** The use-case context of an authenticated request (the auth middleware put the merchant on `res.locals`). */
 export function contextOf(deps: HttpDeps, res: Response): RequestContext {
   const merchant = res.locals.merchant as MerchantRecord;
-  return { merchant, store: deps.store, clock: deps.clock, ids: deps.ids.for(merchant.id), baseUrl: deps.baseUrl };
+  return { merchant, store: deps.store, clock: deps.clock, ids: deps.ids.for(merchant.id), baseUrl: deps.baseUrl() };
 }
 
 export const PROVIDER_LATENCY_HEADER = 'x-sandbox-provider-latency-ms';

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures } from '@switchyard/contract/fixtures';
+import { clientsFor, newMerchant, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+
+let sb: RunningSandbox;
+let clients: Clients;
+let accountId: string;
+beforeAll(async () => {
+  sb = await startSandbox();
+  const merchant = await newMerchant(sb.url);
+  clients = clientsFor(sb.url, merchant);
+  accountId = merchant.account_ids[0] as string;
+});
+afterAll(() => sb.stop());
+
+describe('customers (§4.11)', () => {
+  it('creates a customer (201) and reads it back', async () => {
+    const created = await clients.customers.create({ body: { ...fixtures.createCustomer(), merchant_customer_id: 'cust-a' } });
+    expect(created.status).toBe(201);
+    if (created.status !== 201) return;
+    expect(created.body).toMatchObject({ merchant_customer_id: 'cust-a', first_name: 'Ada', country: 'AR' });
+    const read = await clients.customers.get({ params: { customer_id: created.body.id } });
+    expect(read).toMatchObject({ status: 200, body: created.body });
+  });
+
+  it('refuses a duplicate merchant_customer_id with 400 CUSTOMER_ID_DUPLICATED', async () => {
+    await clients.customers.create({ body: { merchant_customer_id: 'cust-dup' } });
+    const again = await clients.customers.create({ body: { merchant_customer_id: 'cust-dup' } });
+    expect(again).toMatchObject({ status: 400, body: { code: 'CUSTOMER_ID_DUPLICATED' } });
+  });
+
+  it('creates exactly one of many concurrent duplicates', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, () => clients.customers.create({ body: { merchant_customer_id: 'cust-race' } })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 400)).toHaveLength(19);
+  });
+
+  it('answers an unknown customer with 400 CUSTOMER_NOT_FOUND', async () => {
+    const res = await clients.customers.get({ params: { customer_id: '00000000-0000-4000-8000-000000000000' } });
+    expect(res).toMatchObject({ status: 400, body: { code: 'CUSTOMER_NOT_FOUND' } });
+  });
+
+  it("treats another merchant's customer as not found", async () => {
+    const created = await clients.customers.create({ body: { merchant_customer_id: 'cust-private' } });
+    if (created.status !== 201) throw new Error('setup');
+    const other = clientsFor(sb.url, await newMerchant(sb.url));
+    expect(await other.customers.get({ params: { customer_id: created.body.id } })).toMatchObject({ status: 400, body: { code: 'CUSTOMER_NOT_FOUND' } });
+  });
+});
+
+describe('customer sessions (supporting)', () => {
+  it('opens a session for an existing customer (201)', async () => {
+    const customer = await clients.customers.create({ body: { merchant_customer_id: 'cust-session' } });
+    if (customer.status !== 201) throw new Error('setup');
+    const session = await clients.customers.createSession({ body: { account_id: accountId, country: 'AR', customer_id: customer.body.id } });
+    expect(session.status).toBe(201);
+    if (session.status !== 201) return;
+    expect(session.body.customer_id).toBe(customer.body.id);
+    expect(Date.parse(session.body.expires_at)).toBeGreaterThan(Date.parse(session.body.created_at));
+  });
+
+  it('refuses an unknown customer', async () => {
+    const res = await clients.customers.createSession({ body: { account_id: accountId, country: 'AR', customer_id: '00000000-0000-4000-8000-000000000000' } });
+    expect(res).toMatchObject({ status: 400, body: { code: 'CUSTOMER_NOT_FOUND' } });
+  });
+});

@@ -1,0 +1,81 @@
+import { initClient } from '@ts-rest/core';
+import {
+  checkoutContract,
+  customersContract,
+  paymentsContract,
+  sandboxContract,
+  type SandboxMerchant,
+} from '@switchyard/contract';
+import { fixtures } from '@switchyard/contract/fixtures';
+import { loadConfig, type SandboxConfig } from '../config.js';
+import { createSandbox, type Sandbox } from '../sandbox.js';
+
+export interface RunningSandbox {
+  url: string;
+  sandbox: Sandbox;
+  stop(): Promise<void>;
+}
+
+/** A real sandbox on an ephemeral port, validating its own responses against the contract. */
+export async function startSandbox(overrides: Partial<SandboxConfig> = {}): Promise<RunningSandbox> {
+  const base = loadConfig([], {}) as SandboxConfig;
+  const sandbox = await createSandbox({ ...base, port: 0, logLevel: 'silent', responseValidation: true, ...overrides });
+  const url = await sandbox.start();
+  return { url, sandbox, stop: () => sandbox.stop() };
+}
+
+export function keysOf(merchant: Pick<SandboxMerchant, 'public_api_key' | 'private_secret_key'>) {
+  return { 'public-api-key': merchant.public_api_key, 'private-secret-key': merchant.private_secret_key };
+}
+
+/** Typed clients for one merchant (ts-rest over fetch). */
+export function clientsFor(url: string, merchant: Pick<SandboxMerchant, 'public_api_key' | 'private_secret_key'>) {
+  const options = { baseUrl: url, baseHeaders: keysOf(merchant) };
+  return {
+    customers: initClient(customersContract, options),
+    checkout: initClient(checkoutContract, options),
+    payments: initClient(paymentsContract, options),
+    sandbox: initClient(sandboxContract, options),
+  };
+}
+
+/** A fresh, isolated merchant: tests never see each other's data. */
+export async function newMerchant(url: string): Promise<SandboxMerchant> {
+  const res = await initClient(sandboxContract, { baseUrl: url, baseHeaders: {} }).createMerchant({ body: { name: 'test merchant' } });
+  if (res.status !== 201) throw new Error(`cannot create merchant: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export type Clients = ReturnType<typeof clientsFor>;
+
+let keyCounter = 0;
+export const idemKey = () => `test-key-${process.pid}-${Date.now()}-${++keyCounter}`;
+
+/** Creates a checkout session and pays it with `card`; returns the payment. */
+export async function pay(
+  clients: Clients,
+  merchant: SandboxMerchant,
+  options: { card?: string; value?: number; capture?: boolean; description?: string; currency?: string } = {},
+) {
+  const accountId = merchant.account_ids[0] as string;
+  const value = options.value ?? 99.99;
+  const currency = options.currency ?? 'ARS';
+  const session = await clients.checkout.createSession({
+    body: { ...fixtures.createCheckoutSession(), account_id: accountId, amount: { currency, value } },
+  });
+  if (session.status !== 200) throw new Error(`checkout session: ${JSON.stringify(session.body)}`);
+  const body = fixtures.createPayment(session.body.checkout_session, options.card ?? '4111111111111111');
+  body.account_id = accountId;
+  body.amount = { currency, value };
+  if (options.description) body.description = options.description;
+  const card = body.payment_method.detail?.card;
+  if (card && options.capture !== undefined) card.capture = options.capture;
+  const payment = await clients.payments.create({ body, headers: { 'x-idempotency-key': idemKey() } });
+  if (payment.status !== 201) throw new Error(`payment: ${payment.status} ${JSON.stringify(payment.body)}`);
+  return payment.body;
+}
+
+/** A raw request, for what the typed client cannot send (bad JSON, wrong methods, missing keys). */
+export function raw(url: string, path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
+  return fetch(`${url}${path}`, init).then(async (res) => ({ status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as Record<string, unknown> | null }));
+}

@@ -8,7 +8,7 @@ import {
 } from '@switchyard/contract';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { loadConfig, type SandboxConfig } from '../config.js';
-import { createSandbox, type Sandbox } from '../sandbox.js';
+import { createSandbox, type Sandbox, type SandboxOverrides } from '../sandbox.js';
 
 export interface RunningSandbox {
   url: string;
@@ -17,9 +17,9 @@ export interface RunningSandbox {
 }
 
 /** A real sandbox on an ephemeral port, validating its own responses against the contract. */
-export async function startSandbox(overrides: Partial<SandboxConfig> = {}): Promise<RunningSandbox> {
+export async function startSandbox(overrides: Partial<SandboxConfig> = {}, parts: SandboxOverrides = {}): Promise<RunningSandbox> {
   const base = loadConfig([], {}) as SandboxConfig;
-  const sandbox = await createSandbox({ ...base, port: 0, logLevel: 'silent', responseValidation: true, ...overrides });
+  const sandbox = await createSandbox({ ...base, port: 0, logLevel: 'silent', responseValidation: true, ...overrides }, parts);
   const url = await sandbox.start();
   return { url, sandbox, stop: () => sandbox.stop() };
 }

@@ -1,0 +1,116 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures } from '@switchyard/contract/fixtures';
+import { createLogger } from '../logger.js';
+import { clientsFor, idemKey, newMerchant, pay, startSandbox, type RunningSandbox } from '../test-support/harness.js';
+
+let sb: RunningSandbox;
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(() => sb.stop());
+
+describe('sandbox clock', () => {
+  it('advances per merchant only', async () => {
+    const a = clientsFor(sb.url, await newMerchant(sb.url));
+    const b = clientsFor(sb.url, await newMerchant(sb.url));
+    const before = await b.sandbox.getClock();
+    const advanced = await a.sandbox.advanceClock({ body: { seconds: 3600 } });
+    expect(advanced).toMatchObject({ status: 200, body: { offset_seconds: 3600, frozen: false } });
+    const after = await b.sandbox.getClock();
+    if (before.status !== 200 || after.status !== 200 || advanced.status !== 200) throw new Error('clock');
+    expect(after.body.offset_seconds).toBe(0);
+    expect(Date.parse(advanced.body.now) - Date.parse(after.body.now)).toBeGreaterThanOrEqual(3599_000);
+  });
+
+  it('stamps resources with the merchant\'s time', async () => {
+    const m = await newMerchant(sb.url);
+    const c = clientsFor(sb.url, m);
+    await c.sandbox.advanceClock({ body: { seconds: 86400 * 30 } });
+    const customer = await c.customers.create({ body: { merchant_customer_id: 'time-1' } });
+    if (customer.status !== 201) throw new Error('setup');
+    expect(Date.parse(customer.body.created_at) - Date.now()).toBeGreaterThan(86400_000 * 29);
+  });
+
+  it('refuses to go backwards', async () => {
+    const c = clientsFor(sb.url, await newMerchant(sb.url));
+    expect(await c.sandbox.advanceClock({ body: { seconds: -1 } })).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } });
+  });
+});
+
+describe('events and reset', () => {
+  it('records every state change in order and filters by type and resource', async () => {
+    const m = await newMerchant(sb.url);
+    const c = clientsFor(sb.url, m);
+    const p = await pay(c, m);
+    await c.payments.refund({ params: { id: p.id, transaction_id: p.transactions?.id as string }, body: fixtures.refund(), headers: { 'x-idempotency-key': idemKey() } });
+    const all = await c.sandbox.listEvents({ query: {} });
+    if (all.status !== 200) throw new Error('events');
+    expect(all.body.map((e) => e.type)).toEqual(['checkout_session.created', 'payment.purchase', 'payment.refund']);
+    expect(all.body[2]).toMatchObject({ resource_type: 'payment', resource_id: p.id, account_id: m.account_ids[0], data: { status: 'REFUNDED' } });
+    const refunds = await c.sandbox.listEvents({ query: { type: 'payment.refund' } });
+    expect(refunds).toMatchObject({ status: 200, body: [{ type: 'payment.refund' }] });
+  });
+
+  it("wipes the caller's data only", async () => {
+    const m1 = await newMerchant(sb.url);
+    const m2 = await newMerchant(sb.url);
+    const c1 = clientsFor(sb.url, m1);
+    const c2 = clientsFor(sb.url, m2);
+    const p1 = await pay(c1, m1);
+    const p2 = await pay(c2, m2);
+    const reset = await c1.sandbox.reset();
+    expect(reset.status).toBe(200);
+    if (reset.status === 200) expect(reset.body.deleted).toBeGreaterThan(0);
+    expect(await c1.payments.get({ params: { payment_id: p1.id } })).toMatchObject({ status: 400, body: { code: 'PAYMENT_NOT_FOUND' } });
+    expect((await c2.payments.get({ params: { payment_id: p2.id } })).status).toBe(200);
+    expect(await c1.sandbox.listEvents({ query: {} })).toMatchObject({ status: 200, body: [] });
+  });
+});
+
+describe('--seed', () => {
+  it('gives the same ids and times on every run', async () => {
+    const run = async () => {
+      const seeded = await startSandbox({ seed: 'snapshot' });
+      try {
+        const m = { public_api_key: 'sandbox_pk_demo_switchyard', private_secret_key: 'sandbox_sk_demo_switchyard' };
+        const c = clientsFor(seeded.url, m);
+        const customer = await c.customers.create({ body: { merchant_customer_id: 'seeded-1' } });
+        const clock = await c.sandbox.getClock();
+        return { customer: customer.body, clock: clock.body };
+      } finally {
+        await seeded.stop();
+      }
+    };
+    const [first, second] = [await run(), await run()];
+    expect(first).toEqual(second);
+    expect(first.clock).toMatchObject({ now: '2026-01-01T00:00:00.000Z', frozen: true });
+  });
+});
+
+describe('logs', () => {
+  it('never contain API keys or card data', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const { url, stop } = await startSandbox({ logLevel: 'debug' }, { logger: createLogger('debug', sink) });
+    try {
+      const m = await newMerchant(url);
+      const c = clientsFor(url, m);
+      await pay(c, m, { card: '4111111111111111' });
+      await c.customers.create({ body: { merchant_customer_id: 'x' } });
+      const text = lines.join('');
+      expect(lines.length).toBeGreaterThan(3);
+      expect(text).not.toContain(m.public_api_key);
+      expect(text).not.toContain(m.private_secret_key);
+      expect(text).not.toContain('4111111111111111');
+      expect(text).toContain('"path":"/v1/payments"');
+    } finally {
+      await stop();
+    }
+  });
+});

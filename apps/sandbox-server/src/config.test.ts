@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_PORT, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('defaults to port 4010 on loopback', () => {
+    expect(loadConfig([], {})).toMatchObject({ port: DEFAULT_PORT, host: '127.0.0.1', seed: undefined, responseValidation: false });
+  });
+  it('lets flags win over the environment', () => {
+    expect(loadConfig(['--port', '5000'], { SANDBOX_PORT: '6000', SANDBOX_HOST: '0.0.0.0' })).toMatchObject({ port: 5000, host: '0.0.0.0' });
+  });
+  it('strips a trailing slash from the public URL', () => {
+    expect(loadConfig(['--public-url', 'https://sandbox.example.com/'], {})).toMatchObject({ publicUrl: 'https://sandbox.example.com' });
+  });
+  it('rejects bad values with a ConfigError', () => {
+    expect(() => loadConfig(['--port', '70000'], {})).toThrow(ConfigError);
+    expect(() => loadConfig(['--log-level', 'loud'], {})).toThrow(ConfigError);
+    expect(() => loadConfig(['--nope'], {})).toThrow(ConfigError);
+  });
+  it('prints help', () => {
+    expect(loadConfig(['--help'], {})).toMatchObject({ help: expect.stringContaining('--seed') });
+  });
+});

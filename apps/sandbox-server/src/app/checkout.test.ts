@@ -85,6 +85,25 @@ describe('payment links (§4.12)', () => {
     if (res.status !== 200) return;
     expect(res.body).toMatchObject({ status: 'CREATED', payments_number: 0, capture: true, one_time_use: true, amount: { currency: 'ARS', value: 150.5 } });
     expect(res.body.checkout_url).toBe(`${sb.url}/checkout/links/${res.body.code}`);
+    const page = await fetch(res.body.checkout_url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('150.5 ARS');
+    expect(html).toContain('CREATED: available');
+  });
+
+  it('shows a link as expired once the merchant\'s clock passes finish_at, and 404s unknown codes', async () => {
+    const m = await newMerchant(sb.url);
+    const c = clientsFor(sb.url, m);
+    const clock = await c.sandbox.getClock();
+    if (clock.status !== 200) throw new Error('setup');
+    const finish = new Date(Date.parse(clock.body.now) + 3600_000).toISOString();
+    const link = await c.checkout.createPaymentLink({ body: { ...fixtures.createPaymentLink(), account_id: m.account_ids[0] as string, availability: { finish_at: finish } } });
+    if (link.status !== 200) throw new Error('setup');
+    expect(await (await fetch(link.body.checkout_url)).text()).toContain(': available');
+    await c.sandbox.advanceClock({ body: { seconds: 3600 } });
+    expect(await (await fetch(link.body.checkout_url)).text()).toContain(': expired');
+    expect((await fetch(`${sb.url}/checkout/links/nope`)).status).toBe(404);
   });
 
   it('defaults capture to true and keeps an explicit false', async () => {

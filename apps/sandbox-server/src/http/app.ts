@@ -5,6 +5,7 @@ import { ApiProblem } from '../errors.js';
 import { authenticate } from './auth.js';
 import type { HttpDeps } from './deps.js';
 import { errorHandler, requestValidationErrorHandler } from './errors.js';
+import { hostedCheckout } from './hosted-checkout.js';
 import { sendProblem } from './problem-response.js';
 import { requestId } from './request-id.js';
 import { matchRoute, routeTable } from './route-table.js';
@@ -98,6 +99,8 @@ export function createApp(options: AppOptions): Express {
       next(error);
     }
   });
+
+  app.get('/checkout/links/:code', hostedCheckout(options.store, options.clock));
 
   const gate = routeGate(table);
   const auth = authenticate(options.store);

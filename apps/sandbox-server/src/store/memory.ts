@@ -82,6 +82,15 @@ export class MemoryStore implements Store {
     });
   }
 
+  async locate<T>(kind: RecordKind, uniqueKey: string) {
+    for (const [merchantId, tables] of this.data) {
+      for (const rec of tables.get(kind)?.values() ?? []) {
+        if (rec.unique_key === uniqueKey) return { merchantId, data: clone(rec.data as T) };
+      }
+    }
+    return undefined;
+  }
+
   async getMerchant(id: string) {
     const m = this.merchants.get(id);
     return m ? clone(m) : undefined;

@@ -63,6 +63,8 @@ export interface Store {
   /** Runs `fn` in one transaction of `merchantId`'s data; commits when it resolves, rolls back when it throws. */
   withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   getMerchant(id: string): Promise<MerchantRecord | undefined>;
+  /** Finds a record by unique key across merchants (public handles such as payment link codes). */
+  locate<T>(kind: RecordKind, uniqueKey: string): Promise<{ merchantId: string; data: T } | undefined>;
   findMerchantByPublicKey(publicKey: string): Promise<MerchantRecord | undefined>;
   putMerchant(merchant: MerchantRecord): Promise<void>;
   /** Changes a merchant atomically (serialised with the merchant's transactions); undefined when unknown. */

@@ -1,0 +1,46 @@
+import type { RequestHandler } from 'express';
+import type { PaymentLink } from '@switchyard/contract';
+import type { BaseClock } from '../runtime/clock.js';
+import type { Store } from '../store/types.js';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Whether the link can be paid now, on its merchant's sandbox clock. */
+export function linkAvailability(link: PaymentLink, nowMs: number): 'available' | 'not yet available' | 'expired' {
+  if (link.availability.start_at && Date.parse(link.availability.start_at) > nowMs) return 'not yet available';
+  if (link.availability.finish_at && Date.parse(link.availability.finish_at) <= nowMs) return 'expired';
+  return 'available';
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><main>${body}</main></body></html>`;
+}
+
+/** The hosted checkout address of a payment link (`checkout_url`): a page describing the link and whether it can be paid now. */
+export function hostedCheckout(store: Store, clock: BaseClock): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const code = String(req.params.code ?? '');
+      const found = await store.locate<PaymentLink>('payment_link', code);
+      const merchant = found && (await store.getMerchant(found.merchantId));
+      res.type('html');
+      if (!found || !merchant) {
+        res.status(404).send(page('Payment link not found', '<h1>Payment link not found</h1>'));
+        return;
+      }
+      const link = found.data;
+      const state = linkAvailability(link, clock.at(merchant.clock_offset_seconds).getTime());
+      res.send(
+        page(
+          link.description ?? 'Payment',
+          `<h1>${escape(link.description ?? 'Payment')}</h1>
+<p data-amount>${escape(String(link.amount.value))} ${escape(link.amount.currency)}</p>
+<p data-status>${escape(link.status)}: ${state}</p>
+<p>Switchyard sandbox hosted checkout for link ${escape(link.code)}. Methods: ${escape(link.payment_method_types.join(', ') || 'as configured')}.</p>`,
+        ),
+      );
+    } catch (error) {
+      next(error);
+    }
+  };
+}

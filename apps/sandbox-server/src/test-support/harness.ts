@@ -1,11 +1,5 @@
-import { initClient } from '@ts-rest/core';
-import {
-  checkoutContract,
-  customersContract,
-  paymentsContract,
-  sandboxContract,
-  type SandboxMerchant,
-} from '@switchyard/contract';
+import { createClient } from '@switchyard/client';
+import type { SandboxMerchant } from '@switchyard/contract';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { loadConfig, type SandboxConfig } from '../config.js';
 import { createSandbox, type Sandbox, type SandboxOverrides } from '../sandbox.js';
@@ -28,22 +22,23 @@ export function keysOf(merchant: Pick<SandboxMerchant, 'public_api_key' | 'priva
   return { 'public-api-key': merchant.public_api_key, 'private-secret-key': merchant.private_secret_key };
 }
 
-/** Typed clients for one merchant (ts-rest over fetch). */
+/**
+ * The real client for one merchant, in its raw style (`{status, body, headers}`) so tests can
+ * assert on error statuses; retries are off so every response is the server's first answer.
+ */
 export function clientsFor(url: string, merchant: Pick<SandboxMerchant, 'public_api_key' | 'private_secret_key'>) {
-  const options = { baseUrl: url, baseHeaders: keysOf(merchant) };
+  const client = createClient({ baseUrl: url, publicApiKey: merchant.public_api_key, privateSecretKey: merchant.private_secret_key, maxRetries: 0 });
   return {
-    customers: initClient(customersContract, options),
-    checkout: initClient(checkoutContract, options),
-    payments: initClient(paymentsContract, options),
-    sandbox: initClient(sandboxContract, options),
+    customers: client.customers.raw,
+    checkout: client.checkout.raw,
+    payments: client.payments.raw,
+    sandbox: client.sandbox.raw,
   };
 }
 
 /** A fresh, isolated merchant: tests never see each other's data. */
 export async function newMerchant(url: string): Promise<SandboxMerchant> {
-  const res = await initClient(sandboxContract, { baseUrl: url, baseHeaders: {} }).createMerchant({ body: { name: 'test merchant' } });
-  if (res.status !== 201) throw new Error(`cannot create merchant: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
+  return createClient({ baseUrl: url, publicApiKey: 'none', privateSecretKey: 'none', maxRetries: 0 }).sandbox.createMerchant({ body: { name: 'test merchant' } });
 }
 
 export type Clients = ReturnType<typeof clientsFor>;

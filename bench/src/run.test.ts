@@ -1,0 +1,20 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// A smoke test only: the benchmark runs end to end with tiny sizes. No timing is asserted.
+describe('pnpm bench', () => {
+  it('runs and writes a markdown table and JSON with every figure', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'bench-')), 'latest');
+    const script = fileURLToPath(new URL('./run.ts', import.meta.url));
+    execFileSync(process.execPath, ['--import', 'tsx', script, '--quick', '--out', out], { stdio: 'pipe', timeout: 120_000 });
+    const json = JSON.parse(readFileSync(`${out}.json`, 'utf8')) as { cpus: number; node: string; figures: { name: string; ratio: number }[] };
+    expect(json.node).toBe(process.version);
+    expect(json.figures.map((f) => f.name)).toContain('Client overhead: ms per sequential POST /v1/customers');
+    expect(json.figures.every((f) => Number.isFinite(f.ratio))).toBe(true);
+    expect(readFileSync(`${out}.md`, 'utf8')).toContain('| Figure | Ours | Baseline | Ratio | Target | Met |');
+  }, 150_000);
+});

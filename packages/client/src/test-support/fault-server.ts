@@ -1,0 +1,55 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export type Step =
+  | { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
+  | { reset: true }
+  | { hang: true };
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A real HTTP server on an ephemeral port that answers with scripted steps, one per request
+ * (the last step repeats), and records what it received.
+ */
+export async function startFaultServer(steps: Step[]) {
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += String(chunk)));
+    req.on('end', () => {
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const step = steps[Math.min(requests.length - 1, steps.length - 1)] as Step;
+      if ('reset' in step) {
+        req.socket.destroy();
+        return;
+      }
+      if ('hang' in step) return;
+      setTimeout(() => {
+        res.writeHead(step.status, { 'content-type': 'application/json', 'x-request-id': `req-${requests.length}`, ...step.headers });
+        res.end(step.body === undefined ? '' : JSON.stringify(step.body));
+      }, step.delayMs ?? 0);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

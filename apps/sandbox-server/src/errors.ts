@@ -9,17 +9,14 @@ export class ApiProblem extends Error {
     readonly status: number,
     readonly code: ErrorCode | (string & {}),
     readonly messages: string[],
-    /** The banking family carries the status in the body too. */
-    readonly withHttpCode = false,
   ) {
     super(`${code}: ${messages.join('; ')}`);
     this.name = 'ApiProblem';
   }
 
-  toBody(): ApiError {
-    return this.withHttpCode
-      ? { code: this.code, messages: this.messages, http_code: this.status }
-      : { code: this.code, messages: this.messages };
+  /** The banking family carries the status in the body too (`http_code`). */
+  toBody(withHttpCode = false): ApiError {
+    return withHttpCode ? { code: this.code, messages: this.messages, http_code: this.status } : { code: this.code, messages: this.messages };
   }
 }
 

@@ -7,8 +7,10 @@ import type {
   Payment,
   RefundBody,
 } from '@switchyard/contract';
-import { ApiProblem, badRequest } from '../errors.js';
-import { chooseOutcome, isExpired, luhnValid, maskCard, type TestOutcome } from '../domain/cards.js';
+import { badRequest } from '../errors.js';
+import { chooseOutcome, outcomeForCode, type TestOutcome } from '../domain/cards.js';
+import type { PaymentMethodState } from '../domain/payment-method-state.js';
+import { readCard } from './card-input.js';
 import { toUnits } from '../domain/money.js';
 import type { PaymentState, StoredCard } from '../domain/payment-state.js';
 import {
@@ -70,41 +72,61 @@ function checkSession(ctx: RequestContext, session: CheckoutSessionState | undef
   return session;
 }
 
-/** Masks and checks the card; the full number and security code go no further than this function. */
-function readCard(ctx: RequestContext, body: CreatePaymentBody): { card: StoredCard | null; outcome: TestOutcome } {
+/** The card (masked) and the outcome of a payment with raw card data. */
+function cardForPayment(ctx: RequestContext, body: CreatePaymentBody): { card: StoredCard | null; outcome: TestOutcome } {
   const data = body.payment_method.detail?.card?.card_data;
   if (!data) return { card: null, outcome: chooseOutcome(undefined, body.description) };
-  if (!luhnValid(data.number)) throw badRequest('INVALID_PARAMETERS', `${CARD_FIELD}.number: fails the Luhn check`);
-  const masked = maskCard(data.number, ctx.merchant.fingerprint_key);
-  const card: StoredCard = {
-    ...masked,
-    security_code_length: data.security_code?.length ?? null,
-    holder_name: data.holder_name ?? null,
-    expiration_month: data.expiration_month,
-    expiration_year: data.expiration_year,
-    three_d_secure: 'none',
-  };
-  let outcome = chooseOutcome(data.number, body.description);
-  if (isExpired(data.expiration_month, data.expiration_year, nowOf(ctx))) {
-    outcome = { kind: 'declined', code: 'EXPIRED_CARD', message: 'Card expired' };
-  }
-  if (outcome.kind === 'approved') card.three_d_secure = outcome.threeDSecure;
-  if (outcome.kind === 'challenge') card.three_d_secure = 'challenge';
-  return { card, outcome };
+  const { card, forced, expired } = readCard(ctx, data, CARD_FIELD);
+  const outcome: TestOutcome = expired ? { kind: 'declined', code: 'EXPIRED_CARD', message: 'Card expired' } : (forced ?? chooseOutcome(undefined, body.description));
+  return { card: withThreeDSecure(card, outcome), outcome };
+}
+
+function withThreeDSecure(card: StoredCard, outcome: TestOutcome): StoredCard {
+  if (outcome.kind === 'approved') return { ...card, three_d_secure: outcome.threeDSecure };
+  if (outcome.kind === 'challenge') return { ...card, three_d_secure: 'challenge' };
+  return card;
+}
+
+/**
+ * A vaulted method pays like its card would: a scripted outcome first (sandbox control API),
+ * then what the enrolled test card forces, then the description.
+ */
+function outcomeForVaulted(method: PaymentMethodState, description: string): { outcome: TestOutcome; method: PaymentMethodState } {
+  const [next, ...rest] = method.scripted_outcomes;
+  const scripted = next === undefined ? undefined : outcomeForCode(next);
+  const outcome = scripted ?? method.card_outcome ?? chooseOutcome(undefined, description);
+  return { outcome, method: { ...method, scripted_outcomes: next === undefined ? method.scripted_outcomes : rest } };
+}
+
+export async function loadEnrolledMethod(tx: Tx, vaultedToken: string): Promise<PaymentMethodState> {
+  const method = await tx.getByUniqueKey<PaymentMethodState>('payment_method', vaultedToken);
+  if (!method) throw badRequest('PAYMENT_METHOD_NOT_FOUND', `no enrolled payment method has vaulted_token ${vaultedToken}`);
+  if (method.status !== 'ENROLLED') throw badRequest('INVALID_STATE', `the payment method ${vaultedToken} is ${method.status}; only an ENROLLED method can pay`);
+  return method;
+}
+
+/** Charges an enrolled method: picks the outcome (consuming a scripted one) and saves the method. */
+export async function outcomeOfCharge(tx: Tx, vaultedToken: string, description: string): Promise<{ outcome: TestOutcome; method: PaymentMethodState }> {
+  const charged = outcomeForVaulted(await loadEnrolledMethod(tx, vaultedToken), description);
+  await tx.put('payment_method', charged.method.id, charged.method, vaultedToken);
+  return charged;
 }
 
 export async function createPayment(ctx: RequestContext, body: CreatePaymentBody): Promise<Payment> {
   requireAccount(ctx, body.account_id);
-  const { card, outcome } = readCard(ctx, body);
   const pm = body.payment_method;
-  if (!card && pm.vaulted_token === undefined && pm.token === undefined) {
-    throw badRequest('MISSING_PARAMETERS', 'payment_method needs card data, a token or a vaulted_token');
+  if (pm.token !== undefined) {
+    throw badRequest('INVALID_PARAMETERS', 'payment_method.token: one-time tokens come from the checkout SDK, which the sandbox does not run; pay with detail.card.card_data or a vaulted_token');
   }
-  if (!card) {
-    throw new ApiProblem(400, 'INVALID_PARAMETERS', ['payment_method.vaulted_token / token: paying with a vaulted method or a one-time token needs enrollment, which this sandbox build does not provide yet; send detail.card.card_data']);
-  }
+  const raw = cardForPayment(ctx, body);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const session = checkSession(ctx, await tx.get<CheckoutSessionState>('checkout_session', body.checkout.session), body);
+    let { card, outcome } = raw;
+    if (pm.vaulted_token !== undefined) {
+      const charged = await outcomeOfCharge(tx, pm.vaulted_token, body.description);
+      outcome = charged.outcome;
+      card = charged.method.card ? withThreeDSecure(charged.method.card, outcome) : null;
+    }
     const now = isoNow(ctx);
     const draft: PaymentState = {
       id: ctx.ids.uuid(),
@@ -124,9 +146,10 @@ export async function createPayment(ctx: RequestContext, body: CreatePaymentBody
       refunded_units: 0,
       charged_back_units: 0,
       checkout_session: body.checkout.session,
+      subscription_id: null,
       payment_method: {
         type: pm.type ?? 'CARD',
-        vaulted_token: null,
+        vaulted_token: pm.vaulted_token ?? null,
         token: null,
         vault_on_success: pm.vault_on_success ?? false,
         capture: pm.detail?.card?.capture ?? true,

@@ -3,6 +3,8 @@ import type { CreateMerchantBody, SandboxClock, SandboxEvent, SandboxMerchant } 
 import type { BaseClock } from '../runtime/clock.js';
 import type { MerchantRecord, Store } from '../store/types.js';
 import { nowOf, type RequestContext } from './context.js';
+import { billAllDue } from './subscriptions.js';
+import { expireOnboardings } from './banking.js';
 
 /** The built-in merchant every fresh sandbox has; its keys are documented in docs/sandbox.md. */
 export const DEMO_MERCHANT = {
@@ -42,9 +44,13 @@ export function clockView(ctx: RequestContext): SandboxClock {
   return { now: nowOf(ctx).toISOString(), offset_seconds: ctx.merchant.clock_offset_seconds, frozen: ctx.clock.frozen };
 }
 
+/** Moves the merchant's clock forward, then runs everything that fell due: subscription cycles and retries, onboarding expiry. */
 export async function advanceClock(ctx: RequestContext, seconds: number): Promise<SandboxClock> {
   const merchant = await ctx.store.updateMerchant(ctx.merchant.id, (m) => ({ ...m, clock_offset_seconds: m.clock_offset_seconds + seconds }));
-  return clockView({ ...ctx, merchant: merchant ?? ctx.merchant });
+  const advanced = { ...ctx, merchant: merchant ?? ctx.merchant };
+  await billAllDue(advanced);
+  await expireOnboardings(advanced);
+  return clockView(advanced);
 }
 
 export async function listEvents(ctx: RequestContext, query: { type?: string; resource_id?: string; limit?: number }): Promise<SandboxEvent[]> {

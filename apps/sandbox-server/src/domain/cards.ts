@@ -88,26 +88,30 @@ export const TEST_CARDS = {
   challenge: ['4916994064252017', '5306889942833340'],
 } as const;
 
-function outcomeForCode(code: string): TestOutcome | undefined {
-  if (code === 'SUCCEEDED') return { kind: 'approved', threeDSecure: 'none' };
-  if (code === 'ERROR') return { kind: 'error', code: 'ERROR', message: 'Processing error at the provider' };
-  const message = DECLINES[code];
-  return message ? { kind: 'declined', code, message } : undefined;
-}
 
-/**
- * Chooses the outcome: the well-known numbers first, then the last four digits, then a
- * response code written as the payment description; card data wins over the description.
- * Anything else approves.
- */
-export function chooseOutcome(number: string | undefined, description: string): TestOutcome {
+/** The outcome a card number forces (known numbers, then the last four digits), if any. */
+export function cardOutcome(number: string): TestOutcome | undefined {
   if (number === TEST_CARDS.approve) return { kind: 'approved', threeDSecure: 'none' };
   if (number === TEST_CARDS.decline) return { kind: 'declined', code: 'DECLINED_BY_BANK', message: DECLINES.DECLINED_BY_BANK ?? '' };
-  if (number && (TEST_CARDS.frictionless as readonly string[]).includes(number)) return { kind: 'approved', threeDSecure: 'frictionless' };
-  if (number && (TEST_CARDS.challenge as readonly string[]).includes(number)) return { kind: 'challenge' };
-  const bySuffix = number ? SUFFIX_OUTCOMES[number.slice(-4)] : undefined;
-  if (bySuffix) return outcomeForCode(bySuffix) ?? { kind: 'approved', threeDSecure: 'none' };
-  return outcomeForCode(description.trim().toUpperCase()) ?? { kind: 'approved', threeDSecure: 'none' };
+  if ((TEST_CARDS.frictionless as readonly string[]).includes(number)) return { kind: 'approved', threeDSecure: 'frictionless' };
+  if ((TEST_CARDS.challenge as readonly string[]).includes(number)) return { kind: 'challenge' };
+  const bySuffix = SUFFIX_OUTCOMES[number.slice(-4)];
+  return bySuffix ? outcomeForCode(bySuffix) : undefined;
+}
+
+/** A response code written as the payment description (`INSUFFICIENT_FUNDS`, `ERROR` ...), if any. */
+export function outcomeForCode(code: string): TestOutcome | undefined {
+  const normalized = code.trim().toUpperCase();
+  if (normalized === 'SUCCEEDED') return { kind: 'approved', threeDSecure: 'none' };
+  if (normalized === 'ERROR') return { kind: 'error', code: 'ERROR', message: 'Processing error at the provider' };
+  if (normalized === 'DECLINED') return { kind: 'declined', code: 'DECLINED_BY_BANK', message: DECLINES.DECLINED_BY_BANK ?? '' };
+  const message = DECLINES[normalized];
+  return message ? { kind: 'declined', code: normalized, message } : undefined;
+}
+
+/** Card data wins over the description; anything else approves. */
+export function chooseOutcome(number: string | undefined, description: string): TestOutcome {
+  return (number ? cardOutcome(number) : undefined) ?? outcomeForCode(description) ?? { kind: 'approved', threeDSecure: 'none' };
 }
 
 /** A card is expired after the last day of its expiry month. */

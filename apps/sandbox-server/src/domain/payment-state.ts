@@ -54,7 +54,9 @@ export interface PaymentState {
   captured_units: number;
   refunded_units: number;
   charged_back_units: number;
-  checkout_session: string;
+  /** Null for charges the sandbox makes itself (subscription cycles). */
+  checkout_session: string | null;
+  subscription_id: string | null;
   payment_method: {
     type: string;
     vaulted_token: string | null;

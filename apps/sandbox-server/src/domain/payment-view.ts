@@ -103,7 +103,7 @@ export function presentPayment(p: PaymentState, focusTransactionId?: string): Pa
       refunded: fromUnits(p.refunded_units),
       currency_conversion: null,
     },
-    checkout: { session: p.checkout_session, sdk_action_required: p.sub_status === 'WAITING_ADDITIONAL_STEP' },
+    checkout: p.checkout_session ? { session: p.checkout_session, sdk_action_required: p.sub_status === 'WAITING_ADDITIONAL_STEP' } : null,
     payment_method: {
       vaulted_token: p.payment_method.vaulted_token,
       type: p.payment_method.type,
@@ -121,7 +121,7 @@ export function presentPayment(p: PaymentState, focusTransactionId?: string): Pa
     workflow: p.workflow,
     metadata: p.metadata,
     fraud_screening: null,
-    subscription_code: null,
+    subscription_code: p.subscription_id,
     payment_link_id: null,
     routing_rules: { smart_routing: false, monitors: false, condition: null },
     simplified_mode: false,

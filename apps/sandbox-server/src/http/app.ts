@@ -1,6 +1,16 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { customersContract, checkoutContract, paymentsContract, sandboxContract, IDEMPOTENCY_HEADER } from '@switchyard/contract';
+import {
+  bankingContract,
+  checkoutContract,
+  customersContract,
+  IDEMPOTENCY_HEADER,
+  marketplaceContract,
+  paymentMethodsContract,
+  paymentsContract,
+  sandboxContract,
+  subscriptionsContract,
+} from '@switchyard/contract';
 import { ApiProblem } from '../errors.js';
 import { authenticate } from './auth.js';
 import type { HttpDeps } from './deps.js';
@@ -13,6 +23,10 @@ import { checkoutRoutes } from './routes/checkout.js';
 import { customersRoutes } from './routes/customers.js';
 import { paymentsRoutes } from './routes/payments.js';
 import { sandboxRoutes } from './routes/sandbox.js';
+import { paymentMethodsRoutes } from './routes/payment-methods.js';
+import { subscriptionsRoutes } from './routes/subscriptions.js';
+import { marketplaceRoutes } from './routes/marketplace.js';
+import { bankingRoutes } from './routes/banking.js';
 
 export interface AppOptions extends HttpDeps {
   logger: Logger;
@@ -22,7 +36,16 @@ export interface AppOptions extends HttpDeps {
   bodyLimit: string;
 }
 
-const MOUNTED_ROUTERS = [customersContract, checkoutContract, paymentsContract, sandboxContract];
+const MOUNTED_ROUTERS = [
+  customersContract,
+  checkoutContract,
+  paymentMethodsContract,
+  paymentsContract,
+  subscriptionsContract,
+  marketplaceContract,
+  bankingContract,
+  sandboxContract,
+];
 
 function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
@@ -116,7 +139,8 @@ export function createApp(options: AppOptions): Express {
   app.use(express.json({ limit: options.bodyLimit, type: ['application/json', 'application/*+json'] }));
 
   const mountOptions = { responseValidation: options.responseValidation, requestValidationErrorHandler };
-  for (const mount of [customersRoutes, checkoutRoutes, paymentsRoutes, sandboxRoutes]) mount(options)(app, mountOptions);
+  const mounts = [customersRoutes, checkoutRoutes, paymentMethodsRoutes, paymentsRoutes, subscriptionsRoutes, marketplaceRoutes, bankingRoutes, sandboxRoutes];
+  for (const mount of mounts) mount(options)(app, mountOptions);
 
   app.use((req, res) => {
     sendProblem(res, new ApiProblem(404, 'NOT_FOUND', [`no route for ${req.method} ${req.path}`]));

@@ -4,17 +4,18 @@ import { ResponseValidationError } from '@ts-rest/core';
 import type { RequestValidationError } from '@ts-rest/express';
 import type { Logger } from 'pino';
 import { ApiProblem } from '../errors.js';
-import { sendProblem } from './problem-response.js';
+import { isBankingRoute, sendProblem } from './problem-response.js';
 
 /** ts-rest's request validation failures, answered 400 in the API's shape with every field named. */
 export function requestValidationErrorHandler(err: RequestValidationError, _req: Request, res: Response, _next: NextFunction): void {
+  const code = isBankingRoute(res) ? 'VALIDATION_ERROR' : 'INVALID_REQUEST';
   const messages = [
     ...(err.pathParams ? describeIssues(err.pathParams, 'path') : []),
     ...(err.headers ? describeIssues(err.headers, 'headers') : []),
     ...(err.query ? describeIssues(err.query, 'query') : []),
     ...(err.body ? describeIssues(err.body, 'body') : []),
   ];
-  sendProblem(res, new ApiProblem(400, 'INVALID_REQUEST', messages));
+  sendProblem(res, new ApiProblem(400, code, messages));
 }
 
 interface BodyParserError extends Error {

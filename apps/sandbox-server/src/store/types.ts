@@ -11,6 +11,13 @@ export type RecordKind =
   | 'checkout_session'
   | 'payment_link'
   | 'payment'
+  | 'payment_method'
+  | 'subscription'
+  | 'recipient'
+  | 'transfer'
+  | 'banking_entity'
+  | 'banking_onboarding'
+  | 'banking_account'
   | 'event'
   | 'idempotency';
 

@@ -174,6 +174,9 @@ export const SessionEnrolledPaymentMethod = z.object({
     .nullable(),
   verify: EnrollmentVerify,
   preferred: z.boolean().nullable(),
+  /** Set once the SDK step enrolled the method; it is what payments and subscriptions charge. */
+  vaulted_token: z.string().nullable().optional(),
+  customer_id: z.string().optional(),
 });
 export type SessionEnrolledPaymentMethod = z.infer<typeof SessionEnrolledPaymentMethod>;
 

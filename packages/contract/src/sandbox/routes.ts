@@ -4,9 +4,13 @@ import { AuthHeaders } from '../headers.js';
 import { commonErrorResponses, ApiError } from '../errors.js';
 import { meta } from '../meta.js';
 import { Payment } from '../payments/schemas.js';
+import { SessionEnrolledPaymentMethod } from '../payment-methods/schemas.js';
+import { BankingAccount, BankingOnboarding } from '../banking/schemas.js';
 import {
   AdvanceClockBody,
   ChargebackBody,
+  CompleteEnrollmentBody,
+  CompleteEnrollmentParams,
   CreateMerchantBody,
   DisputeOutcomeBody,
   ListEventsQuery,
@@ -15,6 +19,11 @@ import {
   SandboxEvent,
   SandboxMerchant,
   SandboxPaymentParams,
+  OnboardingOutcomeBody,
+  OnboardingOutcomeParams,
+  ScriptedOutcomes,
+  ScriptOutcomesBody,
+  ScriptOutcomesParams,
 } from './schemas.js';
 
 const c = initContract();
@@ -90,6 +99,40 @@ export const sandboxContract = c.router(
       responses: { 200: Payment, ...commonErrorResponses },
       summary: 'Resolve the dispute of a charged-back payment as WON or LOST',
       metadata: sandboxMeta('sandboxDisputeOutcome'),
+    },
+    completeEnrollment: {
+      method: 'POST',
+      path: '/customers/sessions/:customer_session/payment-methods/:payment_method_id/complete',
+      pathParams: CompleteEnrollmentParams,
+      headers: AuthHeaders,
+      body: CompleteEnrollmentBody,
+      responses: { 200: SessionEnrolledPaymentMethod, ...commonErrorResponses },
+      summary: 'Play the SDK step of a session enrollment: the method becomes ENROLLED (or DECLINED)',
+      metadata: sandboxMeta('sandboxCompleteEnrollment'),
+    },
+    scriptOutcomes: {
+      method: 'POST',
+      path: '/payment-methods/:vaulted_token/outcomes',
+      pathParams: ScriptOutcomesParams,
+      headers: AuthHeaders,
+      body: ScriptOutcomesBody,
+      responses: { 200: ScriptedOutcomes, ...commonErrorResponses },
+      summary: 'Script the outcomes of the next charges of an enrolled method',
+      metadata: sandboxMeta('sandboxScriptOutcomes'),
+    },
+    onboardingOutcome: {
+      method: 'POST',
+      path: '/banking/onboardings/:onboarding_id/outcome',
+      pathParams: OnboardingOutcomeParams,
+      headers: AuthHeaders,
+      body: OnboardingOutcomeBody,
+      responses: {
+        200: z.object({ onboarding: BankingOnboarding, account: BankingAccount.nullable() }),
+        404: ApiError,
+        ...commonErrorResponses,
+      },
+      summary: 'Move a banking onboarding on; SUCCEEDED opens a banking account',
+      metadata: sandboxMeta('sandboxOnboardingOutcome'),
     },
   },
   { pathPrefix: '/sandbox', strictStatusCodes: true },

@@ -58,5 +58,34 @@ export const DisputeOutcomeBody = z.object({
   outcome: z.enum(['WON', 'LOST']),
 });
 
+/** The SDK step of a session enrollment (what the customer types into the SDK). */
+export const CompleteEnrollmentBody = z.object({
+  card: z
+    .object({
+      number: z.string().regex(/^\d{8,19}$/, 'must be 8 to 19 digits'),
+      expiration_month: z.number().int().min(1).max(12),
+      expiration_year: z.number().int().min(0).max(9999),
+      security_code: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits').optional(),
+      holder_name: text(3, 26).optional(),
+    })
+    .optional(),
+});
+export const CompleteEnrollmentParams = z.object({ customer_session: Uuid, payment_method_id: Uuid });
+
+/** Outcomes a scripted charge can take: SUCCEEDED, DECLINED (by the bank), ERROR, or a decline code. */
+export const SCRIPTED_OUTCOMES = [
+  'SUCCEEDED', 'DECLINED', 'ERROR', 'INSUFFICIENT_FUNDS', 'DECLINED_BY_BANK', 'DO_NOT_HONOR', 'INVALID_SECURITY_CODE',
+  'INVALID_CARD_DATA', 'REPORTED_STOLEN', 'EXPIRED_CARD',
+] as const;
+export const ScriptOutcomesBody = z.object({ sequence: z.array(z.enum(SCRIPTED_OUTCOMES)).min(1).max(100) });
+export const ScriptOutcomesParams = z.object({ vaulted_token: text(1, 64) });
+export const ScriptedOutcomes = z.object({ vaulted_token: z.string(), pending: z.array(z.enum(SCRIPTED_OUTCOMES)) });
+
+export const ONBOARDING_OUTCOMES = [
+  'PENDING_ADDITIONAL_DOCUMENTATION', 'UNDER_REVIEW', 'SUCCEEDED', 'FAILED', 'DECLINED', 'CANCELLED', 'EXPIRED',
+] as const;
+export const OnboardingOutcomeBody = z.object({ status: z.enum(ONBOARDING_OUTCOMES) });
+export const OnboardingOutcomeParams = z.object({ onboarding_id: text(1, 64) });
+
 export const ResetResult = z.object({ deleted: z.number().int().min(0) });
 export const SandboxPaymentParams = z.object({ payment_id: Uuid });

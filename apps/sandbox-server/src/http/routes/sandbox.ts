@@ -2,6 +2,8 @@ import { sandboxContract } from '@switchyard/contract';
 import { createExpressEndpoints, initServer } from '@ts-rest/express';
 import { chargeback, settleDispute } from '../../app/payments.js';
 import { advanceClock, clockView, createMerchant, listEvents } from '../../app/sandbox.js';
+import { completeEnrollment, scriptOutcomes } from '../../app/payment-methods.js';
+import { settleOnboarding } from '../../app/banking.js';
 import type { Mount } from '../mount.js';
 import { contextOf, type HttpDeps } from '../deps.js';
 
@@ -17,6 +19,15 @@ export function sandboxRoutes(deps: HttpDeps): Mount {
       status: 200,
       body: await settleDispute(contextOf(deps, res), params.payment_id, body.outcome),
     }),
+    completeEnrollment: async ({ params, body, res }) => ({
+      status: 200,
+      body: await completeEnrollment(contextOf(deps, res), params.customer_session, params.payment_method_id, body),
+    }),
+    scriptOutcomes: async ({ params, body, res }) => ({
+      status: 200,
+      body: { vaulted_token: params.vaulted_token, pending: (await scriptOutcomes(contextOf(deps, res), params.vaulted_token, body.sequence)).pending as typeof body.sequence },
+    }),
+    onboardingOutcome: async ({ params, body, res }) => ({ status: 200, body: await settleOnboarding(contextOf(deps, res), params.onboarding_id, body.status) }),
   });
   return (app, options) => createExpressEndpoints(sandboxContract, router, app, options);
 }

@@ -1,0 +1,40 @@
+import { badRequest } from '../errors.js';
+import { cardOutcome, isExpired, luhnValid, maskCard, type TestOutcome } from '../domain/cards.js';
+import type { StoredCard } from '../domain/payment-state.js';
+import { nowOf, type RequestContext } from './context.js';
+
+export interface CardInput {
+  number: string;
+  expiration_month: number;
+  expiration_year: number;
+  security_code?: string;
+  holder_name?: string;
+}
+
+export interface ReadCard {
+  card: StoredCard;
+  /** What the number forces (test cards), or undefined. */
+  forced: TestOutcome | undefined;
+  expired: boolean;
+}
+
+/**
+ * The one place a full card number is handled: it is Luhn-checked, masked and reduced to the
+ * outcome it forces. Nothing returned contains the number or the security code.
+ */
+export function readCard(ctx: RequestContext, data: CardInput, field: string): ReadCard {
+  if (!luhnValid(data.number)) throw badRequest('INVALID_PARAMETERS', `${field}.number: fails the Luhn check`);
+  const masked = maskCard(data.number, ctx.merchant.fingerprint_key);
+  return {
+    card: {
+      ...masked,
+      security_code_length: data.security_code?.length ?? null,
+      holder_name: data.holder_name ?? null,
+      expiration_month: data.expiration_month,
+      expiration_year: data.expiration_year,
+      three_d_secure: 'none',
+    },
+    forced: cardOutcome(data.number),
+    expired: isExpired(data.expiration_month, data.expiration_year, nowOf(ctx)),
+  };
+}

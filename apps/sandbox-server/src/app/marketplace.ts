@@ -1,0 +1,125 @@
+import type { CreateRecipientBody, CreateTransferBody, Recipient, ReverseTransferBody, Transfer } from '@switchyard/contract';
+import { ApiProblem } from '../errors.js';
+import { event } from '../domain/events.js';
+import { toUnits } from '../domain/money.js';
+import { presentTransfer, reverse, transferOutcome, type TransferState } from '../domain/transfers.js';
+import { isoNow, recordEvents, requireAccount, type RequestContext } from './context.js';
+
+const orNull = <T>(value: T | undefined): T | null => value ?? null;
+
+/** §4.7. Onboardings sent as PREVIOUSLY_ONBOARDED are done; the others wait for the provider (PENDING). */
+export async function createRecipient(ctx: RequestContext, body: CreateRecipientBody): Promise<Recipient> {
+  requireAccount(ctx, body.account_id);
+  const now = isoNow(ctx);
+  const recipient: Recipient = {
+    id: ctx.ids.uuid(),
+    account_id: body.account_id,
+    merchant_recipient_id: body.merchant_recipient_id,
+    national_entity: body.national_entity,
+    entity_type: orNull(body.entity_type),
+    first_name: body.first_name,
+    last_name: body.last_name,
+    legal_name: orNull(body.legal_name),
+    email: orNull(body.email),
+    website: orNull(body.website),
+    industry: orNull(body.industry),
+    merchant_category_code: orNull(body.merchant_category_code),
+    date_of_birth: orNull(body.date_of_birth),
+    country: body.country,
+    document: orNull(body.document),
+    phone: orNull(body.phone),
+    address: orNull(body.address),
+    legal_representatives: body.legal_representatives ?? [],
+    withdrawal_methods: body.withdrawal_methods ?? null,
+    // Documents are kept by name and category; their content is not echoed back.
+    documentation: (body.documentation ?? []).map(({ file_name, content_type, content_category }) => ({ file_name, content_type, content_category })),
+    onboardings: (body.onboardings ?? []).map((o) => {
+      const previously = o.type === 'PREVIOUSLY_ONBOARDED';
+      return {
+        id: ctx.ids.uuid(),
+        type: previously ? 'PREVIOUSLY_ONBOARDED' : 'TWO_STEP_ONBOARDING',
+        workflow: o.workflow,
+        description: orNull(o.description),
+        status: previously ? 'SUCCEEDED' : 'PENDING',
+        callback_url: orNull(o.callback_url),
+        provider: {
+          id: o.provider.id,
+          connection_id: o.provider.connection_id,
+          recipient_id: o.provider.recipient_id ?? null,
+          recipient_type: o.provider.recipient_type ?? null,
+          redirect_url: null,
+          onboarding_url: null,
+          legal_entity: null,
+          balance_account_id: null,
+          legal_entity_id: null,
+        },
+        documentation: (o.documentation ?? []).map(({ file_name, content_type, content_category }) => ({ file_name, content_type, content_category })),
+        requirements: [],
+        withdrawal_methods: o.withdrawal_methods?.[0] ? { bank: o.withdrawal_methods[0].bank } : null,
+        terms_of_service: null,
+        created_at: now,
+        updated_at: now,
+      };
+    }),
+    split_configuration: body.split_configuration ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+  await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+    await tx.put('recipient', recipient.id, recipient);
+    await recordEvents(ctx, tx, [event('recipient.created', 'recipient', recipient.id, body.account_id, { onboardings: recipient.onboardings.length })]);
+  });
+  return recipient;
+}
+
+export async function createTransfer(ctx: RequestContext, body: CreateTransferBody): Promise<Transfer> {
+  requireAccount(ctx, body.account_id);
+  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+    if (!(await tx.get('recipient', body.recipient_id))) throw new ApiProblem(404, 'RECIPIENT_NOT_FOUND', [`recipient ${body.recipient_id} not found`]);
+    const now = isoNow(ctx);
+    const status = transferOutcome(body.description);
+    const id = ctx.ids.uuid();
+    const units = toUnits(body.amount.value);
+    const transfer: TransferState = {
+      id,
+      account_id: body.account_id,
+      recipient_id: body.recipient_id,
+      provider_id: body.provider_id,
+      currency: body.amount.currency,
+      amount_units: units,
+      reversed_units: 0,
+      status,
+      reason: null,
+      description: body.description ?? null,
+      merchant_reference: body.merchant_reference ?? null,
+      metadata: body.metadata ?? [],
+      transactions: [{ code: ctx.ids.uuid(), type: 'SPLIT_TRANSFER', status, amount_units: units, provider_transfer_id: `prv_${id.slice(0, 8)}`, provider_response_message: status === 'SUCCEEDED' ? 'Transfer accepted' : `Transfer ${status.toLowerCase()}`, created_at: now, updated_at: now }],
+      created_at: now,
+      updated_at: now,
+      completed_at: status === 'SUCCEEDED' ? now : null,
+    };
+    await tx.put('transfer', id, transfer);
+    await recordEvents(ctx, tx, [event(`split_transfer.${status === 'SUCCEEDED' ? 'succeeded' : 'failed'}`, 'transfer', id, body.account_id, { status })]);
+    return presentTransfer(transfer);
+  });
+}
+
+export async function reverseTransfer(ctx: RequestContext, transferId: string, body: ReverseTransferBody): Promise<Transfer> {
+  requireAccount(ctx, body.account_id);
+  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+    const transfer = await tx.get<TransferState>('transfer', transferId);
+    if (!transfer || transfer.account_id !== body.account_id) throw new ApiProblem(404, 'TRANSFER_NOT_FOUND', [`transfer ${transferId} not found`]);
+    const result = reverse(transfer, {
+      amountUnits: body.amount ? toUnits(body.amount.value) : undefined,
+      currency: body.amount?.currency,
+      reason: body.reason ?? null,
+      description: body.description ?? null,
+      merchantReference: body.merchant_reference ?? null,
+      code: ctx.ids.uuid(),
+      now: isoNow(ctx),
+    });
+    await tx.put('transfer', transferId, result.transfer);
+    await recordEvents(ctx, tx, result.events);
+    return presentTransfer(result.transfer);
+  });
+}

@@ -1,0 +1,69 @@
+import type { DirectEnrolledPaymentMethod, SessionEnrolledPaymentMethod } from '@switchyard/contract';
+import { displayName, type PaymentMethodState } from './payment-method-state.js';
+
+const PROVIDER = { id: 'SANDBOX', type: 'SANDBOX_GATEWAY', provider_status: null };
+
+export function presentSessionMethod(m: PaymentMethodState, customerPayer: SessionEnrolledPaymentMethod['customer_payer']): SessionEnrolledPaymentMethod {
+  return {
+    id: m.id,
+    account_id: m.account_id,
+    name: displayName(m),
+    description: `${displayName(m)} enrolled in a customer session`,
+    type: m.type,
+    category: m.category,
+    country: m.country,
+    status: m.status,
+    created_at: m.created_at,
+    updated_at: m.updated_at,
+    enrollment: { session: m.customer_session ?? '', sdk_required_action: m.status === 'READY_TO_ENROLL' },
+    provider: PROVIDER,
+    customer_payer: customerPayer,
+    verify: { vault_on_success: m.verify.vault_on_success, currency: m.verify.currency, payment: null },
+    preferred: null,
+    vaulted_token: m.status === 'ENROLLED' || m.status === 'UNENROLLED' ? m.vaulted_token : null,
+    customer_id: m.customer_id,
+  };
+}
+
+export function presentDirectMethod(m: PaymentMethodState): DirectEnrolledPaymentMethod {
+  const card = m.card;
+  return {
+    idempotency_key: m.idempotency_key ?? '',
+    name: displayName(m),
+    description: `${displayName(m)} enrolled directly`,
+    type: m.type,
+    category: m.category,
+    country: m.country,
+    status: m.status,
+    sub_status: m.sub_status,
+    vaulted_token: m.vaulted_token ?? '',
+    callback_url: m.callback_url,
+    action: null,
+    created_at: m.created_at,
+    updated_at: m.updated_at,
+    card_data: card
+      ? {
+          iin: card.iin,
+          lfd: card.lfd,
+          expiration_month: card.expiration_month,
+          expiration_year: card.expiration_year % 100,
+          number_length: card.number_length,
+          security_code_length: card.security_code_length ?? 0,
+          brand: card.brand,
+          issuer: null,
+          issuer_code: null,
+          category: 'CREDIT',
+          type: 'CREDIT',
+          fingerprint: card.fingerprint,
+          holder_name: card.holder_name,
+          country_code: m.country,
+        }
+      : null,
+    last_successfully_used: null,
+    last_successfully_used_at: null,
+    preferred: null,
+    verify: { vault_on_success: m.verify.vault_on_success, currency: m.verify.currency, payment: null },
+    customer_id: m.customer_id,
+    provider_data: m.provider_data,
+  };
+}

@@ -1,0 +1,110 @@
+import type { Transfer } from '@switchyard/contract';
+import { ApiProblem } from '../errors.js';
+import { event, type DomainEvent } from './events.js';
+import { fromUnits } from './money.js';
+
+/** A split transfer as the sandbox keeps it; amounts in units of 0.0001. */
+export interface TransferState {
+  id: string;
+  account_id: string;
+  recipient_id: string;
+  provider_id: string;
+  currency: string;
+  amount_units: number;
+  reversed_units: number;
+  status: 'SUCCEEDED' | 'DECLINED' | 'ERROR' | 'REVERSED';
+  reason: string | null;
+  description: string | null;
+  merchant_reference: string | null;
+  metadata: { key: string; value: string }[];
+  transactions: {
+    code: string;
+    type: 'SPLIT_TRANSFER' | 'SPLIT_TRANSFER_REVERSE';
+    status: string;
+    amount_units: number;
+    provider_transfer_id: string;
+    provider_response_message: string;
+    created_at: string;
+    updated_at: string;
+  }[];
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+const problem = (status: number, code: string, message: string) => new ApiProblem(status, code, [message]);
+
+/** The transfer outcome a description asks for (sandbox test data); SUCCEEDED otherwise. */
+export function transferOutcome(description: string | undefined): TransferState['status'] {
+  const wanted = description?.trim().toUpperCase();
+  return wanted === 'DECLINED' || wanted === 'ERROR' ? wanted : 'SUCCEEDED';
+}
+
+export interface ReverseCommand {
+  amountUnits?: number;
+  currency?: string;
+  reason: string | null;
+  description: string | null;
+  merchantReference: string | null;
+  code: string;
+  now: string;
+}
+
+/**
+ * §4.5: only a SUCCEEDED transfer can be reversed, fully (no amount: what is left) or partially.
+ * The reversed total never exceeds the amount; the last reversal makes the transfer REVERSED.
+ */
+export function reverse(t: TransferState, cmd: ReverseCommand): { transfer: TransferState; events: DomainEvent[] } {
+  if (t.status === 'REVERSED') throw problem(400, 'TRANSFER_ALREADY_REVERSED', `transfer ${t.id} is already fully reversed`);
+  if (t.status !== 'SUCCEEDED') throw problem(400, 'TRANSFER_NOT_REVERSIBLE', `transfer ${t.id} is ${t.status}; only a SUCCEEDED transfer can be reversed`);
+  if (cmd.currency !== undefined && cmd.currency !== t.currency) {
+    throw problem(400, 'INVALID_CURRENCY', `amount.currency ${cmd.currency} does not match the transfer currency ${t.currency}`);
+  }
+  const left = t.amount_units - t.reversed_units;
+  const units = cmd.amountUnits ?? left;
+  if (units > left) {
+    throw problem(400, 'REVERSAL_AMOUNT_EXCEEDS', `reversal of ${fromUnits(units)} ${t.currency} exceeds the ${fromUnits(left)} ${t.currency} not yet reversed`);
+  }
+  const reversed = t.reversed_units + units;
+  const transfer: TransferState = {
+    ...t,
+    reversed_units: reversed,
+    status: reversed === t.amount_units ? 'REVERSED' : 'SUCCEEDED',
+    reason: cmd.reason ?? t.reason,
+    transactions: [
+      ...t.transactions,
+      { code: cmd.code, type: 'SPLIT_TRANSFER_REVERSE', status: 'SUCCEEDED', amount_units: units, provider_transfer_id: cmd.code, provider_response_message: 'Reversal accepted', created_at: cmd.now, updated_at: cmd.now },
+    ],
+    updated_at: cmd.now,
+  };
+  return { transfer, events: [event('split_transfer_reverse.succeeded', 'transfer', t.id, t.account_id, { amount: fromUnits(units), status: transfer.status })] };
+}
+
+export function presentTransfer(t: TransferState): Transfer {
+  return {
+    id: t.id,
+    recipient_id: t.recipient_id,
+    amount: { currency: t.currency, value: fromUnits(t.amount_units) },
+    status: t.status,
+    reason: t.reason,
+    description: t.description,
+    merchant_reference: t.merchant_reference,
+    metadata: t.metadata,
+    provider: t.provider_id,
+    provider_data: { id: t.provider_id, transfer_id: t.id, recipient_id: t.recipient_id, response_code: t.status, response_message: t.status === 'SUCCEEDED' || t.status === 'REVERSED' ? 'Transfer accepted' : `Transfer ${t.status.toLowerCase()}` },
+    transactions: t.transactions.map((x) => ({
+      code: x.code,
+      type: x.type,
+      status: x.status,
+      provider_transfer_id: x.provider_transfer_id,
+      provider_response_message: x.provider_response_message,
+      provider_raw_response: JSON.stringify({ status: x.status, amount: fromUnits(x.amount_units) }),
+      amount: { currency: t.currency, value: fromUnits(x.amount_units) },
+      created_at: x.created_at,
+      updated_at: x.updated_at,
+    })),
+    created_at: t.created_at,
+    updated_at: t.updated_at,
+    completed_at: t.completed_at,
+  };
+}

@@ -1,0 +1,17 @@
+import { marketplaceContract } from '@switchyard/contract';
+import { createExpressEndpoints, initServer } from '@ts-rest/express';
+import { createRecipient, createTransfer, reverseTransfer } from '../../app/marketplace.js';
+import type { Mount } from '../mount.js';
+import { contextOf, type HttpDeps } from '../deps.js';
+import { idempotentResponse } from '../idempotent-handler.js';
+
+export function marketplaceRoutes(deps: HttpDeps): Mount {
+  const router = initServer().router(marketplaceContract, {
+    createRecipient: async ({ body, res }) => ({ status: 201, body: await createRecipient(contextOf(deps, res), body) }),
+    createTransfer: async ({ body, headers, res }) =>
+      idempotentResponse(deps, res, headers, 'createTransfer', 201, () => createTransfer(contextOf(deps, res), body)),
+    reverseTransfer: async ({ params, body, headers, res }) =>
+      idempotentResponse(deps, res, headers, 'reverseTransfer', 200, () => reverseTransfer(contextOf(deps, res), params.transfer_id, body)),
+  });
+  return (app, options) => createExpressEndpoints(marketplaceContract, router, app, options);
+}

@@ -31,7 +31,12 @@ export function clientsFor(url: string, merchant: Pick<SandboxMerchant, 'public_
   return {
     customers: client.customers.raw,
     checkout: client.checkout.raw,
+    paymentMethods: client.paymentMethods.raw,
     payments: client.payments.raw,
+    subscriptions: client.subscriptions.raw,
+    marketplace: client.marketplace.raw,
+    banking: client.banking.raw,
+    webhooks: client.webhooks.raw,
     sandbox: client.sandbox.raw,
   };
 }

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures } from '@switchyard/contract/fixtures';
+import type { SandboxMerchant } from '@switchyard/contract';
+import { clientsFor, idemKey, newMerchant, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+
+let sb: RunningSandbox;
+let clients: Clients;
+let merchant: SandboxMerchant;
+let accountId: string;
+beforeAll(async () => {
+  sb = await startSandbox();
+  merchant = await newMerchant(sb.url);
+  clients = clientsFor(sb.url, merchant);
+  accountId = merchant.account_ids[0] as string;
+});
+afterAll(() => sb.stop());
+
+const key = () => ({ 'x-idempotency-key': idemKey() });
+
+async function recipientId() {
+  const res = await clients.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: accountId } });
+  if (res.status !== 201) throw new Error(`recipient: ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
+async function transfer(value = 100, description?: string) {
+  const res = await clients.marketplace.createTransfer({ body: { ...fixtures.createTransfer(await recipientId()), account_id: accountId, amount: { currency: 'BRL', value }, ...(description ? { description } : {}) }, headers: key() });
+  if (res.status !== 201) throw new Error(`transfer: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+const reverse = (id: string, amount?: number, currency = 'BRL') =>
+  clients.marketplace.reverseTransfer({ params: { transfer_id: id }, body: { ...fixtures.reverseTransfer(), account_id: accountId, ...(amount === undefined ? {} : { amount: { currency, value: amount } }) }, headers: key() });
+
+describe('recipients (§4.7)', () => {
+  it('creates an individual (201) with documentation kept and no content echoed', async () => {
+    const body = {
+      ...fixtures.createRecipient(),
+      account_id: accountId,
+      documentation: [{ file_name: 'id.pdf', content_type: 'application/pdf' as const, content_category: 'IDENTIFICATION_DOCUMENT' as const, content: 'JVBERi0xLjQK' }],
+    };
+    const res = await clients.marketplace.createRecipient({ body });
+    expect(res).toMatchObject({ status: 201, body: { national_entity: 'INDIVIDUAL', legal_name: null, documentation: [{ file_name: 'id.pdf', content_category: 'IDENTIFICATION_DOCUMENT' }], withdrawal_methods: { bank: { code: '001' } } } });
+    if (res.status === 201) expect(res.body.documentation[0]?.content).toBeUndefined();
+  });
+
+  it('creates an entity with owners, and turns request onboardings into onboarding items', async () => {
+    const res = await clients.marketplace.createRecipient({
+      body: {
+        ...fixtures.createEntityRecipient(),
+        account_id: accountId,
+        onboardings: [
+          { type: 'PREVIOUSLY_ONBOARDED', workflow: 'DIRECT', provider: { id: 'SANDBOX', connection_id: 'conn-1', recipient_id: 'prov-rcp-1' } },
+          { type: 'ONBOARD_ONTO_THE_PROVIDER', workflow: 'HOSTED_BY_PROVIDER', provider: { id: 'SANDBOX', connection_id: 'conn-1' } },
+        ],
+      },
+    });
+    expect(res).toMatchObject({
+      status: 201,
+      body: {
+        legal_name: 'Hopper Compilers SA',
+        legal_representatives: [{ first_name: 'Grace' }],
+        onboardings: [
+          { type: 'PREVIOUSLY_ONBOARDED', status: 'SUCCEEDED', provider: { recipient_id: 'prov-rcp-1' } },
+          { type: 'TWO_STEP_ONBOARDING', status: 'PENDING', workflow: 'HOSTED_BY_PROVIDER' },
+        ],
+      },
+    });
+  });
+
+  it('enforces the ENTITY rules over HTTP', async () => {
+    const noOwners = await clients.marketplace.createRecipient({ body: { ...fixtures.createEntityRecipient(), account_id: accountId, legal_representatives: [] } });
+    expect(noOwners).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: [expect.stringContaining('body.legal_representatives')] } });
+    const legalName = await clients.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: accountId, legal_name: 'Nope SA' } });
+    expect(legalName).toMatchObject({ status: 400, body: { messages: [expect.stringContaining('body.legal_name')] } });
+  });
+});
+
+describe('transfers and reversals (§4.5)', () => {
+  it('creates a SUCCEEDED transfer (201) and 404s an unknown recipient', async () => {
+    expect(await transfer()).toMatchObject({ status: 'SUCCEEDED', amount: { value: 100, currency: 'BRL' }, transactions: [{ type: 'SPLIT_TRANSFER', status: 'SUCCEEDED' }] });
+    const res = await clients.marketplace.createTransfer({ body: { ...fixtures.createTransfer(), account_id: accountId }, headers: key() });
+    expect(res).toMatchObject({ status: 404, body: { code: 'RECIPIENT_NOT_FOUND' } });
+  });
+
+  it('reverses partially, then the rest, then refuses', async () => {
+    const t = await transfer(100);
+    expect(await reverse(t.id, 30.1)).toMatchObject({ status: 200, body: { status: 'SUCCEEDED', transactions: [{}, { type: 'SPLIT_TRANSFER_REVERSE', amount: { value: 30.1 } }] } });
+    expect(await reverse(t.id, 69.9001)).toMatchObject({ status: 400, body: { code: 'REVERSAL_AMOUNT_EXCEEDS' } });
+    expect(await reverse(t.id)).toMatchObject({ status: 200, body: { status: 'REVERSED', transactions: [{}, {}, { amount: { value: 69.9 } }] } });
+    expect(await reverse(t.id)).toMatchObject({ status: 400, body: { code: 'TRANSFER_ALREADY_REVERSED' } });
+  });
+
+  it('refuses a declined transfer, another currency, and an unknown id', async () => {
+    const declined = await transfer(10, 'DECLINED');
+    expect(declined.status).toBe('DECLINED');
+    expect(await reverse(declined.id)).toMatchObject({ status: 400, body: { code: 'TRANSFER_NOT_REVERSIBLE' } });
+    const t = await transfer(10);
+    expect(await reverse(t.id, 1, 'USD')).toMatchObject({ status: 400, body: { code: 'INVALID_CURRENCY' } });
+    expect(await reverse('tr_unknown')).toMatchObject({ status: 404, body: { code: 'TRANSFER_NOT_FOUND' } });
+  });
+
+  it('never reverses more than the amount under 20 concurrent partial reversals', async () => {
+    const t = await transfer(100);
+    const results = await Promise.all(Array.from({ length: 20 }, () => reverse(t.id, 12.5)));
+    const ok = results.filter((r) => r.status === 200).length;
+    expect(ok).toBe(8);
+    expect(results.filter((r) => r.status === 400).every((r) => ['REVERSAL_AMOUNT_EXCEEDS', 'TRANSFER_ALREADY_REVERSED'].includes((r.body as { code: string }).code))).toBe(true);
+  });
+});

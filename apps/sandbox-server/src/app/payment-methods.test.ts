@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures } from '@switchyard/contract/fixtures';
+import type { SandboxMerchant } from '@switchyard/contract';
+import { clientsFor, idemKey, newMerchant, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+
+let sb: RunningSandbox;
+let clients: Clients;
+let merchant: SandboxMerchant;
+let accountId: string;
+beforeAll(async () => {
+  sb = await startSandbox();
+  merchant = await newMerchant(sb.url);
+  clients = clientsFor(sb.url, merchant);
+  accountId = merchant.account_ids[0] as string;
+});
+afterAll(() => sb.stop());
+
+const key = () => ({ 'x-idempotency-key': idemKey() });
+
+async function customer() {
+  const res = await clients.customers.create({ body: { merchant_customer_id: `cust-${idemKey()}` } });
+  if (res.status !== 201) throw new Error('setup');
+  return res.body;
+}
+
+async function session(customerId: string) {
+  const res = await clients.customers.createSession({ body: { account_id: accountId, country: 'AR', customer_id: customerId } });
+  if (res.status !== 201) throw new Error('setup');
+  return res.body.customer_session;
+}
+
+const card = (number: string, extra: Record<string, unknown> = {}) => ({ number, expiration_month: 11, expiration_year: 2030, security_code: '123', holder_name: 'ADA LOVELACE', ...extra });
+
+async function enrollDirect(customerId: string, number = '4111111111111111') {
+  const res = await clients.paymentMethods.enrollDirect({
+    params: { customer_id: customerId },
+    body: { ...fixtures.enrollDirect(), account_id: accountId, card_data: { ...fixtures.enrollDirect().card_data!, number } },
+    headers: key(),
+  });
+  if (res.status !== 200) throw new Error(`enroll: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+describe('direct enrollment (§4.3)', () => {
+  it('enrolls (200, ENROLLED) with masked card data and a vaulted token', async () => {
+    const c = await customer();
+    const method = await enrollDirect(c.id);
+    expect(method).toMatchObject({ status: 'ENROLLED', type: 'CARD', card_data: { iin: '41111111', lfd: '1111', number_length: 16, security_code_length: 3, brand: 'VISA', expiration_year: 28 } });
+    expect(method.vaulted_token).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(method)).not.toContain('4111111111111111');
+  });
+
+  it('gives the same card two distinct vaulted tokens and one fingerprint', async () => {
+    const c = await customer();
+    const a = await enrollDirect(c.id);
+    const b = await enrollDirect(c.id);
+    expect(a.vaulted_token).not.toBe(b.vaulted_token);
+    expect(a.card_data?.fingerprint).toBe(b.card_data?.fingerprint);
+  });
+
+  it('refuses non-Luhn and expired cards, and unknown customers', async () => {
+    const c = await customer();
+    const body = fixtures.enrollDirect();
+    const bad = await clients.paymentMethods.enrollDirect({ params: { customer_id: c.id }, body: { ...body, account_id: accountId, card_data: { ...body.card_data!, number: '4111111111111112' } }, headers: key() });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS', messages: [expect.stringContaining('Luhn')] } });
+    const expired = await clients.paymentMethods.enrollDirect({ params: { customer_id: c.id }, body: { ...body, account_id: accountId, card_data: { ...body.card_data!, expiration_year: 20 } }, headers: key() });
+    expect(expired).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS', messages: [expect.stringContaining('expired')] } });
+    const unknown = await clients.paymentMethods.enrollDirect({ params: { customer_id: '00000000-0000-4000-8000-000000000000' }, body: { ...body, account_id: accountId }, headers: key() });
+    expect(unknown).toMatchObject({ status: 400, body: { code: 'CUSTOMER_NOT_FOUND' } });
+  });
+
+  it('pays with the vaulted token, with the test card outcome', async () => {
+    const c = await customer();
+    const approved = await enrollDirect(c.id, '4507990000000002');
+    const declined = await enrollDirect(c.id, '4507990000000036');
+    const pay = async (vaultedToken: string) => {
+      const s = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: accountId } });
+      if (s.status !== 200) throw new Error('setup');
+      return clients.payments.create({
+        body: { ...fixtures.createPayment(s.body.checkout_session), account_id: accountId, payment_method: { type: 'CARD', vaulted_token: vaultedToken } },
+        headers: key(),
+      });
+    };
+    expect(await pay(approved.vaulted_token)).toMatchObject({ status: 201, body: { status: 'SUCCEEDED', payment_method: { vaulted_token: approved.vaulted_token, payment_method_detail: { card: { card_data: { lfd: '0002' } } } } } });
+    expect(await pay(declined.vaulted_token)).toMatchObject({ status: 201, body: { status: 'DECLINED', transactions: { response_code: 'DO_NOT_HONOR' } } });
+    expect(await pay('no-such-token')).toMatchObject({ status: 400, body: { code: 'PAYMENT_METHOD_NOT_FOUND' } });
+  });
+
+  it('enrolls a bank account type without card data', async () => {
+    const c = await customer();
+    const res = await clients.paymentMethods.enrollDirect({
+      params: { customer_id: c.id },
+      body: { account_id: accountId, country: 'US', type: 'ACH_ENROLLMENT', payment_method: { detail: { bank_transfer: { beneficiary_name: 'Ada', routing_number: '021000021', bank_account: '000123456789' } } } },
+      headers: key(),
+    });
+    expect(res).toMatchObject({ status: 200, body: { status: 'ENROLLED', type: 'ACH_ENROLLMENT', card_data: null } });
+  });
+});
+
+describe('session enrollment (§4.1) and the SDK step', () => {
+  it('creates READY_TO_ENROLL (201), then the SDK step enrolls the card', async () => {
+    const c = await customer();
+    const s = await session(c.id);
+    const created = await clients.paymentMethods.enrollInSession({ params: { customer_session: s }, body: { ...fixtures.enrollInSession(), account_id: accountId }, headers: key() });
+    expect(created).toMatchObject({ status: 201, body: { status: 'READY_TO_ENROLL', enrollment: { session: s, sdk_required_action: true }, vaulted_token: null } });
+    if (created.status !== 201) return;
+    const done = await clients.sandbox.completeEnrollment({ params: { customer_session: s, payment_method_id: created.body.id }, body: { card: card('4111111111111111') } });
+    expect(done).toMatchObject({ status: 200, body: { status: 'ENROLLED', enrollment: { sdk_required_action: false } } });
+    if (done.status === 200) expect(done.body.vaulted_token).toMatch(/^[0-9a-f-]{36}$/);
+    const again = await clients.sandbox.completeEnrollment({ params: { customer_session: s, payment_method_id: created.body.id }, body: { card: card('4111111111111111') } });
+    expect(again).toMatchObject({ status: 400, body: { code: 'INVALID_STATE' } });
+  });
+
+  it('declines by test card', async () => {
+    const c = await customer();
+    const s = await session(c.id);
+    const created = await clients.paymentMethods.enrollInSession({ params: { customer_session: s }, body: { ...fixtures.enrollInSession(), account_id: accountId }, headers: key() });
+    if (created.status !== 201) throw new Error('setup');
+    const done = await clients.sandbox.completeEnrollment({ params: { customer_session: s, payment_method_id: created.body.id }, body: { card: card('4507990000000069') } });
+    expect(done).toMatchObject({ status: 200, body: { status: 'DECLINED', vaulted_token: null } });
+  });
+
+  it('unenrolls the earlier enrollment when the same card comes back with a new expiry', async () => {
+    const c = await customer();
+    const enroll = async (expiration_year: number) => {
+      const s = await session(c.id);
+      const created = await clients.paymentMethods.enrollInSession({ params: { customer_session: s }, body: { ...fixtures.enrollInSession(), account_id: accountId }, headers: key() });
+      if (created.status !== 201) throw new Error('setup');
+      const done = await clients.sandbox.completeEnrollment({ params: { customer_session: s, payment_method_id: created.body.id }, body: { card: card('4111111111111111', { expiration_year }) } });
+      if (done.status !== 200) throw new Error('setup');
+      return done.body;
+    };
+    const first = await enroll(2030);
+    const second = await enroll(2031);
+    expect(second.status).toBe('ENROLLED');
+    const events = await clients.sandbox.listEvents({ query: { type: 'enrollment.unenroll', resource_id: first.id } });
+    expect(events).toMatchObject({ status: 200, body: [{ data: { replaced_by: second.id } }] });
+    const s2 = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: accountId } });
+    if (s2.status !== 200) throw new Error('setup');
+    const payOld = await clients.payments.create({
+      body: { ...fixtures.createPayment(s2.body.checkout_session), account_id: accountId, payment_method: { type: 'CARD', vaulted_token: first.vaulted_token as string } },
+      headers: key(),
+    });
+    expect(payOld).toMatchObject({ status: 400, body: { code: 'INVALID_STATE', messages: [expect.stringContaining('UNENROLLED')] } });
+  });
+
+  it('refuses an unknown or foreign session and a non-enrollable type', async () => {
+    const unknown = await clients.paymentMethods.enrollInSession({
+      params: { customer_session: '00000000-0000-4000-8000-000000000000' },
+      body: { ...fixtures.enrollInSession(), account_id: accountId },
+      headers: key(),
+    });
+    expect(unknown).toMatchObject({ status: 400, body: { code: 'CUSTOMER_SESSION_NOT_FOUND' } });
+    const c = await customer();
+    const s = await session(c.id);
+    const other = await newMerchant(sb.url);
+    const foreign = await clientsFor(sb.url, other).paymentMethods.enrollInSession({
+      params: { customer_session: s },
+      body: { ...fixtures.enrollInSession(), account_id: other.account_ids[0] as string },
+      headers: key(),
+    });
+    expect(foreign).toMatchObject({ status: 400, body: { code: 'CUSTOMER_SESSION_NOT_FOUND' } });
+    const bare = await clients.paymentMethods.enrollInSession({ params: { customer_session: s }, body: { ...fixtures.enrollInSession(), account_id: accountId, payment_method_type: 'ACMEPAY' }, headers: key() });
+    expect(bare).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS' } });
+  });
+});

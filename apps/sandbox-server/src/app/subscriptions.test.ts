@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures } from '@switchyard/contract/fixtures';
+import type { SandboxMerchant } from '@switchyard/contract';
+import { clientsFor, idemKey, newMerchant, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+
+let sb: RunningSandbox;
+beforeAll(async () => {
+  sb = await startSandbox({ seed: 'subscriptions' });
+});
+afterAll(() => sb.stop());
+
+const DAY = 86400;
+
+/** Each test gets its own merchant: its own clock. */
+async function world(card = '4111111111111111') {
+  const merchant: SandboxMerchant = await newMerchant(sb.url);
+  const clients: Clients = clientsFor(sb.url, merchant);
+  const accountId = merchant.account_ids[0] as string;
+  const customer = await clients.customers.create({ body: { merchant_customer_id: 'sub-cust' } });
+  if (customer.status !== 201) throw new Error('setup');
+  const body = fixtures.enrollDirect();
+  const method = await clients.paymentMethods.enrollDirect({
+    params: { customer_id: customer.body.id },
+    body: { ...body, account_id: accountId, card_data: { ...body.card_data!, number: card } },
+    headers: { 'x-idempotency-key': idemKey() },
+  });
+  if (method.status !== 200) throw new Error('setup');
+  return { clients, accountId, token: method.body.vaulted_token, customerId: customer.body.id };
+}
+
+const payments = async (clients: Clients, subscriptionId: string) => {
+  const events = await clients.sandbox.listEvents({ query: { type: 'subscription.cycle_executed', resource_id: subscriptionId } });
+  return events.status === 200 ? events.body : [];
+};
+
+describe('subscriptions', () => {
+  it('creates an ACTIVE subscription (200) and charges the first cycle at once', async () => {
+    const { clients, accountId, token, customerId } = await world();
+    const res = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(token), account_id: accountId, customer_payer: { id: customerId } } });
+    expect(res).toMatchObject({ status: 200, body: { status: 'ACTIVE', billing_cycles: { total: 12, current: 1 }, amount: { value: 25, currency: 'ARS' }, customer_payer: { id: customerId } } });
+    if (res.status !== 200) return;
+    expect(Date.parse(res.body.billing_cycles.next_at as string) - Date.parse(res.body.created_at)).toBeGreaterThan(27 * DAY * 1000);
+  });
+
+  it('charges every cycle that falls due when the clock advances, and completes', async () => {
+    const { clients, accountId, token } = await world();
+    const created = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(token), account_id: accountId, frequency: { type: 'DAY', value: 1 }, billing_cycles: { total: 5 } } });
+    if (created.status !== 200) throw new Error('setup');
+    await clients.sandbox.advanceClock({ body: { seconds: 2 * DAY } });
+    expect(await clients.subscriptions.get({ params: { id: created.body.id } })).toMatchObject({ status: 200, body: { billing_cycles: { current: 3 }, status: 'ACTIVE' } });
+    await clients.sandbox.advanceClock({ body: { seconds: 10 * DAY } });
+    const done = await clients.subscriptions.get({ params: { id: created.body.id } });
+    expect(done).toMatchObject({ status: 200, body: { status: 'COMPLETED', billing_cycles: { current: 5, next_at: null } } });
+    expect(await payments(clients, created.body.id)).toHaveLength(5);
+  });
+
+  it('bills the trial amount during the trial, then the plan amount', async () => {
+    const { clients, accountId, token } = await world();
+    const created = await clients.subscriptions.create({
+      body: { ...fixtures.createSubscription(token), account_id: accountId, frequency: { type: 'WEEK', value: 1 }, trial_period: { billing_cycles: 1, amount: { currency: 'ARS', value: 1 } } },
+    });
+    expect(created).toMatchObject({ status: 200, body: { status: 'ACTIVE', trial_period: { billing_cycles: 1, amount: { value: 1 } } } });
+    const purchases = await clients.sandbox.listEvents({ query: { type: 'payment.purchase' } });
+    if (purchases.status !== 200 || created.status !== 200) throw new Error('events');
+    const first = await clients.payments.get({ params: { payment_id: purchases.body[0]?.resource_id as string } });
+    expect(first).toMatchObject({ status: 200, body: { amount: { value: 1 }, subscription_code: created.body.id, checkout: null } });
+  });
+
+  it('goes PAST_DUE on a decline; manual retries follow §4.13 and a scripted success resumes billing', async () => {
+    const { clients, accountId, token } = await world();
+    await clients.sandbox.scriptOutcomes({ params: { vaulted_token: token }, body: { sequence: ['DECLINED', 'ERROR'] } });
+    const created = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(token), account_id: accountId, retries: { retry_on_decline: false } } });
+    expect(created).toMatchObject({ status: 200, body: { status: 'PAST_DUE', billing_cycles: { current: 0 } } });
+    if (created.status !== 200) return;
+    const id = created.body.id;
+    // First manual retry: the scripted ERROR.
+    expect(await clients.subscriptions.retry({ params: { id } })).toMatchObject({ status: 200, body: { status: 'PAST_DUE' } });
+    // The previous retry ended ERROR, not DECLINED: refused with INVALID_REQUEST.
+    expect(await clients.subscriptions.retry({ params: { id } })).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: [expect.stringContaining('ended ERROR')] } });
+
+    const again = await world();
+    await again.clients.sandbox.scriptOutcomes({ params: { vaulted_token: again.token }, body: { sequence: ['DECLINED', 'INSUFFICIENT_FUNDS', 'SUCCEEDED'] } });
+    const sub = await again.clients.subscriptions.create({ body: { ...fixtures.createSubscription(again.token), account_id: again.accountId, retries: { retry_on_decline: false } } });
+    if (sub.status !== 200) throw new Error('setup');
+    expect(await again.clients.subscriptions.retry({ params: { id: sub.body.id } })).toMatchObject({ status: 200, body: { status: 'PAST_DUE' } });
+    const ok = await again.clients.subscriptions.retry({ params: { id: sub.body.id } });
+    expect(ok).toMatchObject({ status: 200, body: { status: 'ACTIVE', billing_cycles: { current: 1 } } });
+    expect(await again.clients.subscriptions.retry({ params: { id: sub.body.id } })).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: [expect.stringContaining('did not fail')] } });
+    await again.clients.sandbox.advanceClock({ body: { seconds: 32 * DAY } });
+    expect(await again.clients.subscriptions.get({ params: { id: sub.body.id } })).toMatchObject({ status: 200, body: { status: 'ACTIVE', billing_cycles: { current: 2 } } });
+  });
+
+  it('smart-retries a declined cycle daily when enabled, until a manual retry stops it', async () => {
+    const { clients, accountId, token } = await world();
+    await clients.sandbox.scriptOutcomes({ params: { vaulted_token: token }, body: { sequence: ['DECLINED', 'DECLINED', 'SUCCEEDED'] } });
+    const created = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(token), account_id: accountId, retries: { retry_on_decline: true, amount: 3 } } });
+    if (created.status !== 200) throw new Error('setup');
+    expect(created.body.status).toBe('PAST_DUE');
+    await clients.sandbox.advanceClock({ body: { seconds: DAY } });
+    expect(await clients.subscriptions.get({ params: { id: created.body.id } })).toMatchObject({ status: 200, body: { status: 'PAST_DUE' } });
+    await clients.sandbox.advanceClock({ body: { seconds: DAY } });
+    expect(await clients.subscriptions.get({ params: { id: created.body.id } })).toMatchObject({ status: 200, body: { status: 'ACTIVE', billing_cycles: { current: 1 } } });
+  });
+
+  it('refuses an unknown subscription, an unknown vaulted token and a foreign account code', async () => {
+    const { clients, accountId, token } = await world();
+    expect(await clients.subscriptions.retry({ params: { id: '00000000-0000-4000-8000-000000000000' } })).toMatchObject({ status: 400, body: { code: 'SUBSCRIPTION_NOT_FOUND' } });
+    expect(await clients.subscriptions.create({ body: { ...fixtures.createSubscription('nope'), account_id: accountId } })).toMatchObject({ status: 400, body: { code: 'PAYMENT_METHOD_NOT_FOUND' } });
+    const created = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(token), account_id: accountId } });
+    if (created.status !== 200) throw new Error('setup');
+    const other = await newMerchant(sb.url);
+    expect(await clients.subscriptions.retry({ params: { id: created.body.id }, headers: { 'x-account-code': other.account_ids[0] as string } })).toMatchObject({ status: 403, body: { code: 'AUTHORIZATION_REQUIRED' } });
+  });
+});

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConflictError, InvalidRequestError, NotFoundError } from '@switchyard/client';
+import { fixtures } from '@switchyard/contract/fixtures';
+import { startWorld, type World } from './sandbox.js';
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world.stop());
+
+describe('vaulting and subscriptions through the client', () => {
+  it('enrolls a card in a session, completes the SDK step, subscribes and retries a declined cycle', async () => {
+    const { client, accountId } = world;
+    const customer = await client.customers.create({ body: { merchant_customer_id: 'e2e-vault' } });
+    const session = await client.customers.createSession({ body: { account_id: accountId, country: 'AR', customer_id: customer.id } });
+    const pending = await client.paymentMethods.enrollInSession({ params: { customer_session: session.customer_session }, body: { ...fixtures.enrollInSession(), account_id: accountId } });
+    expect(pending.status).toBe('READY_TO_ENROLL');
+    const enrolled = await client.sandbox.completeEnrollment({
+      params: { customer_session: session.customer_session, payment_method_id: pending.id },
+      body: { card: { number: '4111111111111111', expiration_month: 11, expiration_year: 2030, security_code: '123' } },
+    });
+    expect(enrolled.status).toBe('ENROLLED');
+    const token = enrolled.vaulted_token as string;
+
+    await client.sandbox.scriptOutcomes({ params: { vaulted_token: token }, body: { sequence: ['INSUFFICIENT_FUNDS', 'SUCCEEDED'] } });
+    const sub = await client.subscriptions.create({ body: { ...fixtures.createSubscription(token), account_id: accountId } });
+    expect(sub.status).toBe('PAST_DUE');
+    const retried = await client.subscriptions.retry({ params: { id: sub.id } });
+    expect(retried).toMatchObject({ status: 'ACTIVE', billing_cycles: { current: 1 } });
+    await expect(client.subscriptions.retry({ params: { id: sub.id } })).rejects.toMatchObject({ name: 'InvalidRequestError', code: 'INVALID_REQUEST' });
+  });
+
+  it('enrolls directly and pays with the vaulted token', async () => {
+    const { client, accountId } = world;
+    const customer = await client.customers.create({ body: { merchant_customer_id: 'e2e-direct' } });
+    const method = await client.paymentMethods.enrollDirect({ params: { customer_id: customer.id }, body: { ...fixtures.enrollDirect(), account_id: accountId } });
+    const session = await client.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: accountId } });
+    const payment = await client.payments.create({
+      body: { ...fixtures.createPayment(session.checkout_session), account_id: accountId, payment_method: { type: 'CARD', vaulted_token: method.vaulted_token } },
+    });
+    expect(payment).toMatchObject({ status: 'SUCCEEDED', payment_method: { vaulted_token: method.vaulted_token } });
+  });
+});
+
+describe('marketplace through the client', () => {
+  it('creates a recipient, transfers to it and reverses in two steps', async () => {
+    const { client, accountId } = world;
+    const recipient = await client.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: accountId } });
+    const transfer = await client.marketplace.createTransfer({ body: { ...fixtures.createTransfer(recipient.id), account_id: accountId } });
+    expect(transfer.status).toBe('SUCCEEDED');
+    await client.marketplace.reverseTransfer({ params: { transfer_id: transfer.id }, body: { ...fixtures.reverseTransfer(), account_id: accountId, amount: { currency: 'BRL', value: 40 } } });
+    const done = await client.marketplace.reverseTransfer({ params: { transfer_id: transfer.id }, body: { ...fixtures.reverseTransfer(), account_id: accountId } });
+    expect(done).toMatchObject({ status: 'REVERSED' });
+    await expect(client.marketplace.reverseTransfer({ params: { transfer_id: 'missing' }, body: { ...fixtures.reverseTransfer(), account_id: accountId } })).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe('banking through the client', () => {
+  it('creates an entity, onboards it, opens and updates the account', async () => {
+    const { client, accountId } = world;
+    const entity = await client.banking.createEntity({ body: { ...fixtures.createIndividualEntity(), account_id: accountId } });
+    await expect(client.banking.createEntity({ body: { ...fixtures.createIndividualEntity(), account_id: accountId } })).rejects.toBeInstanceOf(ConflictError);
+    const onboarding = await client.banking.createOnboarding({ params: { entity_id: entity.id }, body: { ...fixtures.createOnboarding(), account_id: accountId } });
+    const { account } = await client.sandbox.onboardingOutcome({ params: { onboarding_id: onboarding.id }, body: { status: 'SUCCEEDED' } });
+    const updated = await client.banking.updateAccount({ params: { account_id: account?.id as string }, body: { account_id: accountId, account_type: 'INVESTMENT' } });
+    expect(updated).toMatchObject({ account_type: 'INVESTMENT', status: 'ACTIVE' });
+    const missing = fixtures.createOnboarding();
+    delete missing.compliance_declaration;
+    await expect(client.banking.createOnboarding({ params: { entity_id: entity.id }, body: { ...missing, account_id: accountId } })).rejects.toMatchObject({
+      constructor: InvalidRequestError,
+      code: 'VALIDATION_ERROR',
+      raw: { http_code: 400 },
+    });
+  });
+});

@@ -14,6 +14,9 @@ export interface SandboxConfig {
   responseValidation: boolean;
   idempotencyWaitMs: number;
   maxProviderLatencyMs: number;
+  /** Multiplies webhook retry delays (1: upstream's schedule). */
+  webhookTimeScale: number;
+  webhookTimeoutMs: number;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -27,6 +30,7 @@ const USAGE = `switchyard-sandbox [options]
   --public-url <url>      base URL clients reach the sandbox on                             SANDBOX_PUBLIC_URL
   --log-level <level>     pino level: fatal, error, warn, info, debug (default info)        SANDBOX_LOG_LEVEL
   --response-validation   validate every response against the contract                      SANDBOX_RESPONSE_VALIDATION=true
+  --webhook-time-scale <x> multiply webhook retry delays (0.001: 5 min → 300 ms)              SANDBOX_WEBHOOK_TIME_SCALE
   --help                  show this text
 `;
 
@@ -38,6 +42,13 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+function timeScale(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || n > 1) throw new ConfigError(`--webhook-time-scale must be a number above 0 and at most 1, got "${raw}"`);
   return n;
 }
 
@@ -55,6 +66,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
         'public-url': { type: 'string' },
         'log-level': { type: 'string' },
         'response-validation': { type: 'boolean' },
+        'webhook-time-scale': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -79,5 +91,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     responseValidation: v['response-validation'] ?? env.SANDBOX_RESPONSE_VALIDATION === 'true',
     idempotencyWaitMs: integer('SANDBOX_IDEMPOTENCY_WAIT_MS', env.SANDBOX_IDEMPOTENCY_WAIT_MS, 5000, 0, 60000),
     maxProviderLatencyMs: 30000,
+    webhookTimeScale: timeScale(v['webhook-time-scale'] ?? env.SANDBOX_WEBHOOK_TIME_SCALE),
+    webhookTimeoutMs: integer('SANDBOX_WEBHOOK_TIMEOUT_MS', env.SANDBOX_WEBHOOK_TIMEOUT_MS, 10000, 100, 60000),
   };
 }

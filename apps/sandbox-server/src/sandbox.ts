@@ -12,6 +12,7 @@ import { createLogger } from './logger.js';
 import { BaseClock, SEEDED_EPOCH_MS } from './runtime/clock.js';
 import { IdFactory } from './runtime/ids.js';
 import { MemoryStore } from './store/memory.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { MerchantRecord, Store } from './store/types.js';
 
 const MerchantsFile = z.array(
@@ -78,7 +79,8 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     idempotency: { waitMs: config.idempotencyWaitMs, pollMs: 10 },
     maxProviderLatencyMs: config.maxProviderLatencyMs,
   };
-  const app = createApp({ ...deps, logger, responseValidation: config.responseValidation, bodyLimit: config.bodyLimit });
+  const dispatcher = new WebhookDispatcher(store, clock, logger, { timeoutMs: config.webhookTimeoutMs, timeScale: config.webhookTimeScale, sweepMs: 200 });
+  const app = createApp({ ...deps, dispatcher, logger, responseValidation: config.responseValidation, bodyLimit: config.bodyLimit });
   let server: Server | undefined;
 
   return {
@@ -91,6 +93,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
         listening.once('error', reject);
         listening.once('listening', () => {
           server = listening;
+          dispatcher.start();
           const { port } = listening.address() as AddressInfo;
           const host = config.host.includes(':') ? `[${config.host}]` : config.host;
           baseUrl = config.publicUrl ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
@@ -98,6 +101,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
         });
       }),
     stop: async () => {
+      await dispatcher.stop();
       if (server) {
         const closing = new Promise<void>((resolve) => server?.close(() => resolve()));
         server.closeIdleConnections();

@@ -1,4 +1,4 @@
-import { WebhookEvent, WEBHOOK_SIGNATURE_HEADER } from '@switchyard/contract';
+import { describeIssues, WebhookEvent, WEBHOOK_SIGNATURE_HEADER } from '@switchyard/contract';
 import { WebhookVerificationError } from './errors.js';
 
 export { WEBHOOK_SIGNATURE_HEADER };
@@ -53,7 +53,7 @@ export async function parseWebhookEvent(rawBody: string | Uint8Array, signatureH
   }
   const parsed = WebhookEvent.safeParse(json);
   if (!parsed.success) {
-    throw new WebhookVerificationError('webhook payload is not a valid event', { messages: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`), raw: json });
+    throw new WebhookVerificationError('webhook payload is not a valid event', { messages: describeIssues(parsed.error, 'body'), raw: json });
   }
   return parsed.data;
 }

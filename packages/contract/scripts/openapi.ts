@@ -1,5 +1,6 @@
+import { generateSchema } from '@anatine/zod-openapi';
 import { generateOpenApi } from '@ts-rest/open-api';
-import { contract } from '../src/index.js';
+import { contract, WEBHOOK_EVENT_SCHEMAS } from '../src/index.js';
 import type { RouteMeta } from '../src/meta.js';
 
 const TAGS: Record<RouteMeta['domain'], string> = {
@@ -49,5 +50,9 @@ export function buildOpenApiDocument(): ReturnType<typeof generateOpenApi> {
       },
     },
   );
+  // OpenAPI 3.0 has no `webhooks` section: the delivered events are components, listed under x-webhooks.
+  const events = Object.entries(WEBHOOK_EVENT_SCHEMAS).map(([name, schema]) => [`WebhookEvent.${name}`, generateSchema(schema)] as const);
+  doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...Object.fromEntries(events) } };
+  doc['x-webhooks'] = Object.fromEntries(events.map(([component]) => [component.slice('WebhookEvent.'.length), { $ref: `#/components/schemas/${component}` }]));
   return doc;
 }

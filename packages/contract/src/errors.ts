@@ -57,6 +57,7 @@ export const ERROR_CODES = {
     'CURRENCY_MISMATCH',
     'TOO_MANY_REQUESTS',
   ],
+  webhooks: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_ALREADY_EXISTS'],
   server: ['INTERNAL_ERROR', 'REQUEST_TIMEOUT'],
 } as const;
 

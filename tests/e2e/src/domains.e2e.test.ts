@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConflictError, InvalidRequestError, NotFoundError } from '@switchyard/client';
+import { createServer } from 'node:http';
+import { ConflictError, InvalidRequestError, NotFoundError, parseWebhookEvent } from '@switchyard/client';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { startWorld, type World } from './sandbox.js';
 
@@ -72,5 +73,38 @@ describe('banking through the client', () => {
       code: 'VALIDATION_ERROR',
       raw: { http_code: 400 },
     });
+  });
+});
+
+describe('webhooks through the client', () => {
+  it('registers a webhook, sees its deliveries, and verifies a delivered event', async () => {
+    const bodies: { body: string; signature: string }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += String(c)));
+      req.on('end', () => {
+        bodies.push({ body, signature: String(req.headers['x-hmac-signature']) });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const port = (receiver.address() as { port: number }).port;
+    try {
+      const { client, accountId } = world;
+      const hook = await client.webhooks.create({ body: { account_id: accountId, name: 'e2e', url: `http://127.0.0.1:${port}/hooks`, hmac_client_secret: 'e2e-secret-1', subscription_triggers: ['CREATE'] } });
+      expect(hook.hmac_client_secret).toBe('***');
+      const customer = await client.customers.create({ body: { merchant_customer_id: 'e2e-hooks' } });
+      const method = await client.paymentMethods.enrollDirect({ params: { customer_id: customer.id }, body: { ...fixtures.enrollDirect(), account_id: accountId } });
+      await client.subscriptions.create({ body: { ...fixtures.createSubscription(method.vaulted_token), account_id: accountId } });
+      for (let i = 0; i < 100 && !bodies.some((b) => b.body.includes('subscription.create')); i += 1) await new Promise((r) => setTimeout(r, 20));
+      const delivered = bodies.find((b) => b.body.includes('"subscription.create"'));
+      const event = await parseWebhookEvent(delivered?.body ?? '', delivered?.signature, 'e2e-secret-1');
+      expect(event).toMatchObject({ type: 'subscription', type_event: 'subscription.create' });
+      const deliveries = await client.sandbox.listWebhookDeliveries({ query: { webhook_id: hook.id } });
+      expect(deliveries.some((d) => d.event_type === 'subscription.create' && d.state === 'delivered')).toBe(true);
+      await client.webhooks.delete({ params: { webhook_id: hook.id }, query: { account_id: accountId } });
+    } finally {
+      await new Promise<void>((r) => receiver.close(() => r()));
+    }
   });
 });

@@ -54,6 +54,7 @@ export async function createOnboarding(ctx: RequestContext, entityId: string, bo
       expires_at: previously ? null : new Date(now.getTime() + ONBOARDING_TTL_MS).toISOString(),
     };
     const events = [event('banking.onboarding.created', 'banking_onboarding', onboarding.id, body.account_id, { status: onboarding.status })];
+    if (!previously) events.push(event('banking.onboarding.pending', 'banking_onboarding', onboarding.id, body.account_id, { status: onboarding.status }));
     let saved = onboarding;
     if (previously) {
       const account = await openAccountFor(ctx, tx, entity, onboarding);

@@ -1,5 +1,7 @@
 import { ApiProblem } from '../errors.js';
+import type { SandboxEvent } from '@switchyard/contract';
 import type { DomainEvent } from '../domain/events.js';
+import { enqueueDeliveries } from './outbox.js';
 import type { BaseClock } from '../runtime/clock.js';
 import type { IdSource } from '../runtime/ids.js';
 import type { MerchantRecord, Store, Tx } from '../store/types.js';
@@ -12,6 +14,8 @@ export interface RequestContext {
   ids: IdSource;
   /** The sandbox's own public base URL (hosted checkout addresses are built on it). */
   baseUrl: string;
+  /** Tells the webhook dispatcher that deliveries were queued for this merchant. */
+  deliveriesQueued?: () => void;
 }
 
 export const nowOf = (ctx: RequestContext): Date => ctx.clock.at(ctx.merchant.clock_offset_seconds);
@@ -24,11 +28,14 @@ export function requireAccount(ctx: RequestContext, accountId: string): void {
   }
 }
 
-/** Stores events in the same transaction as the change they describe. */
+/** Stores events, and the webhook deliveries they cause, in the same transaction as the change they describe. */
 export async function recordEvents(ctx: RequestContext, tx: Tx, events: DomainEvent[]): Promise<void> {
   const created_at = isoNow(ctx);
+  const stored: SandboxEvent[] = [];
   for (const e of events) {
-    const id = ctx.ids.uuid();
-    await tx.put('event', id, { id, created_at, ...e });
+    const record = { id: ctx.ids.uuid(), created_at, ...e };
+    await tx.put('event', record.id, record);
+    stored.push(record);
   }
+  if ((await enqueueDeliveries(tx, ctx.ids, stored)) > 0) ctx.deliveriesQueued?.();
 }

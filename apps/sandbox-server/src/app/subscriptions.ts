@@ -1,6 +1,7 @@
 import type { CreateSubscriptionBody, Subscription } from '@switchyard/contract';
 import { badRequest } from '../errors.js';
-import { toUnits, fromUnits } from '../domain/money.js';
+import { toUnits } from '../domain/money.js';
+import { presentSubscription as present } from '../domain/subscription-view.js';
 import type { PaymentState } from '../domain/payment-state.js';
 import { createPayment as createPaymentState } from '../domain/payments.js';
 import {
@@ -18,33 +19,6 @@ import { loadEnrolledMethod, outcomeOfCharge } from './payments.js';
 
 /** A guard against runaway loops when the clock jumps years over a daily subscription. */
 const MAX_CHARGES_PER_RUN = 5000;
-
-function present(s: SubscriptionState): Subscription {
-  return {
-    id: s.id,
-    name: s.name,
-    account_id: s.account_id,
-    country: s.country,
-    description: s.description,
-    merchant_reference: s.merchant_reference,
-    status: s.status,
-    amount: { currency: s.currency, value: fromUnits(s.amount_units) },
-    frequency: s.frequency,
-    billing_cycles: { total: s.billing_total, current: s.billing_current, next_at: s.next_at },
-    customer_payer: s.customer_id ? { id: s.customer_id } : null,
-    payment_method: s.payment_method,
-    availability: s.availability,
-    retries: s.retries,
-    metadata: s.metadata,
-    additional_data: s.additional_data,
-    trial_period: s.trial
-      ? { billing_cycles: s.trial.billing_cycles, amount: s.trial.amount_units === null ? null : { currency: s.currency, value: fromUnits(s.trial.amount_units) } }
-      : null,
-    initial_payment_validation: s.initial_payment_validation,
-    created_at: s.created_at,
-    updated_at: s.updated_at,
-  };
-}
 
 /** One charge of the vaulted method for a cycle: a payment like any other, with no checkout session. */
 async function charge(ctx: RequestContext, tx: Tx, s: SubscriptionState, planned: PlannedCharge): Promise<SubscriptionState> {

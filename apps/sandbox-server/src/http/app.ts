@@ -10,6 +10,7 @@ import {
   paymentsContract,
   sandboxContract,
   subscriptionsContract,
+  webhooksContract,
 } from '@switchyard/contract';
 import { ApiProblem } from '../errors.js';
 import { authenticate } from './auth.js';
@@ -27,6 +28,7 @@ import { paymentMethodsRoutes } from './routes/payment-methods.js';
 import { subscriptionsRoutes } from './routes/subscriptions.js';
 import { marketplaceRoutes } from './routes/marketplace.js';
 import { bankingRoutes } from './routes/banking.js';
+import { webhooksRoutes } from './routes/webhooks.js';
 
 export interface AppOptions extends HttpDeps {
   logger: Logger;
@@ -44,6 +46,7 @@ const MOUNTED_ROUTERS = [
   subscriptionsContract,
   marketplaceContract,
   bankingContract,
+  webhooksContract,
   sandboxContract,
 ];
 
@@ -139,7 +142,7 @@ export function createApp(options: AppOptions): Express {
   app.use(express.json({ limit: options.bodyLimit, type: ['application/json', 'application/*+json'] }));
 
   const mountOptions = { responseValidation: options.responseValidation, requestValidationErrorHandler };
-  const mounts = [customersRoutes, checkoutRoutes, paymentMethodsRoutes, paymentsRoutes, subscriptionsRoutes, marketplaceRoutes, bankingRoutes, sandboxRoutes];
+  const mounts = [customersRoutes, checkoutRoutes, paymentMethodsRoutes, paymentsRoutes, subscriptionsRoutes, marketplaceRoutes, bankingRoutes, webhooksRoutes, sandboxRoutes];
   for (const mount of mounts) mount(options)(app, mountOptions);
 
   app.use((req, res) => {

@@ -4,6 +4,7 @@ import type { BaseClock } from '../runtime/clock.js';
 import type { IdFactory } from '../runtime/ids.js';
 import type { MerchantRecord, Store } from '../store/types.js';
 import type { IdempotencyOptions } from './idempotency.js';
+import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 
 /** What the HTTP layer is built from. */
 export interface HttpDeps {
@@ -15,12 +16,20 @@ export interface HttpDeps {
   idempotency: IdempotencyOptions;
   /** Upper bound for the `x-sandbox-provider-latency-ms` header. */
   maxProviderLatencyMs: number;
+  dispatcher: WebhookDispatcher;
 }
 
 /** The use-case context of an authenticated request (the auth middleware put the merchant on `res.locals`). */
 export function contextOf(deps: HttpDeps, res: Response): RequestContext {
   const merchant = res.locals.merchant as MerchantRecord;
-  return { merchant, store: deps.store, clock: deps.clock, ids: deps.ids.for(merchant.id), baseUrl: deps.baseUrl() };
+  return {
+    merchant,
+    store: deps.store,
+    clock: deps.clock,
+    ids: deps.ids.for(merchant.id),
+    baseUrl: deps.baseUrl(),
+    deliveriesQueued: () => deps.dispatcher.kick(merchant.id),
+  };
 }
 
 export const PROVIDER_LATENCY_HEADER = 'x-sandbox-provider-latency-ms';

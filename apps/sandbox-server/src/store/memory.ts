@@ -106,6 +106,10 @@ export class MemoryStore implements Store {
     this.byPublicKey.set(merchant.public_api_key, merchant.id);
   }
 
+  async listMerchantIds() {
+    return [...this.merchants.keys()];
+  }
+
   async updateMerchant(id: string, change: (m: MerchantRecord) => MerchantRecord) {
     return this.locks.run(id, async () => {
       const current = this.merchants.get(id);

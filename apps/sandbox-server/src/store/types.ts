@@ -18,6 +18,8 @@ export type RecordKind =
   | 'banking_entity'
   | 'banking_onboarding'
   | 'banking_account'
+  | 'webhook'
+  | 'webhook_delivery'
   | 'event'
   | 'idempotency';
 
@@ -76,6 +78,8 @@ export interface Store {
   putMerchant(merchant: MerchantRecord): Promise<void>;
   /** Changes a merchant atomically (serialised with the merchant's transactions); undefined when unknown. */
   updateMerchant(id: string, change: (m: MerchantRecord) => MerchantRecord): Promise<MerchantRecord | undefined>;
+  /** Ids of every merchant. */
+  listMerchantIds(): Promise<string[]>;
   /** Deletes every record of the merchant (keeps the merchant itself); returns how many went. */
   resetMerchant(merchantId: string): Promise<number>;
   /** True when the store can serve requests. */

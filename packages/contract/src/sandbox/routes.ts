@@ -24,6 +24,9 @@ import {
   ScriptedOutcomes,
   ScriptOutcomesBody,
   ScriptOutcomesParams,
+  DeliveryParams,
+  ListDeliveriesQuery,
+  WebhookDelivery,
 } from './schemas.js';
 
 const c = initContract();
@@ -133,6 +136,25 @@ export const sandboxContract = c.router(
       },
       summary: 'Move a banking onboarding on; SUCCEEDED opens a banking account',
       metadata: sandboxMeta('sandboxOnboardingOutcome'),
+    },
+    listWebhookDeliveries: {
+      method: 'GET',
+      path: '/webhook-deliveries',
+      headers: AuthHeaders,
+      query: ListDeliveriesQuery,
+      responses: { 200: z.array(WebhookDelivery), ...commonErrorResponses },
+      summary: "List the merchant's webhook deliveries with every attempt, oldest first",
+      metadata: sandboxMeta('sandboxListWebhookDeliveries'),
+    },
+    redeliverWebhook: {
+      method: 'POST',
+      path: '/webhook-deliveries/:delivery_id/redeliver',
+      pathParams: DeliveryParams,
+      headers: AuthHeaders,
+      body: c.noBody(),
+      responses: { 200: WebhookDelivery, 404: ApiError, ...commonErrorResponses },
+      summary: 'Send a delivery again now (one more attempt)',
+      metadata: sandboxMeta('sandboxRedeliverWebhook'),
     },
   },
   { pathPrefix: '/sandbox', strictStatusCodes: true },

@@ -87,5 +87,41 @@ export const ONBOARDING_OUTCOMES = [
 export const OnboardingOutcomeBody = z.object({ status: z.enum(ONBOARDING_OUTCOMES) });
 export const OnboardingOutcomeParams = z.object({ onboarding_id: text(1, 64) });
 
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
+
+/** One POST to a merchant's webhook URL, with the exact bytes sent. */
+export const WebhookAttempt = z.object({
+  retry: z.number().int().min(0),
+  /** Sandbox time of the attempt. */
+  at: DateTime,
+  status_code: z.number().int().nullable(),
+  duration_ms: z.number().min(0),
+  error: z.string().nullable(),
+  request_body: z.string(),
+  signature: z.string(),
+});
+
+export const WebhookDelivery = z.object({
+  id: z.string(),
+  event_id: z.string(),
+  event_type: z.string(),
+  webhook_id: z.string(),
+  url: z.string(),
+  state: z.enum(WEBHOOK_DELIVERY_STATES),
+  idempotency_key: z.string(),
+  attempts: z.array(WebhookAttempt),
+  next_attempt_at: z.string().nullable(),
+  created_at: DateTime,
+});
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+export const ListDeliveriesQuery = z.object({
+  event_type: text(1, 100).optional(),
+  webhook_id: text(1, 64).optional(),
+  state: z.enum(WEBHOOK_DELIVERY_STATES).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});
+export const DeliveryParams = z.object({ delivery_id: text(1, 64) });
+
 export const ResetResult = z.object({ deleted: z.number().int().min(0) });
 export const SandboxPaymentParams = z.object({ payment_id: Uuid });

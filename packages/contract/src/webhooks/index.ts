@@ -1,2 +1,3 @@
 export * from './schemas.js';
+export * from './events.js';
 export { webhooksContract } from './routes.js';

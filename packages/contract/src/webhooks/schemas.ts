@@ -98,19 +98,3 @@ export const WebhookIdParams = z.object({ webhook_id: text(1, 64) });
 
 /** Header carrying Base64(HMAC-SHA256(secret, raw body)). */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-hmac-signature';
-
-/**
- * The event envelope delivered to webhooks. `data` holds the resource under its kind
- * (`payment`, `payment_method`, `subscription`, ...); `idempotency_key` inside `data` is stable
- * across retries and is the receiver's de-duplication key.
- */
-export const WebhookEvent = z.object({
-  type: z.string(),
-  type_event: z.string(),
-  account_id: z.string(),
-  retry: z.number().int().min(0),
-  version: z.number().int(),
-  transfer_id: z.string().optional(),
-  data: z.record(z.string(), z.unknown()),
-});
-export type WebhookEvent = z.infer<typeof WebhookEvent>;

@@ -4,6 +4,7 @@ import { chargeback, settleDispute } from '../../app/payments.js';
 import { advanceClock, clockView, createMerchant, listEvents } from '../../app/sandbox.js';
 import { completeEnrollment, scriptOutcomes } from '../../app/payment-methods.js';
 import { settleOnboarding } from '../../app/banking.js';
+import { listDeliveries, presentDelivery } from '../../app/webhooks.js';
 import type { Mount } from '../mount.js';
 import { contextOf, type HttpDeps } from '../deps.js';
 
@@ -11,7 +12,13 @@ export function sandboxRoutes(deps: HttpDeps): Mount {
   const router = initServer().router(sandboxContract, {
     createMerchant: async ({ body }) => ({ status: 201, body: await createMerchant(deps.store, deps.clock, body) }),
     getClock: async ({ res }) => ({ status: 200, body: clockView(contextOf(deps, res)) }),
-    advanceClock: async ({ body, res }) => ({ status: 200, body: await advanceClock(contextOf(deps, res), body.seconds) }),
+    advanceClock: async ({ body, res }) => {
+      const ctx = contextOf(deps, res);
+      const clock = await advanceClock(ctx, body.seconds);
+      // Deliveries that fell due (webhook retries) are attempted before the answer: tests stay deterministic.
+      await deps.dispatcher.runDue(ctx.merchant.id);
+      return { status: 200, body: clock };
+    },
     reset: async ({ res }) => ({ status: 200, body: { deleted: await deps.store.resetMerchant(contextOf(deps, res).merchant.id) } }),
     listEvents: async ({ query, res }) => ({ status: 200, body: await listEvents(contextOf(deps, res), query) }),
     chargeback: async ({ params, body, res }) => ({ status: 200, body: await chargeback(contextOf(deps, res), params.payment_id, body) }),
@@ -28,6 +35,12 @@ export function sandboxRoutes(deps: HttpDeps): Mount {
       body: { vaulted_token: params.vaulted_token, pending: (await scriptOutcomes(contextOf(deps, res), params.vaulted_token, body.sequence)).pending as typeof body.sequence },
     }),
     onboardingOutcome: async ({ params, body, res }) => ({ status: 200, body: await settleOnboarding(contextOf(deps, res), params.onboarding_id, body.status) }),
+    listWebhookDeliveries: async ({ query, res }) => ({ status: 200, body: await listDeliveries(contextOf(deps, res), query) }),
+    redeliverWebhook: async ({ params, res }) => {
+      const delivery = await deps.dispatcher.attempt(contextOf(deps, res).merchant.id, params.delivery_id, true);
+      if (!delivery) return { status: 404, body: { code: 'NOT_FOUND', messages: [`webhook delivery ${params.delivery_id} not found, or an attempt is in flight`] } };
+      return { status: 200, body: presentDelivery(delivery) };
+    },
   });
   return (app, options) => createExpressEndpoints(sandboxContract, router, app, options);
 }

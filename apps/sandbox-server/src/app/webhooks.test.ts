@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures } from '@switchyard/contract/fixtures';
+import { parseWebhookEvent, verifyWebhookSignature } from '@switchyard/client';
+import type { SandboxMerchant, WebhookDelivery } from '@switchyard/contract';
+import { clientsFor, idemKey, newMerchant, pay, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import { eventually, startReceiver } from '../test-support/receiver.js';
+
+let sb: RunningSandbox;
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(() => sb.stop());
+
+const SECRET = 'whsec-test-0001';
+
+async function merchantWithWebhook(url: string, triggers: Record<string, string[]> = { payment_triggers: ['PURCHASE', 'REFUND'] }) {
+  const merchant: SandboxMerchant = await newMerchant(sb.url);
+  const clients: Clients = clientsFor(sb.url, merchant);
+  const accountId = merchant.account_ids[0] as string;
+  const created = await clients.webhooks.create({ body: { account_id: accountId, name: 'listener', url, hmac_client_secret: SECRET, ...triggers } });
+  if (created.status !== 201) throw new Error(`webhook: ${JSON.stringify(created.body)}`);
+  return { merchant, clients, accountId, webhook: created.body };
+}
+
+async function deliveries(clients: Clients, query: Record<string, string> = {}): Promise<WebhookDelivery[]> {
+  const res = await clients.sandbox.listWebhookDeliveries({ query });
+  if (res.status !== 200) throw new Error('deliveries');
+  return res.body;
+}
+
+describe('webhook management', () => {
+  it('creates (201) with secrets masked, lists, updates, deletes', async () => {
+    const { clients, accountId, webhook } = await merchantWithWebhook('https://merchant.example.com/hooks');
+    expect(webhook).toMatchObject({ state: 'ACTIVE', hmac_client_secret: '***', api_key: null, payment_triggers: ['PURCHASE', 'REFUND'] });
+    expect(await clients.webhooks.list({ query: { account_id: accountId } })).toMatchObject({ status: 200, body: [{ id: webhook.id }] });
+    const updated = await clients.webhooks.update({ params: { webhook_id: webhook.id }, body: { account_id: accountId, state: 'INACTIVE', api_key: 'k-1' } });
+    expect(updated).toMatchObject({ status: 200, body: { state: 'INACTIVE', api_key: '***', name: 'listener' } });
+    expect(await clients.webhooks.list({ query: { account_id: accountId, state: 'ACTIVE' } })).toMatchObject({ status: 200, body: [] });
+    expect(await clients.webhooks.delete({ params: { webhook_id: webhook.id }, query: { account_id: accountId } })).toMatchObject({ status: 200, body: { id: webhook.id } });
+    expect(await clients.webhooks.get({ params: { webhook_id: webhook.id }, query: { account_id: accountId } })).toMatchObject({ status: 404, body: { code: 'WEBHOOK_NOT_FOUND' } });
+  });
+
+  it('refuses a duplicate name (409) and a non-http URL (400)', async () => {
+    const { clients, accountId } = await merchantWithWebhook('https://merchant.example.com/hooks');
+    expect(await clients.webhooks.create({ body: { account_id: accountId, name: 'listener', url: 'https://other.example.com/x' } })).toMatchObject({ status: 409, body: { code: 'WEBHOOK_ALREADY_EXISTS' } });
+    expect(await clients.webhooks.create({ body: { account_id: accountId, name: 'ftp', url: 'ftp://merchant.example.com/x' } })).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } });
+  });
+});
+
+describe('webhook delivery', () => {
+  it('delivers a signed payment.refund that verifies and parses to the typed event', async () => {
+    const receiver = await startReceiver();
+    try {
+      const { merchant, clients } = await merchantWithWebhook(receiver.url);
+      const p = await pay(clients, merchant);
+      await clients.payments.refund({ params: { id: p.id, transaction_id: p.transactions?.id as string }, body: fixtures.refund(), headers: { 'x-idempotency-key': idemKey() } });
+      const refund = await eventually(async () => receiver.received.find((r) => r.body.includes('"payment.refund"')));
+      const signature = refund.headers['x-hmac-signature'] as string;
+      expect(await verifyWebhookSignature(refund.body, signature, SECRET)).toBe(true);
+      const event = await parseWebhookEvent(refund.body, signature, SECRET);
+      expect(event).toMatchObject({ type: 'payment', type_event: 'payment.refund', retry: 0, version: 2, account_id: merchant.account_ids[0] });
+      if (event.type !== 'payment') throw new Error('narrowing');
+      expect(event.data.payment).toMatchObject({ id: p.id, status: 'REFUNDED', transactions: { type: 'REFUND' } });
+      expect(event.data.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
+      const recorded = await deliveries(clients, { event_type: 'payment.refund' });
+      expect(recorded).toMatchObject([{ state: 'delivered', attempts: [{ retry: 0, status_code: 200, request_body: refund.body, signature }] }]);
+      expect(receiver.received.some((r) => r.body.includes('"payment.purchase"'))).toBe(true);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('retries a failing receiver on the upstream schedule of sandbox time, then stops after 7 attempts', async () => {
+    const receiver = await startReceiver(() => 500);
+    try {
+      const { merchant, clients } = await merchantWithWebhook(receiver.url, { payment_triggers: ['PURCHASE'] });
+      await pay(clients, merchant);
+      const first = await eventually(async () => (await deliveries(clients)).find((d) => d.attempts.length === 1));
+      expect(first).toMatchObject({ state: 'pending', attempts: [{ retry: 0, status_code: 500 }] });
+      const start = Date.parse(first.attempts[0]?.at as string);
+      expect(Date.parse(first.next_attempt_at as string) - start).toBe(5 * 60_000);
+
+      await clients.sandbox.advanceClock({ body: { seconds: 5 * 60 - 1 } });
+      expect((await deliveries(clients))[0]?.attempts).toHaveLength(1);
+      const steps = [1, 50 * 60, 6 * 3600, 24 * 3600, 48 * 3600, 96 * 3600];
+      for (const seconds of steps) await clients.sandbox.advanceClock({ body: { seconds } });
+      const [done] = await deliveries(clients);
+      expect(done?.state).toBe('failed');
+      expect(done?.attempts.map((a) => a.retry)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+      const gaps = done?.attempts.slice(1).map((a, i) => Math.round((Date.parse(a.at) - Date.parse(done.attempts[i]?.at as string)) / 1000));
+      expect(gaps).toEqual([300, 50 * 60, 6 * 3600, 24 * 3600, 48 * 3600, 96 * 3600]);
+      expect(JSON.parse(done?.attempts[6]?.request_body as string)).toMatchObject({ retry: 6 });
+      const keys = done?.attempts.map((a) => (JSON.parse(a.request_body) as { data: { idempotency_key: string } }).data.idempotency_key);
+      expect(new Set(keys).size).toBe(1);
+      await clients.sandbox.advanceClock({ body: { seconds: 200 * 3600 } });
+      expect(receiver.received).toHaveLength(7);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('redelivers on demand', async () => {
+    let status = 500;
+    const receiver = await startReceiver(() => status);
+    try {
+      const { merchant, clients } = await merchantWithWebhook(receiver.url, { payment_triggers: ['PURCHASE'] });
+      await pay(clients, merchant);
+      const failing = await eventually(async () => (await deliveries(clients)).find((d) => d.attempts.length === 1));
+      status = 200;
+      const redelivered = await clients.sandbox.redeliverWebhook({ params: { delivery_id: failing.id } });
+      expect(redelivered).toMatchObject({ status: 200, body: { state: 'delivered', attempts: [{ status_code: 500 }, { status_code: 200, retry: 1 }] } });
+      expect(await clients.sandbox.redeliverWebhook({ params: { delivery_id: 'nope' } })).toMatchObject({ status: 404 });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("never sends one merchant's events to another's URL, and sends only the chosen triggers", async () => {
+    const mine = await startReceiver();
+    const theirs = await startReceiver();
+    try {
+      const a = await merchantWithWebhook(mine.url, { payment_triggers: ['REFUND'] });
+      await merchantWithWebhook(theirs.url, { payment_triggers: ['PURCHASE', 'REFUND'] });
+      const p = await pay(a.clients, a.merchant);
+      await a.clients.payments.refund({ params: { id: p.id, transaction_id: p.transactions?.id as string }, body: fixtures.refund(), headers: { 'x-idempotency-key': idemKey() } });
+      await eventually(async () => (mine.received.length > 0 ? true : undefined));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(theirs.received).toHaveLength(0);
+      expect(mine.received.map((r) => (JSON.parse(r.body) as { type_event: string }).type_event)).toEqual(['payment.refund']);
+    } finally {
+      await mine.close();
+      await theirs.close();
+    }
+  });
+
+  it('never fails the request that caused the event when the receiver is down', async () => {
+    const receiver = await startReceiver();
+    await receiver.close();
+    const { merchant, clients } = await merchantWithWebhook(receiver.url, { payment_triggers: ['PURCHASE'] });
+    const p = await pay(clients, merchant);
+    expect(p.status).toBe('SUCCEEDED');
+    const [d] = await eventually(async () => {
+      const list = await deliveries(clients);
+      return list[0]?.attempts.length ? list : undefined;
+    });
+    expect(d?.attempts[0]).toMatchObject({ status_code: null, error: expect.any(String) });
+  });
+
+  it('delivers split transfer and banking events in their envelopes', async () => {
+    const receiver = await startReceiver();
+    try {
+      const { clients, accountId } = await merchantWithWebhook(receiver.url, { payment_triggers: [] });
+      const r = await clients.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: accountId } });
+      if (r.status !== 201) throw new Error('setup');
+      const t = await clients.marketplace.createTransfer({ body: { ...fixtures.createTransfer(r.body.id), account_id: accountId }, headers: { 'x-idempotency-key': idemKey() } });
+      if (t.status !== 201) throw new Error('setup');
+      await clients.banking.createEntity({ body: { ...fixtures.createIndividualEntity(), account_id: accountId }, headers: { 'x-idempotency-key': crypto.randomUUID() } });
+      const bodies = await eventually(async () => (receiver.received.length >= 2 ? receiver.received.map((x) => JSON.parse(x.body) as Record<string, unknown>) : undefined));
+      expect(bodies).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ type: 'split_transfer', type_event: 'succeeded', transfer_id: t.body.id, version: 1 }),
+          expect.objectContaining({ type: 'banking.entity', type_event: 'banking.entity.created', version: 2 }),
+        ]),
+      );
+      expect(JSON.stringify(bodies)).not.toContain('123-45-6789');
+    } finally {
+      await receiver.close();
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A webhook receiver on an ephemeral port: records every request and answers `status()`. */
+export async function startReceiver(status: () => number = () => 200) {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += String(c)));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(status()).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

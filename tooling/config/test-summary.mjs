@@ -8,10 +8,12 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = process.cwd();
-const reports = ['packages', 'apps']
+// Every workspace package folder (pnpm-workspace.yaml): packages/*, apps/*, tests/*, tooling/* and bench.
+const packageDirs = ['packages', 'apps', 'tests', 'tooling']
   .filter((dir) => existsSync(join(root, dir)))
-  .flatMap((dir) => readdirSync(join(root, dir)).map((name) => join(root, dir, name, 'reports', 'junit.xml')))
-  .filter((file) => existsSync(file));
+  .flatMap((dir) => readdirSync(join(root, dir)).map((name) => join(root, dir, name)))
+  .concat(join(root, 'bench'));
+const reports = packageDirs.map((dir) => join(dir, 'reports', 'junit.xml')).filter((file) => existsSync(file));
 
 let tests = 0;
 let failed = 0;

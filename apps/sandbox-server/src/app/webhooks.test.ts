@@ -30,7 +30,7 @@ async function deliveries(clients: Clients, query: Record<string, string> = {}):
 
 describe('webhook management', () => {
   it('creates (201) with secrets masked, lists, updates, deletes', async () => {
-    const { clients, accountId, webhook } = await merchantWithWebhook('https://merchant.example.com/hooks');
+    const { clients, accountId, webhook } = await merchantWithWebhook('http://127.0.0.1:9/hooks');
     expect(webhook).toMatchObject({ state: 'ACTIVE', hmac_client_secret: '***', api_key: null, payment_triggers: ['PURCHASE', 'REFUND'] });
     expect(await clients.webhooks.list({ query: { account_id: accountId } })).toMatchObject({ status: 200, body: [{ id: webhook.id }] });
     const updated = await clients.webhooks.update({ params: { webhook_id: webhook.id }, body: { account_id: accountId, state: 'INACTIVE', api_key: 'k-1' } });
@@ -41,8 +41,8 @@ describe('webhook management', () => {
   });
 
   it('refuses a duplicate name (409) and a non-http URL (400)', async () => {
-    const { clients, accountId } = await merchantWithWebhook('https://merchant.example.com/hooks');
-    expect(await clients.webhooks.create({ body: { account_id: accountId, name: 'listener', url: 'https://other.example.com/x' } })).toMatchObject({ status: 409, body: { code: 'WEBHOOK_ALREADY_EXISTS' } });
+    const { clients, accountId } = await merchantWithWebhook('http://127.0.0.1:9/hooks');
+    expect(await clients.webhooks.create({ body: { account_id: accountId, name: 'listener', url: 'http://127.0.0.1:9/other' } })).toMatchObject({ status: 409, body: { code: 'WEBHOOK_ALREADY_EXISTS' } });
     expect(await clients.webhooks.create({ body: { account_id: accountId, name: 'ftp', url: 'ftp://merchant.example.com/x' } })).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } });
   });
 });

@@ -1,0 +1,83 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, loadConfig, type Sandbox, type SandboxConfig } from '@switchyard/sandbox-server';
+import { runCli } from './test-support/cli.js';
+import { startFaultProxy, type Fault } from './test-support/fault-proxy.js';
+
+let sandbox: Sandbox;
+let url: string;
+beforeAll(async () => {
+  sandbox = await createSandbox({ ...(loadConfig([], {}) as SandboxConfig), port: 0, logLevel: 'silent' });
+  url = await sandbox.start();
+});
+afterAll(() => sandbox.stop());
+
+describe('the conformance suite against a fresh sandbox', () => {
+  it('passes every check and exercises every route', async () => {
+    const { code, report } = await runCli(['--base-url', url]);
+    const failures = report.tests.filter((t) => t.outcome === 'fail');
+    expect(failures.map((f) => `${f.operationId} › ${f.check}: ${f.message?.slice(0, 300)}`)).toEqual([]);
+    expect(code).toBe(0);
+    expect(report.notExercised).toEqual([]);
+    expect(report.endpoints.length).toBeGreaterThanOrEqual(39);
+    expect(report.totals.pass).toBeGreaterThan(300);
+    for (const e of report.endpoints) expect(Object.values(e.checks)).toContain('pass');
+    const skipped = report.tests.filter((t) => t.outcome === 'skip');
+    for (const s of skipped) expect(s.message).toBeTruthy();
+  });
+
+  it('writes a JUnit report that CI can read', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'junit-')), 'conformance.xml');
+    const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+    const code = await new Promise<number>((resolve) =>
+      execFile(process.execPath, ['--import', 'tsx', cli, '--base-url', url, '--only', 'payments', '--reporter', 'junit', '--output', file], { timeout: 120_000 }, (error) =>
+        resolve(error ? ((error as { code?: number }).code ?? 1) : 0),
+      ),
+    );
+    expect(code).toBe(0);
+    const xml = readFileSync(file, 'utf8');
+    expect(xml.startsWith('<?xml')).toBe(true);
+    const suites = /<testsuites [^>]*tests="(\d+)" failures="(\d+)"/.exec(xml);
+    expect(Number(suites?.[1])).toBeGreaterThan(20);
+    expect(Number(suites?.[2])).toBe(0);
+    expect(xml).toMatch(/<testcase [^>]*name="[^"]*refundTransaction › positive_data_acceptance"/);
+    expect((xml.match(/<testcase /g) ?? []).length).toBe(Number(suites?.[1]));
+  });
+
+  it('reports a staging run without fixtures as skipped with reasons, never passed', async () => {
+    const { report } = await runCli(['--base-url', url, '--profile', 'staging', '--public-key', 'sandbox_pk_demo_switchyard', '--secret-key', 'sandbox_sk_demo_switchyard', '--account-id', '4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31', '--only', 'refundTransaction']);
+    const refund = report.tests.filter((t) => t.operationId === 'refundTransaction');
+    expect(refund.length).toBeGreaterThan(0);
+    expect(refund.every((t) => t.outcome === 'skip')).toBe(true);
+    expect(refund.find((t) => t.check === 'positive_data_acceptance')?.message).toContain('payment_id');
+  });
+});
+
+describe('the runner has teeth: broken servers fail the right check', () => {
+  const cases: [Fault, string, string][] = [
+    ['wrong_status', 'status_code_conformance', 'createCustomer'],
+    ['missing_field', 'response_schema_conformance', 'getCustomer'],
+    ['wrong_enum', 'response_schema_conformance', 'createRecipient'],
+    ['over_refund', 'amount_invariants', 'refundTransaction'],
+    ['ignore_auth', 'ignored_auth', 'createCustomer'],
+    ['ignore_idempotency', 'idempotency_replay', 'createPayment'],
+  ];
+  it.each(cases)('%s → %s fails on %s', async (fault, check, operationId) => {
+    const proxy = await startFaultProxy(url, fault);
+    try {
+      const { code, report } = await runCli(['--base-url', proxy.url, '--only', operationId]);
+      expect(code).toBe(1);
+      const failed = report.tests.filter((t) => t.outcome === 'fail');
+      expect(failed.map((t) => `${t.operationId} › ${t.check}`)).toContain(`${operationId} › ${check}`);
+      const message = failed.find((t) => t.operationId === operationId)?.message ?? '';
+      expect(message).toContain('reproduce: curl');
+      expect(message).not.toMatch(/sandbox_sk_[A-Za-z0-9_-]{10,}/);
+    } finally {
+      await proxy.close();
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { contract, listRoutes, sandboxContract, type ListedRoute } from '@switchyard/contract';
+import { fixtures as examples } from '@switchyard/contract/fixtures';
+import type { World } from './world.js';
+
+/** The arguments of one call of a route through the client (`params`, `query`, `body`, `headers`). */
+export interface CallArgs {
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+export interface OperationCase extends ListedRoute {
+  /** The client's domain key (`payments`, `sandbox`, ...). */
+  domainKey: string;
+  /** The route's name within the domain (`refund`). */
+  name: string;
+  /** Brings the state the call needs into being and returns valid arguments (throws Unavailable when it cannot). */
+  prepare(w: World): Promise<CallArgs>;
+}
+
+type Prepare = (w: World) => Promise<CallArgs>;
+
+const account = (w: World) => w.me.accountId;
+
+const PREPARE: Record<string, Prepare> = {
+  'customers.create': async (w) => ({ body: { ...examples.createCustomer(), merchant_customer_id: w.unique('cust') } }),
+  'customers.get': async (w) => ({ params: { customer_id: await w.customerId() } }),
+  'customers.createSession': async (w) => ({ body: { account_id: account(w), country: 'AR', customer_id: await w.customerId() } }),
+  'checkout.createSession': async (w) => ({ body: { ...examples.createCheckoutSession(), account_id: account(w) } }),
+  'checkout.createPaymentLink': async (w) => ({ body: { ...examples.createPaymentLink(), account_id: account(w), availability: { finish_at: '2099-01-01T00:00:00Z' } } }),
+  'paymentMethods.enrollInSession': async (w) => ({ params: { customer_session: await w.customerSession() }, body: { ...examples.enrollInSession(), account_id: account(w) } }),
+  'paymentMethods.enrollDirect': async (w) => ({ params: { customer_id: await w.customerId() }, body: { ...examples.enrollDirect(), account_id: account(w) } }),
+  'payments.create': async (w) => ({ body: w.paymentBody(await w.checkoutSession()) }),
+  'payments.get': async (w) => ({ params: { payment_id: (await w.capturedPayment()).paymentId } }),
+  'payments.refund': async (w) => {
+    const p = await w.capturedPayment();
+    return { params: { id: p.paymentId, transaction_id: p.transactionId }, body: { ...examples.refund(), amount: { currency: 'ARS', value: 1 } } };
+  },
+  'payments.capture': async (w) => {
+    const p = await w.authorizedPayment();
+    return { params: { payment_id: p.paymentId, transaction_id: p.transactionId }, body: examples.capture() };
+  },
+  'payments.cancelOrRefund': async (w) => ({ params: { payment_id: (await w.authorizedPayment()).paymentId }, body: examples.cancelOrRefund() }),
+  'payments.dispute': async (w) => {
+    const cb = await w.chargeback();
+    return { params: { payment_id: cb.paymentId, transaction_id: cb.transactionId }, body: w.evidence() };
+  },
+  'subscriptions.create': async (w) => ({ body: { ...examples.createSubscription(await w.vaultedToken()), account_id: account(w) } }),
+  'subscriptions.get': async (w) => ({ params: { id: await w.subscription() } }),
+  'subscriptions.retry': async (w) => ({ params: { id: (await w.declinedSubscription()).id } }),
+  'marketplace.createRecipient': async (w) => ({ body: { ...examples.createRecipient(), account_id: account(w) } }),
+  'marketplace.createTransfer': async (w) => ({ body: { ...examples.createTransfer(await w.recipientId()), account_id: account(w) } }),
+  'marketplace.reverseTransfer': async (w) => ({ params: { transfer_id: await w.transferId() }, body: { ...examples.reverseTransfer(), account_id: account(w), amount: { currency: 'BRL', value: 1 } } }),
+  'banking.createEntity': async (w) => ({ body: { ...examples.createIndividualEntity(), account_id: account(w), merchant_entity_id: w.unique('ent') }, headers: { 'x-idempotency-key': crypto.randomUUID() } }),
+  'banking.createOnboarding': async (w) => ({ params: { entity_id: await w.entityId() }, body: { ...examples.createOnboarding(), account_id: account(w) }, headers: { 'x-idempotency-key': crypto.randomUUID() } }),
+  'banking.getOnboarding': async (w) => {
+    const o = await w.onboarding();
+    return { params: { entity_id: o.entityId, onboarding_id: o.onboardingId } };
+  },
+  'banking.updateAccount': async (w) => ({ params: { account_id: await w.bankingAccountId() }, body: { account_id: account(w), account_type: 'SAVINGS' } }),
+  'webhooks.list': async (w) => ({ query: { account_id: account(w) } }),
+  'webhooks.create': async (w) => ({ body: { ...examples.createWebhook(`http://127.0.0.1:9/${w.unique('hook')}`), account_id: account(w), name: w.unique('hook') } }),
+  'webhooks.get': async (w) => ({ params: { webhook_id: await w.webhookId() }, query: { account_id: account(w) } }),
+  'webhooks.update': async (w) => ({ params: { webhook_id: await w.webhookId() }, body: { account_id: account(w), state: 'INACTIVE' } }),
+  'webhooks.delete': async (w) => ({ params: { webhook_id: await w.webhookId() }, query: { account_id: account(w) } }),
+  // The control API (sandbox profile only).
+  'sandbox.createMerchant': async () => ({ body: { name: 'conformance-extra' } }),
+  'sandbox.getClock': async () => ({}),
+  'sandbox.advanceClock': async () => ({ body: { seconds: 1 } }),
+  'sandbox.reset': async (w) => {
+    // Reset wipes the caller's data: run it on a throwaway tenant, never on the suite's own.
+    const m = await w.client.sandbox.createMerchant({ body: { name: 'conformance-reset' } });
+    w.resetIdentity = { publicKey: m.public_api_key, secretKey: m.private_secret_key, accountId: m.account_ids[0] as string };
+    return {};
+  },
+  'sandbox.listEvents': async () => ({ query: { limit: 5 } }),
+  'sandbox.chargeback': async (w) => ({ params: { payment_id: (await w.capturedPayment()).paymentId }, body: { amount: 1 } }),
+  'sandbox.disputeOutcome': async (w) => ({ params: { payment_id: (await w.chargeback()).paymentId }, body: { outcome: 'WON' } }),
+  'sandbox.completeEnrollment': async (w) => {
+    const session = await w.customerSession();
+    const m = await w.client.paymentMethods.enrollInSession({ params: { customer_session: session }, body: { ...examples.enrollInSession(), account_id: w.me.accountId } });
+    return { params: { customer_session: session, payment_method_id: m.id }, body: { card: { number: '4111111111111111', expiration_month: 11, expiration_year: 2030, security_code: '123' } } };
+  },
+  'sandbox.scriptOutcomes': async (w) => ({ params: { vaulted_token: await w.vaultedToken() }, body: { sequence: ['SUCCEEDED'] } }),
+  'sandbox.onboardingOutcome': async (w) => ({ params: { onboarding_id: (await w.onboarding()).onboardingId }, body: { status: 'UNDER_REVIEW' } }),
+  'sandbox.listWebhookDeliveries': async () => ({ query: { limit: 5 } }),
+  'sandbox.redeliverWebhook': async (w) => {
+    await w.client.webhooks.create({ body: { ...examples.createWebhook(`http://127.0.0.1:9/${w.unique('redeliver')}`), account_id: w.me.accountId, name: w.unique('redeliver'), payment_triggers: ['PURCHASE'] } });
+    await w.payment();
+    for (let i = 0; i < 100; i += 1) {
+      const [d] = await w.client.sandbox.listWebhookDeliveries({ query: { event_type: 'payment.purchase', limit: 1 } });
+      if (d && d.attempts.length > 0) return { params: { delivery_id: d.id } };
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error('no webhook delivery appeared to redeliver');
+  },
+};
+
+const DOMAIN_OF_SANDBOX = 'sandbox';
+
+/** Every route of the contract (and of the control API), with how to call it validly. */
+export function operationCases(includeSandbox: boolean): OperationCase[] {
+  const v1 = listRoutes(contract).map((r) => ({ ...r, domainKey: r.key.split('.')[0] as string, name: r.key.split('.')[1] as string }));
+  const control = includeSandbox ? listRoutes(sandboxContract).map((r) => ({ ...r, key: `sandbox.${r.key}`, domainKey: DOMAIN_OF_SANDBOX, name: r.key })) : [];
+  return [...v1, ...control].map((r) => {
+    const prepare = PREPARE[r.key];
+    if (!prepare) throw new Error(`no conformance case for route ${r.key}`);
+    return { ...r, prepare };
+  });
+}

@@ -1,0 +1,92 @@
+import { PUBLIC_KEY_HEADER, SECRET_KEY_HEADER } from '@switchyard/contract';
+
+export interface Exchange {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody: string | undefined;
+  status: number;
+  contentType: string | null;
+  responseText: string;
+  responseBody: unknown;
+}
+
+const SECRET_HEADERS = new Set([PUBLIC_KEY_HEADER, SECRET_KEY_HEADER]);
+
+/** Secrets replaced by `***` (both API keys), for reports and curl commands. */
+export function maskedHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, SECRET_HEADERS.has(k.toLowerCase()) ? '***' : v]));
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** A command that reproduces the request (with the secrets masked: put yours back). */
+export function curlOf(e: Exchange): string {
+  const headers = Object.entries(maskedHeaders(e.requestHeaders)).map(([k, v]) => `-H ${shellQuote(`${k}: ${v}`)}`);
+  return ['curl -i', `-X ${e.method}`, shellQuote(e.url), ...headers, ...(e.requestBody ? [`--data ${shellQuote(e.requestBody)}`] : [])].join(' ');
+}
+
+export function describeExchange(e: Exchange): string {
+  return [
+    `request:  ${e.method} ${e.url}`,
+    `headers:  ${JSON.stringify(maskedHeaders(e.requestHeaders))}`,
+    ...(e.requestBody ? [`body:     ${e.requestBody.length > 2000 ? `${e.requestBody.slice(0, 2000)}…` : e.requestBody}`] : []),
+    `response: ${e.status} ${e.contentType ?? ''}`,
+    `          ${e.responseText.length > 2000 ? `${e.responseText.slice(0, 2000)}…` : e.responseText}`,
+    `reproduce: ${curlOf(e)}`,
+  ].join('\n');
+}
+
+function headersOf(init: RequestInit | undefined): Record<string, string> {
+  const h = new Headers(init?.headers);
+  const out: Record<string, string> = {};
+  h.forEach((v, k) => (out[k] = v));
+  return out;
+}
+
+/**
+ * A fetch that records every exchange and keeps to the request budget (staging: bounded count
+ * and rate).
+ */
+export class Recorder {
+  readonly exchanges: Exchange[] = [];
+  private sent = 0;
+  private nextSlotMs = 0;
+
+  constructor(private readonly budget: { maxRequests: number; ratePerSecond: number }) {}
+
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    if (this.sent >= this.budget.maxRequests) throw new Error(`request budget of ${this.budget.maxRequests} exhausted`);
+    this.sent += 1;
+    const interval = 1000 / this.budget.ratePerSecond;
+    const now = Date.now();
+    const wait = Math.max(0, this.nextSlotMs - now);
+    this.nextSlotMs = Math.max(now, this.nextSlotMs) + interval;
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const response = await fetch(input, init);
+    const text = await response.clone().text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = text;
+    }
+    this.exchanges.push({
+      method: (init?.method ?? 'GET').toUpperCase(),
+      url,
+      requestHeaders: headersOf(init),
+      requestBody: typeof init?.body === 'string' ? init.body : undefined,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      responseText: text,
+      responseBody: parsed,
+    });
+    return response;
+  };
+
+  /** Exchanges recorded since `mark` (an index from `exchanges.length`). */
+  since(mark: number): Exchange[] {
+    return this.exchanges.slice(mark);
+  }
+}

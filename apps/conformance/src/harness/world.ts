@@ -1,0 +1,217 @@
+import { createClient, type SwitchyardClient } from '@switchyard/client';
+import { IDEMPOTENCY_HEADER, PUBLIC_KEY_HEADER, SECRET_KEY_HEADER, type Payment, type SandboxMerchant } from '@switchyard/contract';
+import { fixtures as examples, MINIMAL_PDF_BASE64 } from '@switchyard/contract/fixtures';
+import type { AppRoute } from '@ts-rest/core';
+import type { ConformanceConfig, Fixtures } from '../config.js';
+import { Recorder, type Exchange } from './recorder.js';
+
+/** Why a check cannot run here (reported as skipped with the reason, never as passed). */
+export class Unavailable extends Error {
+  override name = 'Unavailable';
+}
+
+export interface Identity {
+  publicKey: string;
+  secretKey: string;
+  accountId: string;
+}
+
+/**
+ * Everything the suite knows about the server under test: who it is, what it recorded, and how
+ * to bring the states a check needs into being (the `/sandbox` control API on the sandbox,
+ * fixture ids on staging).
+ */
+export class World {
+  readonly recorder: Recorder;
+  readonly byOperation = new Map<string, Exchange[]>();
+  client!: SwitchyardClient;
+  me!: Identity;
+  /** A second tenant (sandbox only): its keys must not reach our resources. */
+  other: Identity | undefined;
+  /** The throwaway tenant the reset check wipes. */
+  resetIdentity: Identity | undefined;
+  private counter = 0;
+
+  constructor(readonly config: ConformanceConfig) {
+    this.recorder = new Recorder(config);
+  }
+
+  get isSandbox(): boolean {
+    return this.config.profile === 'sandbox';
+  }
+
+  clientFor(identity: Identity): SwitchyardClient {
+    return createClient({ baseUrl: this.config.baseUrl, publicApiKey: identity.publicKey, privateSecretKey: identity.secretKey, maxRetries: 0, fetch: this.recorder.fetch });
+  }
+
+  async setup(): Promise<void> {
+    if (this.isSandbox) {
+      const anonymous = createClient({ baseUrl: this.config.baseUrl, publicApiKey: 'none', privateSecretKey: 'none', maxRetries: 0, fetch: this.recorder.fetch });
+      const tenant = async (): Promise<Identity> => {
+        const m: SandboxMerchant = await anonymous.sandbox.createMerchant({ body: { name: 'conformance' } });
+        return { publicKey: m.public_api_key, secretKey: m.private_secret_key, accountId: m.account_ids[0] as string };
+      };
+      this.me = await tenant();
+      this.other = await tenant();
+    } else {
+      if (!this.config.publicKey || !this.config.secretKey || !this.config.accountId) {
+        throw new Error('the staging profile needs --public-key, --secret-key and --account-id');
+      }
+      this.me = { publicKey: this.config.publicKey, secretKey: this.config.secretKey, accountId: this.config.accountId };
+    }
+    this.client = this.clientFor(this.me);
+  }
+
+  unique(prefix: string): string {
+    this.counter += 1;
+    return `${prefix}-${this.config.seed}-${Date.now().toString(36)}-${this.counter}`;
+  }
+
+  /** Runs `fn`, attributing every exchange it makes to `operationId`. */
+  async record<T>(operationId: string, fn: () => Promise<T>): Promise<{ value: T; exchanges: Exchange[] }> {
+    const mark = this.recorder.exchanges.length;
+    const value = await fn();
+    const exchanges = this.recorder.since(mark);
+    this.byOperation.set(operationId, [...(this.byOperation.get(operationId) ?? []), ...exchanges]);
+    return { value, exchanges };
+  }
+
+  /** A raw request (for what a well-behaved client never sends): no auth, wrong keys, wrong methods. */
+  async send(route: { method: string; path: string }, options: { params?: Record<string, string>; body?: unknown; headers?: Record<string, string>; auth?: Identity | null; method?: string }): Promise<Exchange> {
+    const path = route.path.replace(/:([a-z_]+)/g, (_, name: string) => encodeURIComponent(options.params?.[name] ?? 'missing'));
+    const auth = options.auth === undefined ? this.me : options.auth;
+    const headers: Record<string, string> = {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(auth ? { [PUBLIC_KEY_HEADER]: auth.publicKey, [SECRET_KEY_HEADER]: auth.secretKey } : {}),
+      ...options.headers,
+    };
+    const mark = this.recorder.exchanges.length;
+    await this.recorder.fetch(`${this.config.baseUrl}${path}`, { method: options.method ?? route.method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    return this.recorder.exchanges[mark] as Exchange;
+  }
+
+  fixture(name: keyof Fixtures): string {
+    const id = this.config.fixtures[name];
+    if (!id) throw new Unavailable(`needs the fixture "${name}" (pass --fixtures with it) on a server without the /sandbox control API`);
+    return id;
+  }
+
+  private requireSandbox(what: string): void {
+    if (!this.isSandbox) throw new Unavailable(`${what} needs the /sandbox control API`);
+  }
+
+  // States, created fresh on the sandbox, taken from fixtures elsewhere.
+
+  async customerId(): Promise<string> {
+    if (!this.isSandbox) return this.fixture('customer_id');
+    return (await this.client.customers.create({ body: { merchant_customer_id: this.unique('conf-cust') } })).id;
+  }
+
+  async customerSession(): Promise<string> {
+    if (!this.isSandbox) return this.fixture('customer_session');
+    const s = await this.client.customers.createSession({ body: { account_id: this.me.accountId, country: 'AR', customer_id: await this.customerId() } });
+    return s.customer_session;
+  }
+
+  async checkoutSession(value = 99.99): Promise<string> {
+    if (!this.isSandbox) return this.fixture('checkout_session');
+    const s = await this.client.checkout.createSession({ body: { ...examples.createCheckoutSession(), account_id: this.me.accountId, amount: { currency: 'ARS', value } } });
+    return s.checkout_session;
+  }
+
+  paymentBody(session: string, options: { card?: string; value?: number; capture?: boolean } = {}) {
+    const body = { ...examples.createPayment(session, options.card ?? '4111111111111111'), account_id: this.me.accountId, amount: { currency: 'ARS', value: options.value ?? 99.99 } };
+    const card = body.payment_method.detail?.card;
+    if (card && options.capture !== undefined) card.capture = options.capture;
+    return body;
+  }
+
+  async payment(options: { card?: string; value?: number; capture?: boolean } = {}): Promise<Payment> {
+    this.requireSandbox('a new payment');
+    return this.client.payments.create({ body: this.paymentBody(await this.checkoutSession(options.value ?? 99.99), options) });
+  }
+
+  async capturedPayment(): Promise<{ paymentId: string; transactionId: string }> {
+    if (!this.isSandbox) return { paymentId: this.fixture('payment_id'), transactionId: this.fixture('captured_transaction_id') };
+    const p = await this.payment();
+    return { paymentId: p.id, transactionId: p.transactions?.id as string };
+  }
+
+  async authorizedPayment(): Promise<{ paymentId: string; transactionId: string }> {
+    if (!this.isSandbox) return { paymentId: this.fixture('authorized_payment_id'), transactionId: this.fixture('authorized_transaction_id') };
+    const p = await this.payment({ capture: false });
+    return { paymentId: p.id, transactionId: p.transactions?.id as string };
+  }
+
+  async chargeback(): Promise<{ paymentId: string; transactionId: string }> {
+    if (!this.isSandbox) return { paymentId: this.fixture('chargeback_payment_id'), transactionId: this.fixture('chargeback_transaction_id') };
+    const p = await this.payment();
+    const cb = await this.client.sandbox.chargeback({ params: { payment_id: p.id }, body: {} });
+    return { paymentId: p.id, transactionId: cb.transactions?.id as string };
+  }
+
+  evidence() {
+    return { account_id: this.me.accountId, evidence: [{ file_name: 'receipt.pdf', content_type: 'application/pdf' as const, content_category: 'RECEIPT' as const, content: MINIMAL_PDF_BASE64 }] };
+  }
+
+  async vaultedToken(card = '4111111111111111'): Promise<string> {
+    if (!this.isSandbox) return this.fixture('vaulted_token');
+    const body = examples.enrollDirect();
+    const m = await this.client.paymentMethods.enrollDirect({ params: { customer_id: await this.customerId() }, body: { ...body, account_id: this.me.accountId, card_data: { ...body.card_data!, number: card } } });
+    return m.vaulted_token;
+  }
+
+  async subscription(): Promise<string> {
+    if (!this.isSandbox) return this.fixture('subscription_id');
+    return (await this.client.subscriptions.create({ body: { ...examples.createSubscription(await this.vaultedToken()), account_id: this.me.accountId } })).id;
+  }
+
+  /** A subscription whose latest payment declined (so a retry is allowed), and its token. */
+  async declinedSubscription(): Promise<{ id: string; token: string }> {
+    if (!this.isSandbox) return { id: this.fixture('declined_subscription_id'), token: this.fixture('vaulted_token') };
+    const token = await this.vaultedToken();
+    await this.client.sandbox.scriptOutcomes({ params: { vaulted_token: token }, body: { sequence: ['DECLINED'] } });
+    const s = await this.client.subscriptions.create({ body: { ...examples.createSubscription(token), account_id: this.me.accountId } });
+    return { id: s.id, token };
+  }
+
+  async recipientId(): Promise<string> {
+    if (!this.isSandbox) return this.fixture('recipient_id');
+    return (await this.client.marketplace.createRecipient({ body: { ...examples.createRecipient(), account_id: this.me.accountId, merchant_recipient_id: this.unique('rcp') } })).id;
+  }
+
+  async transferId(value = 100): Promise<string> {
+    if (!this.isSandbox) return this.fixture('transfer_id');
+    const t = await this.client.marketplace.createTransfer({ body: { ...examples.createTransfer(await this.recipientId()), account_id: this.me.accountId, amount: { currency: 'BRL', value } } });
+    return t.id;
+  }
+
+  async entityId(): Promise<string> {
+    if (!this.isSandbox) return this.fixture('entity_id');
+    const e = await this.client.banking.createEntity({ body: { ...examples.createIndividualEntity(), account_id: this.me.accountId, merchant_entity_id: this.unique('ent') } });
+    return e.id;
+  }
+
+  async onboarding(): Promise<{ entityId: string; onboardingId: string }> {
+    if (!this.isSandbox) return { entityId: this.fixture('entity_id'), onboardingId: this.fixture('onboarding_id') };
+    const entityId = await this.entityId();
+    const o = await this.client.banking.createOnboarding({ params: { entity_id: entityId }, body: { ...examples.createOnboarding(), account_id: this.me.accountId } });
+    return { entityId, onboardingId: o.id };
+  }
+
+  async bankingAccountId(): Promise<string> {
+    if (!this.isSandbox) return this.fixture('banking_account_id');
+    const { onboardingId } = await this.onboarding();
+    const settled = await this.client.sandbox.onboardingOutcome({ params: { onboarding_id: onboardingId }, body: { status: 'SUCCEEDED' } });
+    return settled.account?.id as string;
+  }
+
+  async webhookId(): Promise<string> {
+    if (!this.isSandbox) return this.fixture('webhook_id');
+    const w = await this.client.webhooks.create({ body: { ...examples.createWebhook(`http://127.0.0.1:9/${this.unique('hook')}`), account_id: this.me.accountId, name: this.unique('hook') } });
+    return w.id;
+  }
+}
+
+export type RouteRef = Pick<AppRoute, 'method' | 'path'>;
+export const isIdempotencyHeader = (name: string) => name.toLowerCase() === IDEMPOTENCY_HEADER;

@@ -152,7 +152,10 @@ describe('time-outs and cancellation', () => {
   it("stops at once, without retrying, when the caller's signal aborts", async () => {
     const client = await clientFor([{ hang: true }], { timeoutMs: 5000, maxRetries: 3 });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('user left')), 50);
+    const arrived = async () => {
+      while ((server?.requests.length ?? 0) === 0) await new Promise((r) => setTimeout(r, 5));
+    };
+    void arrived().then(() => controller.abort(new Error('user left')));
     const started = Date.now();
     const error = await refund(client, { fetchOptions: { signal: controller.signal } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);

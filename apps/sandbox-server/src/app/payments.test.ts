@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures, MINIMAL_PDF_BASE64 } from '@switchyard/contract/fixtures';
 import type { Payment, SandboxMerchant } from '@switchyard/contract';
-import { clientsFor, idemKey, keysOf, newMerchant, pay, raw, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import { clientsFor, idemKey, keysOf, newMerchant, pay, raw, refundPending, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
 
 let sb: RunningSandbox;
 let clients: Clients;
@@ -170,7 +170,7 @@ describe('refund (§4.2)', () => {
       headers: { ...keysOf(merchant), 'content-type': 'application/json', 'x-idempotency-key': idemKey(), 'x-sandbox-provider-latency-ms': '400' },
       body: JSON.stringify({ merchant_reference: 'slow-refund', amount: { currency: 'ARS', value: 10 } }),
     });
-    await new Promise((r) => setTimeout(r, 100));
+    await refundPending(clients, p.id);
     const during = await refund(p, { amount: { currency: 'ARS', value: 10 } });
     expect(during).toMatchObject({ status: 400, body: { code: 'INVALID_STATE', messages: [expect.stringContaining('already in progress')] } });
     const pending = await clients.payments.get({ params: { payment_id: p.id } });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import type { SandboxMerchant } from '@switchyard/contract';
-import { clientsFor, idemKey, keysOf, newMerchant, pay, raw, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import { clientsFor, idemKey, keysOf, newMerchant, pay, raw, refundPending, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
 
 let sb: RunningSandbox;
 let clients: Clients;
@@ -77,7 +77,7 @@ describe('idempotency', () => {
           body: JSON.stringify(fixtures.refund()),
         });
       const slow = send('500');
-      await new Promise((r) => setTimeout(r, 100));
+      await refundPending(c, p.id);
       expect(await send('0')).toMatchObject({ status: 400, body: { code: 'REQUEST_IN_PROCESS' } });
       expect(await slow).toMatchObject({ status: 200, body: { status: 'REFUNDED' } });
       const replay = await send('0');

@@ -79,3 +79,14 @@ export async function pay(
 export function raw(url: string, path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
   return fetch(`${url}${path}`, init).then(async (res) => ({ status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as Record<string, unknown> | null }));
 }
+
+/** Waits until the payment shows a refund in progress (the slow provider's first step committed). */
+export async function refundPending(clients: Clients, paymentId: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await clients.payments.get({ params: { payment_id: paymentId } });
+    if (res.status === 200 && res.body.transactions?.type === 'REFUND' && res.body.transactions.status === 'PENDING') return;
+    if (Date.now() > deadline) throw new Error(`no refund of ${paymentId} went in progress in time`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

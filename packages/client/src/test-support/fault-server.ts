@@ -21,18 +21,19 @@ export async function startFaultServer(steps: Step[]) {
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += String(chunk)));
+    // Recorded on arrival, so a request aborted before its body was read still counts.
+    const record: RecordedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' };
+    requests.push(record);
+    const step = steps[Math.min(requests.length - 1, steps.length - 1)] as Step;
+    req.on('data', (chunk) => (record.body += String(chunk)));
     req.on('end', () => {
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      const step = steps[Math.min(requests.length - 1, steps.length - 1)] as Step;
       if ('reset' in step) {
         req.socket.destroy();
         return;
       }
       if ('hang' in step) return;
       setTimeout(() => {
-        res.writeHead(step.status, { 'content-type': 'application/json', 'x-request-id': `req-${requests.length}`, ...step.headers });
+        res.writeHead(step.status, { 'content-type': 'application/json', 'x-request-id': `req-${requests.indexOf(record) + 1}`, ...step.headers });
         res.end(step.body === undefined ? '' : JSON.stringify(step.body));
       }, step.delayMs ?? 0);
     });

@@ -9,6 +9,7 @@ import { runConformance } from './run.js';
 const USAGE = `switchyard-conformance --base-url URL [options]
 
   --base-url <url>       the server under test                        CONFORMANCE_BASE_URL
+  --control-url <url>    where /sandbox answers, if not at base-url     CONFORMANCE_CONTROL_URL
   --public-key <key>     API keys (staging; the sandbox profile makes   CONFORMANCE_PUBLIC_KEY
   --secret-key <key>     its own tenants)                               CONFORMANCE_SECRET_KEY
   --account-id <uuid>    an account of those keys (staging)             CONFORMANCE_ACCOUNT_ID
@@ -26,6 +27,7 @@ export async function main(argv: string[]): Promise<number> {
     args: argv,
     options: {
       'base-url': { type: 'string' },
+      'control-url': { type: 'string' },
       'public-key': { type: 'string' },
       'secret-key': { type: 'string' },
       'account-id': { type: 'string' },
@@ -61,6 +63,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const report = await runConformance({
     baseUrl,
+    controlUrl: values['control-url'] ?? env.CONFORMANCE_CONTROL_URL,
     publicKey: values['public-key'] ?? env.CONFORMANCE_PUBLIC_KEY,
     secretKey: values['secret-key'] ?? env.CONFORMANCE_SECRET_KEY,
     accountId: values['account-id'] ?? env.CONFORMANCE_ACCOUNT_ID,

@@ -30,6 +30,8 @@ export type Profile = 'sandbox' | 'staging';
 
 export interface ConformanceConfig {
   baseUrl: string;
+  /** Where the /sandbox control API answers when it is not at baseUrl (e.g. behind a validating proxy). */
+  controlUrl: string;
   publicKey: string;
   secretKey: string;
   accountId: string | undefined;
@@ -53,6 +55,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Conformance
   const fixtures = env.CONFORMANCE_FIXTURES ? Fixtures.parse(JSON.parse(readFileSync(env.CONFORMANCE_FIXTURES, 'utf8'))) : {};
   return {
     baseUrl: baseUrl.replace(/\/+$/, ''),
+    controlUrl: (env.CONFORMANCE_CONTROL_URL || baseUrl).replace(/\/+$/, ''),
     publicKey: env.CONFORMANCE_PUBLIC_KEY ?? '',
     secretKey: env.CONFORMANCE_SECRET_KEY ?? '',
     accountId: env.CONFORMANCE_ACCOUNT_ID || undefined,

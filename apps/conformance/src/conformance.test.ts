@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, loadConfig, type Sandbox, type SandboxConfig } from '@switchyard/sandbox-server';
 import { runCli } from './test-support/cli.js';
 import { startFaultProxy, type Fault } from './test-support/fault-proxy.js';
+import { startPrismProxy } from './test-support/prism.js';
 
 let sandbox: Sandbox;
 let url: string;
@@ -54,6 +55,39 @@ describe('the conformance suite against a fresh sandbox', () => {
     expect(refund.length).toBeGreaterThan(0);
     expect(refund.every((t) => t.outcome === 'skip')).toBe(true);
     expect(refund.find((t) => t.check === 'positive_data_acceptance')?.message).toContain('payment_id');
+  });
+});
+
+describe('an independent oracle', () => {
+  it("finds no violation through Stoplight Prism's validation proxy in front of the sandbox", async () => {
+    const openapi = fileURLToPath(new URL('../../../packages/contract/openapi.json', import.meta.url));
+    const prism = await startPrismProxy(openapi, url);
+    try {
+      const { code, report } = await runCli(['--base-url', prism.url, '--control-url', url]);
+      const failures = report.tests.filter((t) => t.outcome === 'fail');
+      expect(failures.map((f) => `${f.operationId} › ${f.check}: ${f.message?.slice(0, 400)}`)).toEqual([]);
+      expect(code).toBe(0);
+      const oracle = report.tests.find((t) => t.operationId === 'all' && t.check === 'response_schema_conformance');
+      expect(oracle?.outcome).toBe('pass');
+      expect(report.notExercised).toEqual([]);
+    } finally {
+      await prism.stop();
+    }
+  });
+
+  it('and the oracle catches a response that breaks the OpenAPI document', async () => {
+    const openapi = fileURLToPath(new URL('../../../packages/contract/openapi.json', import.meta.url));
+    const broken = await startFaultProxy(url, 'missing_field');
+    const prism = await startPrismProxy(openapi, broken.url);
+    try {
+      const { report } = await runCli(['--base-url', prism.url, '--control-url', url]);
+      const oracle = report.tests.find((t) => t.operationId === 'all' && t.check === 'response_schema_conformance');
+      expect(oracle?.outcome).toBe('fail');
+      expect(oracle?.message).toContain('created_at');
+    } finally {
+      await prism.stop();
+      await broken.close();
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { buildReport, parseTestName, type ConformanceReport, type TestOutcome } 
 
 export interface RunOptions {
   baseUrl: string;
+  controlUrl?: string;
   publicKey?: string;
   secretKey?: string;
   accountId?: string;
@@ -45,6 +46,7 @@ function collect(tasks: TaskLike[], out: TestOutcome[]): void {
 export async function runConformance(options: RunOptions): Promise<ConformanceReport> {
   const env: Record<string, string | undefined> = {
     CONFORMANCE_BASE_URL: options.baseUrl,
+    CONFORMANCE_CONTROL_URL: options.controlUrl,
     CONFORMANCE_PUBLIC_KEY: options.publicKey,
     CONFORMANCE_SECRET_KEY: options.secretKey,
     CONFORMANCE_ACCOUNT_ID: options.accountId,
@@ -77,5 +79,5 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
   const tests: TestOutcome[] = [];
   collect(vitest.state.getFiles() as unknown as TaskLike[], tests);
   await vitest.close();
-  return buildReport(tests, { baseUrl: options.baseUrl, profile: options.profile, durationMs: performance.now() - started, includeSandbox: options.profile === 'sandbox' });
+  return buildReport(tests, { baseUrl: options.baseUrl, profile: options.profile, durationMs: performance.now() - started, includeSandbox: options.profile === 'sandbox' && (options.controlUrl ?? options.baseUrl) === options.baseUrl });
 }

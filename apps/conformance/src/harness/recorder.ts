@@ -9,6 +9,8 @@ export interface Exchange {
   contentType: string | null;
   responseText: string;
   responseBody: unknown;
+  /** Violations a validating proxy in front of the server reported (Prism's `sl-violations`). */
+  violations: string | null;
 }
 
 const SECRET_HEADERS = new Set([PUBLIC_KEY_HEADER, SECRET_KEY_HEADER]);
@@ -81,6 +83,7 @@ export class Recorder {
       contentType: response.headers.get('content-type'),
       responseText: text,
       responseBody: parsed,
+      violations: response.headers.get('sl-violations'),
     });
     return response;
   };

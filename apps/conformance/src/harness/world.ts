@@ -40,13 +40,21 @@ export class World {
     return this.config.profile === 'sandbox';
   }
 
+  /** The API through the server under test; the control API where it answers (the same server unless --control-url). */
   clientFor(identity: Identity): SwitchyardClient {
-    return createClient({ baseUrl: this.config.baseUrl, publicApiKey: identity.publicKey, privateSecretKey: identity.secretKey, maxRetries: 0, fetch: this.recorder.fetch });
+    const options = { publicApiKey: identity.publicKey, privateSecretKey: identity.secretKey, maxRetries: 0, fetch: this.recorder.fetch };
+    const api = createClient({ ...options, baseUrl: this.config.baseUrl });
+    return this.config.controlUrl === this.config.baseUrl ? api : { ...api, sandbox: createClient({ ...options, baseUrl: this.config.controlUrl }).sandbox };
+  }
+
+  /** Whether the control API routes are checked too (only when they are served by the server under test). */
+  get checksControlApi(): boolean {
+    return this.isSandbox && this.config.controlUrl === this.config.baseUrl;
   }
 
   async setup(): Promise<void> {
     if (this.isSandbox) {
-      const anonymous = createClient({ baseUrl: this.config.baseUrl, publicApiKey: 'none', privateSecretKey: 'none', maxRetries: 0, fetch: this.recorder.fetch });
+      const anonymous = createClient({ baseUrl: this.config.controlUrl, publicApiKey: 'none', privateSecretKey: 'none', maxRetries: 0, fetch: this.recorder.fetch });
       const tenant = async (): Promise<Identity> => {
         const m: SandboxMerchant = await anonymous.sandbox.createMerchant({ body: { name: 'conformance' } });
         return { publicKey: m.public_api_key, secretKey: m.private_secret_key, accountId: m.account_ids[0] as string };

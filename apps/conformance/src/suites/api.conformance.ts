@@ -37,7 +37,7 @@ function failWith(message: string, exchanges: Exchange[]): never {
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
-for (const c of operationCases(world.isSandbox)) {
+for (const c of operationCases(world.checksControlApi)) {
   const op = c.meta.operationId;
   const route = c.route;
   describe(`${c.meta.domain} ${op}`, () => {
@@ -244,6 +244,15 @@ describe('flows', () => {
 describe('all', () => {
   /** Values the suite itself sent that must never come back whole. */
   const SECRETS = ['4111111111111111', '4507990000000002', '123-45-6789', '12-3456789', 'X1234567'];
+
+  it('all › response_schema_conformance › no response violation reported by a validating proxy', ({ skip }) => {
+    const reported = world.recorder.exchanges.filter((e) => e.violations !== null);
+    if (reported.length === 0) skip('no validating proxy (such as Prism) in front of the server');
+    const responseErrors = reported.filter((e) =>
+      (JSON.parse(e.violations as string) as { location?: string[]; severity?: string }[]).some((v) => v.location?.[0] === 'response' && v.severity === 'Error'),
+    );
+    if (responseErrors.length) failWith(`${responseErrors.length} response(s) violate the OpenAPI document according to the proxy: ${responseErrors[0]?.violations}`, responseErrors.slice(0, 3));
+  });
 
   it('all › masking › no full card number, tax id or document number in any response', () => {
     const leaks = world.recorder.exchanges.filter((e) => SECRETS.some((s) => e.responseText.includes(s)));

@@ -17,6 +17,10 @@ export interface SandboxConfig {
   /** Multiplies webhook retry delays (1: upstream's schedule). */
   webhookTimeScale: number;
   webhookTimeoutMs: number;
+  /** PostgreSQL connection string; the memory store when absent. */
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema (default public). */
+  databaseSchema: string | undefined;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -31,6 +35,10 @@ const USAGE = `switchyard-sandbox [options]
   --log-level <level>     pino level: fatal, error, warn, info, debug (default info)        SANDBOX_LOG_LEVEL
   --response-validation   validate every response against the contract                      SANDBOX_RESPONSE_VALIDATION=true
   --webhook-time-scale <x> multiply webhook retry delays (0.001: 5 min → 300 ms)              SANDBOX_WEBHOOK_TIME_SCALE
+  --database-url <url>    PostgreSQL instead of the memory store (migrated on start)         DATABASE_URL
+  --database-schema <s>   PostgreSQL schema (default public)                                 SANDBOX_DATABASE_SCHEMA
+
+switchyard-sandbox migrate --database-url <url>   applies the migrations and exits
   --help                  show this text
 `;
 
@@ -67,6 +75,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
         'log-level': { type: 'string' },
         'response-validation': { type: 'boolean' },
         'webhook-time-scale': { type: 'string' },
+        'database-url': { type: 'string' },
+        'database-schema': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -93,5 +103,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     maxProviderLatencyMs: 30000,
     webhookTimeScale: timeScale(v['webhook-time-scale'] ?? env.SANDBOX_WEBHOOK_TIME_SCALE),
     webhookTimeoutMs: integer('SANDBOX_WEBHOOK_TIMEOUT_MS', env.SANDBOX_WEBHOOK_TIMEOUT_MS, 10000, 100, 60000),
+    databaseUrl: v['database-url'] ?? env.DATABASE_URL ?? undefined,
+    databaseSchema: v['database-schema'] ?? env.SANDBOX_DATABASE_SCHEMA ?? undefined,
   };
 }

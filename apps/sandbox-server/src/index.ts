@@ -4,3 +4,4 @@ export { DEMO_MERCHANT } from './app/sandbox.js';
 export { MemoryStore } from './store/memory.js';
 export type { Store, Tx, MerchantRecord, RecordKind } from './store/types.js';
 export { TEST_CARDS } from './domain/cards.js';
+export { PostgresStore } from './store/postgres.js';

@@ -2,8 +2,19 @@
 import { DEMO_MERCHANT } from './app/sandbox.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createSandbox } from './sandbox.js';
+import { PostgresStore } from './store/postgres.js';
 
 async function main(): Promise<void> {
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === 'migrate') {
+    const config = loadConfig(rest, process.env);
+    if ('help' in config) return void process.stdout.write(config.help);
+    if (!config.databaseUrl) throw new ConfigError('migrate needs --database-url or DATABASE_URL');
+    const store = await PostgresStore.connect({ connectionString: config.databaseUrl, schema: config.databaseSchema });
+    await store.close();
+    process.stdout.write('migrations applied\n');
+    return;
+  }
   const config = loadConfig(process.argv.slice(2), process.env);
   if ('help' in config) {
     process.stdout.write(config.help);

@@ -6,12 +6,14 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { DEMO_MERCHANT } from './app/sandbox.js';
+import { purgeExpired } from './app/retention.js';
 import { ConfigError, type SandboxConfig } from './config.js';
 import { createApp } from './http/app.js';
 import { createLogger } from './logger.js';
 import { BaseClock, SEEDED_EPOCH_MS } from './runtime/clock.js';
 import { IdFactory } from './runtime/ids.js';
 import { MemoryStore } from './store/memory.js';
+import { PostgresStore } from './store/postgres.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { MerchantRecord, Store } from './store/types.js';
 
@@ -29,6 +31,7 @@ export interface Sandbox {
   app: Express;
   store: Store;
   logger: Logger;
+  dispatcher: WebhookDispatcher;
   /** Listens on the configured host and port; resolves with the URL actually bound. */
   start(): Promise<string>;
   /** Stops accepting connections, lets requests in flight finish, closes the store. */
@@ -65,11 +68,9 @@ async function loadMerchants(config: SandboxConfig, clock: BaseClock): Promise<M
 /** Builds a sandbox from its configuration: store, clock, ids, merchants and the HTTP app. */
 export async function createSandbox(config: SandboxConfig, overrides: SandboxOverrides = {}): Promise<Sandbox> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  const store = overrides.store ?? new MemoryStore();
+  const store = overrides.store ?? (config.databaseUrl ? await PostgresStore.connect({ connectionString: config.databaseUrl, schema: config.databaseSchema }) : new MemoryStore());
   const clock = new BaseClock(config.seed === undefined ? undefined : SEEDED_EPOCH_MS);
-  for (const merchant of await loadMerchants(config, clock)) {
-    if (!(await store.getMerchant(merchant.id))) await store.putMerchant(merchant);
-  }
+  for (const merchant of await loadMerchants(config, clock)) await store.putMerchantIfAbsent(merchant);
   let baseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const deps = {
     store,
@@ -82,11 +83,22 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
   const dispatcher = new WebhookDispatcher(store, clock, logger, { timeoutMs: config.webhookTimeoutMs, timeScale: config.webhookTimeScale, sweepMs: 200 });
   const app = createApp({ ...deps, dispatcher, logger, responseValidation: config.responseValidation, bodyLimit: config.bodyLimit });
   let server: Server | undefined;
+  // Storage stays bounded on a sandbox that runs for weeks without anyone advancing its clocks.
+  const retention = setInterval(() => {
+    void (async () => {
+      for (const id of await store.listMerchantIds()) {
+        const merchant = await store.getMerchant(id);
+        if (merchant) await purgeExpired(store, id, clock.at(merchant.clock_offset_seconds).getTime());
+      }
+    })().catch((err: unknown) => logger.error({ err }, 'retention sweep failed'));
+  }, 10 * 60_000);
+  retention.unref();
 
   return {
     app,
     store,
     logger,
+    dispatcher,
     start: () =>
       new Promise((resolve, reject) => {
         const listening = app.listen(config.port, config.host);
@@ -101,6 +113,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
         });
       }),
     stop: async () => {
+      clearInterval(retention);
       await dispatcher.stop();
       if (server) {
         const closing = new Promise<void>((resolve) => server?.close(() => resolve()));

@@ -114,3 +114,17 @@ describe('logs', () => {
     }
   });
 });
+
+describe('retention', () => {
+  it('drops idempotency records after 24 hours and events after 30 days of sandbox time', async () => {
+    const m = await newMerchant(sb.url);
+    const c = clientsFor(sb.url, m);
+    await pay(c, m);
+    const before = await c.sandbox.listEvents({ query: {} });
+    expect(before.status === 200 && before.body.length).toBeGreaterThan(0);
+    await c.sandbox.advanceClock({ body: { seconds: 30 * 86400 } });
+    expect(await c.sandbox.listEvents({ query: {} })).toMatchObject({ status: 200, body: [] });
+    const rows = await sb.sandbox.store.withTransaction(m.id, (tx) => tx.list('idempotency'));
+    expect(rows).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import type { MerchantRecord, Store } from '../store/types.js';
 import { nowOf, type RequestContext } from './context.js';
 import { billAllDue } from './subscriptions.js';
 import { expireOnboardings } from './banking.js';
+import { purgeExpired } from './retention.js';
 
 /** The built-in merchant every fresh sandbox has; its keys are documented in docs/sandbox.md. */
 export const DEMO_MERCHANT = {
@@ -50,6 +51,7 @@ export async function advanceClock(ctx: RequestContext, seconds: number): Promis
   const advanced = { ...ctx, merchant: merchant ?? ctx.merchant };
   await billAllDue(advanced);
   await expireOnboardings(advanced);
+  await purgeExpired(ctx.store, ctx.merchant.id, nowOf(advanced).getTime());
   return clockView(advanced);
 }
 

@@ -106,6 +106,10 @@ export class MemoryStore implements Store {
     this.byPublicKey.set(merchant.public_api_key, merchant.id);
   }
 
+  async putMerchantIfAbsent(merchant: MerchantRecord) {
+    if (!this.merchants.has(merchant.id)) await this.putMerchant(merchant);
+  }
+
   async listMerchantIds() {
     return [...this.merchants.keys()];
   }

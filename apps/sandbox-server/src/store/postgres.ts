@@ -1,0 +1,199 @@
+import pg from 'pg';
+import { MIGRATIONS } from './migrations/index.js';
+import { UniqueViolation, type MerchantRecord, type RecordKind, type Store, type Tx } from './types.js';
+
+const UNIQUE_VIOLATION = '23505';
+/** All transactions of one merchant take this advisory lock, across every process on the database. */
+const LOCK_SQL = 'SELECT pg_advisory_xact_lock(hashtextextended($1, 7))';
+
+export interface PostgresStoreOptions {
+  connectionString: string;
+  /** Schema to use (created if missing); default `public`. Tests give each run its own. */
+  schema?: string;
+  poolSize?: number;
+}
+
+/**
+ * The durable store. Records live in one table keyed by (merchant, kind, id), with a partial
+ * unique index for secondary keys. Each transaction first takes the merchant's advisory lock, so
+ * the transactions of one merchant run one at a time across all sandbox replicas — the same rule
+ * as the memory store — and commits or rolls back as a whole.
+ */
+export class PostgresStore implements Store {
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly schema: string,
+  ) {}
+
+  static async connect(options: PostgresStoreOptions): Promise<PostgresStore> {
+    const schema = options.schema ?? 'public';
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+    const pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.poolSize ?? 10,
+      options: `-c search_path=${schema}`,
+    });
+    pool.on('error', () => undefined);
+    const store = new PostgresStore(pool, schema);
+    await store.migrate();
+    return store;
+  }
+
+  /** Applies the migrations not yet applied, under a lock so concurrent starts do not race. */
+  async migrate(): Promise<number[]> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
+      await client.query('SELECT pg_advisory_xact_lock(7317)');
+      await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+      const done = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+      const applied: number[] = [];
+      for (const m of MIGRATIONS) {
+        if (done.has(m.version)) continue;
+        await client.query(m.sql);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+        applied.push(m.version);
+      }
+      await client.query('COMMIT');
+      return applied;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(LOCK_SQL, [merchantId]);
+      const tx: Tx = {
+        get: async <R>(kind: RecordKind, id: string) => {
+          const r = await client.query<{ data: R }>('SELECT data FROM records WHERE merchant_id = $1 AND kind = $2 AND id = $3', [merchantId, kind, id]);
+          return r.rows[0]?.data;
+        },
+        getByUniqueKey: async <R>(kind: RecordKind, uniqueKey: string) => {
+          const r = await client.query<{ data: R }>('SELECT data FROM records WHERE merchant_id = $1 AND kind = $2 AND unique_key = $3', [merchantId, kind, uniqueKey]);
+          return r.rows[0]?.data;
+        },
+        put: async (kind, id, data, uniqueKey) => {
+          try {
+            await client.query('SAVEPOINT put');
+            await client.query(
+              `INSERT INTO records (merchant_id, kind, id, unique_key, data) VALUES ($1, $2, $3, $4, $5)
+               ON CONFLICT (merchant_id, kind, id) DO UPDATE SET unique_key = EXCLUDED.unique_key, data = EXCLUDED.data`,
+              [merchantId, kind, id, uniqueKey ?? null, JSON.stringify(data)],
+            );
+            await client.query('RELEASE SAVEPOINT put');
+          } catch (error) {
+            await client.query('ROLLBACK TO SAVEPOINT put');
+            if ((error as { code?: string }).code === UNIQUE_VIOLATION && uniqueKey !== undefined) throw new UniqueViolation(kind, uniqueKey);
+            throw error;
+          }
+        },
+        delete: async (kind, id) => {
+          await client.query('DELETE FROM records WHERE merchant_id = $1 AND kind = $2 AND id = $3', [merchantId, kind, id]);
+        },
+        list: async <R>(kind: RecordKind) => {
+          const r = await client.query<{ data: R }>('SELECT data FROM records WHERE merchant_id = $1 AND kind = $2 ORDER BY seq', [merchantId, kind]);
+          return r.rows.map((row) => row.data);
+        },
+      };
+      const result = await fn(tx);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async locate<T>(kind: RecordKind, uniqueKey: string) {
+    const r = await this.pool.query<{ merchant_id: string; data: T }>('SELECT merchant_id, data FROM records WHERE kind = $1 AND unique_key = $2 LIMIT 1', [kind, uniqueKey]);
+    const row = r.rows[0];
+    return row ? { merchantId: row.merchant_id, data: row.data } : undefined;
+  }
+
+  async getMerchant(id: string) {
+    const r = await this.pool.query<{ data: MerchantRecord }>('SELECT data FROM merchants WHERE id = $1', [id]);
+    return r.rows[0]?.data;
+  }
+
+  async findMerchantByPublicKey(publicKey: string) {
+    const r = await this.pool.query<{ data: MerchantRecord }>('SELECT data FROM merchants WHERE public_api_key = $1', [publicKey]);
+    return r.rows[0]?.data;
+  }
+
+  async putMerchant(merchant: MerchantRecord) {
+    await this.pool.query(
+      'INSERT INTO merchants (id, public_api_key, data) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET public_api_key = EXCLUDED.public_api_key, data = EXCLUDED.data',
+      [merchant.id, merchant.public_api_key, JSON.stringify(merchant)],
+    );
+  }
+
+  async putMerchantIfAbsent(merchant: MerchantRecord): Promise<void> {
+    await this.pool.query('INSERT INTO merchants (id, public_api_key, data) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [merchant.id, merchant.public_api_key, JSON.stringify(merchant)]);
+  }
+
+  async listMerchantIds() {
+    const r = await this.pool.query<{ id: string }>('SELECT id FROM merchants ORDER BY id');
+    return r.rows.map((row) => row.id);
+  }
+
+  async updateMerchant(id: string, change: (m: MerchantRecord) => MerchantRecord) {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(LOCK_SQL, [id]);
+      const r = await client.query<{ data: MerchantRecord }>('SELECT data FROM merchants WHERE id = $1 FOR UPDATE', [id]);
+      const current = r.rows[0]?.data;
+      if (!current) {
+        await client.query('ROLLBACK');
+        return undefined;
+      }
+      const next = change(current);
+      await client.query('UPDATE merchants SET public_api_key = $2, data = $3 WHERE id = $1', [id, next.public_api_key, JSON.stringify(next)]);
+      await client.query('COMMIT');
+      return next;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async resetMerchant(merchantId: string) {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(LOCK_SQL, [merchantId]);
+      const r = await client.query('DELETE FROM records WHERE merchant_id = $1', [merchantId]);
+      await client.query('COMMIT');
+      return r.rowCount ?? 0;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async ready() {
+    try {
+      await this.pool.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close() {
+    await this.pool.end();
+  }
+}

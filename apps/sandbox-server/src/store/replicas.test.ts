@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures } from '@switchyard/contract/fixtures';
+import type { SandboxMerchant } from '@switchyard/contract';
+import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
+import { clientsFor, idemKey, newMerchant, pay, startSandbox, type RunningSandbox } from '../test-support/harness.js';
+import { startReceiver } from '../test-support/receiver.js';
+
+const url = testDatabaseUrl();
+
+describe.skipIf(!url)('two sandbox replicas on one PostgreSQL', () => {
+  let a: RunningSandbox;
+  let b: RunningSandbox;
+  let drop: () => Promise<void>;
+  let merchant: SandboxMerchant;
+
+  beforeAll(async () => {
+    const db = await freshSchema(url as string);
+    drop = db.drop;
+    a = await startSandbox({ databaseUrl: url, databaseSchema: db.schema });
+    b = await startSandbox({ databaseUrl: url, databaseSchema: db.schema });
+    merchant = await newMerchant(a.url);
+  });
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    await drop?.();
+  });
+
+  it('share tenants, data and clocks', async () => {
+    const viaA = clientsFor(a.url, merchant);
+    const viaB = clientsFor(b.url, merchant);
+    const customer = await viaA.customers.create({ body: { merchant_customer_id: 'shared-1' } });
+    if (customer.status !== 201) throw new Error('setup');
+    expect(await viaB.customers.get({ params: { customer_id: customer.body.id } })).toMatchObject({ status: 200, body: { id: customer.body.id } });
+    await viaA.sandbox.advanceClock({ body: { seconds: 3600 } });
+    expect(await viaB.sandbox.getClock()).toMatchObject({ status: 200, body: { offset_seconds: 3600 } });
+  });
+
+  it('never refund more than captured when refunds race through both', async () => {
+    const viaA = clientsFor(a.url, merchant);
+    const viaB = clientsFor(b.url, merchant);
+    const p = await pay(viaA, merchant, { value: 100 });
+    const ids = { id: p.id, transaction_id: p.transactions?.id as string };
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => (i % 2 ? viaA : viaB).payments.refund({ params: ids, body: { ...fixtures.refund(), amount: { currency: 'ARS', value: 15 } }, headers: { 'x-idempotency-key': idemKey() } })),
+    );
+    const ok = results.filter((r) => r.status === 200).length;
+    const read = await viaB.payments.get({ params: { payment_id: p.id } });
+    if (read.status !== 200) throw new Error('read');
+    expect(ok).toBeGreaterThanOrEqual(1);
+    expect(read.body.amount.refunded).toBe(15 * ok);
+    expect(read.body.amount.refunded).toBeLessThanOrEqual(100);
+  });
+
+  it('process one idempotency key once across both', async () => {
+    const viaA = clientsFor(a.url, merchant);
+    const viaB = clientsFor(b.url, merchant);
+    const session = await viaA.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: merchant.account_ids[0] as string } });
+    if (session.status !== 200) throw new Error('setup');
+    const body = { ...fixtures.createPayment(session.body.checkout_session), account_id: merchant.account_ids[0] as string };
+    const key = idemKey();
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? viaA : viaB).payments.create({ body, headers: { 'x-idempotency-key': key } })));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
+    expect(new Set(results.map((r) => (r.body as { id: string }).id)).size).toBe(1);
+  });
+
+  it('never reverse more than the transfer when reversals race through both', async () => {
+    const viaA = clientsFor(a.url, merchant);
+    const viaB = clientsFor(b.url, merchant);
+    const accountId = merchant.account_ids[0] as string;
+    const r = await viaA.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: accountId } });
+    if (r.status !== 201) throw new Error('setup');
+    const t = await viaA.marketplace.createTransfer({ body: { ...fixtures.createTransfer(r.body.id), account_id: accountId, amount: { currency: 'BRL', value: 50 } }, headers: { 'x-idempotency-key': idemKey() } });
+    if (t.status !== 201) throw new Error('setup');
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? viaA : viaB).marketplace.reverseTransfer({ params: { transfer_id: t.body.id }, body: { ...fixtures.reverseTransfer(), account_id: accountId, amount: { currency: 'BRL', value: 10 } }, headers: { 'x-idempotency-key': idemKey() } })),
+    );
+    expect(results.filter((x) => x.status === 200)).toHaveLength(5);
+  });
+
+  it('attempt a webhook delivery once when both dispatchers try it at the same moment', async () => {
+    const receiver = await startReceiver();
+    try {
+      const m = await newMerchant(a.url);
+      const viaA = clientsFor(a.url, m);
+      await a.sandbox.dispatcher.stop();
+      await b.sandbox.dispatcher.stop();
+      await viaA.webhooks.create({ body: { account_id: m.account_ids[0] as string, name: 'race', url: receiver.url, payment_triggers: ['PURCHASE'] } });
+      await pay(viaA, m);
+      const list = await viaA.sandbox.listWebhookDeliveries({ query: {} });
+      if (list.status !== 200 || !list.body[0]) throw new Error('no delivery');
+      const id = list.body[0].id;
+      await Promise.all([a.sandbox.dispatcher.attempt(m.id, id, false), b.sandbox.dispatcher.attempt(m.id, id, false), a.sandbox.dispatcher.attempt(m.id, id, false)]);
+      const after = await viaA.sandbox.listWebhookDeliveries({ query: {} });
+      expect(after.status === 200 && after.body[0]?.attempts).toHaveLength(1);
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { UniqueViolation, type MerchantRecord, type Store } from './types.js';
+
+const merchant = (id: string, offset = 0): MerchantRecord => ({
+  id,
+  name: id,
+  public_api_key: `pk_${id}`,
+  private_secret_key: `sk_${id}`,
+  account_ids: [],
+  fingerprint_key: 'k',
+  clock_offset_seconds: offset,
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+
+/**
+ * The behaviour every Store must have; the memory store and PostgreSQL both run it.
+ * `open` gives a fresh, empty store.
+ */
+export function storeContract(name: string, open: () => Promise<Store>) {
+describe(`${name}: the store contract`, () => {
+  it('commits all writes of a transaction or none', async () => {
+    const store = await open();
+    await expect(
+      store.withTransaction('m', async (tx) => {
+        await tx.put('customer', 'a', { n: 1 });
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await store.withTransaction('m', (tx) => tx.get('customer', 'a'))).toBeUndefined();
+  });
+
+  it('lets a transaction read its own writes and deletes', async () => {
+    const store = await open();
+    await store.withTransaction('m', async (tx) => {
+      await tx.put('customer', 'a', { n: 1 });
+      expect(await tx.get('customer', 'a')).toEqual({ n: 1 });
+      await tx.delete('customer', 'a');
+      expect(await tx.get('customer', 'a')).toBeUndefined();
+      expect(await tx.list('customer')).toEqual([]);
+    });
+  });
+
+  it('enforces unique keys within a merchant, not across merchants', async () => {
+    const store = await open();
+    await store.withTransaction('m1', (tx) => tx.put('customer', 'a', {}, 'ext-1'));
+    await expect(store.withTransaction('m1', (tx) => tx.put('customer', 'b', {}, 'ext-1'))).rejects.toBeInstanceOf(UniqueViolation);
+    await store.withTransaction('m2', (tx) => tx.put('customer', 'b', {}, 'ext-1'));
+    expect(await store.withTransaction('m1', (tx) => tx.getByUniqueKey('customer', 'ext-1'))).toEqual({});
+  });
+
+  it('serialises the transactions of one merchant', async () => {
+    const store = await open();
+    await store.withTransaction('m', (tx) => tx.put('payment', 'p', { n: 0 }));
+    await Promise.all(
+      Array.from({ length: 50 }, () =>
+        store.withTransaction('m', async (tx) => {
+          const p = (await tx.get<{ n: number }>('payment', 'p')) as { n: number };
+          await new Promise((r) => setImmediate(r));
+          await tx.put('payment', 'p', { n: p.n + 1 });
+        }),
+      ),
+    );
+    expect(await store.withTransaction('m', (tx) => tx.get('payment', 'p'))).toEqual({ n: 50 });
+  });
+
+  it('hands out copies, so callers cannot change stored state', async () => {
+    const store = await open();
+    const value = { list: [1] };
+    await store.withTransaction('m', (tx) => tx.put('customer', 'a', value));
+    value.list.push(2);
+    const read = (await store.withTransaction('m', (tx) => tx.get<{ list: number[] }>('customer', 'a'))) as { list: number[] };
+    read.list.push(3);
+    expect(await store.withTransaction('m', (tx) => tx.get('customer', 'a'))).toEqual({ list: [1] });
+  });
+
+  it('lists in insertion order and resets one merchant', async () => {
+    const store = await open();
+    await store.withTransaction('m', async (tx) => {
+      for (const id of ['c', 'a', 'b']) await tx.put('event', id, { id });
+    });
+    expect(await store.withTransaction('m', (tx) => tx.list('event'))).toEqual([{ id: 'c' }, { id: 'a' }, { id: 'b' }]);
+    expect(await store.resetMerchant('m')).toBe(3);
+    expect(await store.withTransaction('m', (tx) => tx.list('event'))).toEqual([]);
+  });
+
+  it('keeps merchants: by id, by public key, updated atomically, seeded only once', async () => {
+    const store = await open();
+    await store.putMerchant(merchant('m1'));
+    await store.putMerchantIfAbsent({ ...merchant('m1'), name: 'second' });
+    expect((await store.getMerchant('m1'))?.name).toBe('m1');
+    expect((await store.findMerchantByPublicKey('pk_m1'))?.id).toBe('m1');
+    await Promise.all(Array.from({ length: 20 }, () => store.updateMerchant('m1', (m) => ({ ...m, clock_offset_seconds: m.clock_offset_seconds + 1 }))));
+    expect((await store.getMerchant('m1'))?.clock_offset_seconds).toBe(20);
+    expect(await store.updateMerchant('nobody', (m) => m)).toBeUndefined();
+    expect(await store.listMerchantIds()).toContain('m1');
+  });
+
+  it('locates a record by unique key across merchants', async () => {
+    const store = await open();
+    await store.withTransaction('m2', (tx) => tx.put('payment_link', 'l1', { code: 'abc' }, 'abc'));
+    expect(await store.locate('payment_link', 'abc')).toEqual({ merchantId: 'm2', data: { code: 'abc' } });
+    expect(await store.locate('payment_link', 'nope')).toBeUndefined();
+  });
+
+  it('keeps the transaction usable after a unique violation it caught', async () => {
+    const store = await open();
+    await store.withTransaction('m3', async (tx) => {
+      await tx.put('customer', 'a', { n: 1 }, 'dup');
+      await expect(tx.put('customer', 'b', { n: 2 }, 'dup')).rejects.toBeInstanceOf(UniqueViolation);
+      await tx.put('customer', 'c', { n: 3 });
+    });
+    expect(await store.withTransaction('m3', (tx) => tx.list('customer'))).toEqual([{ n: 1 }, { n: 3 }]);
+  });
+
+  it('answers ready', async () => {
+    expect(await (await open()).ready()).toBe(true);
+  });
+});
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * The PostgreSQL the tests run on: TEST_DATABASE_URL. Without it the PostgreSQL tests skip
+ * locally; under CI=true they must run, so a missing or unreachable database is an error.
+ */
+export function testDatabaseUrl(): string | undefined {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url && process.env.CI) throw new Error('CI=true: TEST_DATABASE_URL must point at a PostgreSQL (the PostgreSQL tests cannot be skipped in CI)');
+  return url;
+}
+
+/** A schema of its own for one test file, so runs never collide; dropped by `drop()`. */
+export async function freshSchema(url: string): Promise<{ schema: string; drop: () => Promise<void> }> {
+  const schema = `sy_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.end();
+  return {
+    schema,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}

@@ -1,9 +1,11 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { createSandbox, loadConfig, type Sandbox, type SandboxConfig } from '@switchyard/sandbox-server';
 import { runCli } from './test-support/cli.js';
 import { startFaultProxy, type Fault } from './test-support/fault-proxy.js';
@@ -55,6 +57,60 @@ describe('the conformance suite against a fresh sandbox', () => {
     expect(refund.length).toBeGreaterThan(0);
     expect(refund.every((t) => t.outcome === 'skip')).toBe(true);
     expect(refund.find((t) => t.check === 'positive_data_acceptance')?.message).toContain('payment_id');
+  });
+});
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+if (!databaseUrl && process.env.CI) throw new Error('CI=true: TEST_DATABASE_URL must point at a PostgreSQL');
+
+describe.skipIf(!databaseUrl)('the conformance suite against a sandbox on PostgreSQL', () => {
+  it('passes every check and exercises every route', async () => {
+    const schema = `sy_conf_${randomBytes(5).toString('hex')}`;
+    const pgSandbox = await createSandbox({ ...(loadConfig([], {}) as SandboxConfig), port: 0, logLevel: 'silent', databaseUrl, databaseSchema: schema });
+    const pgUrl = await pgSandbox.start();
+    try {
+      const { code, report } = await runCli(['--base-url', pgUrl]);
+      const failures = report.tests.filter((t) => t.outcome === 'fail');
+      expect(failures.map((f) => `${f.operationId} › ${f.check}: ${f.message?.slice(0, 300)}`)).toEqual([]);
+      expect(code).toBe(0);
+      expect(report.notExercised).toEqual([]);
+    } finally {
+      await pgSandbox.stop();
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    }
+  });
+});
+
+describe('the production bundle', () => {
+  it('made by pnpm deploy, runs standalone outside the workspace and passes the suite', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'sandbox-bundle-')), 'app');
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    await new Promise<void>((resolve, reject) =>
+      execFile('npx', ['-y', 'pnpm@10', '--filter', '@switchyard/sandbox-server', 'deploy', '--prod', '--legacy', dir], { cwd: root, timeout: 240_000 }, (error, _out, stderr) =>
+        error ? reject(new Error(`pnpm deploy failed: ${stderr}`)) : resolve(),
+      ),
+    );
+    const child = spawn(process.execPath, [join(dir, 'dist', 'main.js'), '--port', '0', '--log-level', 'warn'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } });
+    try {
+      const bundleUrl = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d) => {
+          out += String(d);
+          const m = /listening on (http:\/\/\S+)/.exec(out);
+          if (m?.[1]) resolve(m[1]);
+        });
+        child.once('exit', (code) => reject(new Error(`the bundle exited ${code}: ${out}`)));
+      });
+      const { code, report } = await runCli(['--base-url', bundleUrl]);
+      expect(report.tests.filter((t) => t.outcome === 'fail').map((t) => `${t.operationId} › ${t.check}`)).toEqual([]);
+      expect(code).toBe(0);
+      expect(report.notExercised).toEqual([]);
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 });
 

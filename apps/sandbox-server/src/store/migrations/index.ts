@@ -10,7 +10,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE TABLE merchants (
         id text PRIMARY KEY,
         public_api_key text NOT NULL UNIQUE,
-        data jsonb NOT NULL
+        data json NOT NULL
       );
       CREATE TABLE records (
         merchant_id text NOT NULL,
@@ -18,7 +18,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         id text NOT NULL,
         unique_key text,
         seq bigserial NOT NULL,
-        data jsonb NOT NULL,
+        data json NOT NULL,
         PRIMARY KEY (merchant_id, kind, id)
       );
       CREATE UNIQUE INDEX records_unique_key ON records (merchant_id, kind, unique_key) WHERE unique_key IS NOT NULL;

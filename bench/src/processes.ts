@@ -1,8 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
 
 export interface Spawned {
   url: string;
@@ -25,23 +36,29 @@ async function waitReady(url: string, deadline: number): Promise<void> {
   }
 }
 
-/** Runs a command that prints its URL, and measures spawn → ready. */
-export async function spawnServer(command: string, args: string[], urlPattern: RegExp, readyPath: string, timeoutMs = 30_000): Promise<Spawned> {
+/** Runs a command that prints its URL, and measures spawn → ready (`readyPath` answering 200, or the URL printed when null). */
+export async function spawnServer(command: string, args: string[], urlPattern: RegExp, readyPath: string | null, timeoutMs = 60_000): Promise<Spawned> {
   const started = performance.now();
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
+    let found = false;
     const onData = (chunk: Buffer) => {
+      // Keeps draining the pipe after the URL (the server's logs), without keeping them.
+      if (found) return;
       output += String(chunk);
       const m = urlPattern.exec(output);
-      if (m?.[1]) resolve(m[1]);
+      if (m?.[1]) {
+        found = true;
+        resolve(m[1]);
+      }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`${command} exited (${code}) before listening:\n${output}`)));
     setTimeout(() => reject(new Error(`${command} did not print its URL in time:\n${output}`)), timeoutMs);
   });
-  await waitReady(`${url}${readyPath}`, Date.now() + timeoutMs);
+  if (readyPath !== null) await waitReady(`${url}${readyPath}`, Date.now() + timeoutMs);
   const startupMs = performance.now() - started;
   return {
     url,
@@ -50,7 +67,12 @@ export async function spawnServer(command: string, args: string[], urlPattern: R
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        // A server that does not stop within 5 s of SIGTERM is killed: the benchmark must end.
+        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };
@@ -61,6 +83,21 @@ export function sandboxEntry(): string {
   return join(dirname(require.resolve('@switchyard/sandbox-server/package.json')), 'dist', 'main.js');
 }
 
-export function startSandboxProcess(): Promise<Spawned> {
-  return spawnServer(process.execPath, [sandboxEntry(), '--port', '0', '--log-level', 'silent'], /listening on (http:\/\/\S+)/, '/ready');
+/** The sandbox as shipped (info-level logs, drained), on the memory store unless a database is given. */
+export function startSandboxProcess(extra: string[] = []): Promise<Spawned> {
+  return spawnServer(process.execPath, [sandboxEntry(), '--port', '0', ...extra], /listening on (http:\/\/\S+)/, '/ready');
+}
+
+const here = (file: string) => new URL(file, import.meta.url).pathname;
+
+export function startBaseline(kind: 'node-http' | 'express'): Promise<Spawned> {
+  return spawnServer(process.execPath, ['--import', 'tsx', here(`./servers/${kind}.ts`)], /listening on (http:\/\/\S+)/, kind === 'express' ? '/ready' : '/');
+}
+
+/** Stoplight Prism 5.14.2 mocking the contract's OpenAPI document (the peer a team would pick). */
+export async function startPrismMock(): Promise<Spawned> {
+  const port = await freePort();
+  const cli = join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
+  const openapi = join(dirname(require.resolve('@switchyard/contract/package.json')), 'openapi.json');
+  return spawnServer(process.execPath, [cli, 'mock', openapi, '--port', String(port), '--host', '127.0.0.1'], /Prism is listening on (http:\/\/\S+)/, null, 120_000);
 }

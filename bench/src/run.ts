@@ -1,15 +1,27 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { clientOverhead } from './client-overhead.js';
+import { memoryBench } from './memory.js';
+import { serverBench } from './server.js';
 import { renderMarkdown, machine, writeResults, type Figure } from './report.js';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean' }, out: { type: 'string' } } });
+const { values } = parseArgs({ options: { quick: { type: 'boolean' }, out: { type: 'string' }, only: { type: 'string' } } });
+const only = values.only;
 const quick = values.quick ?? false;
 const out = values.out ?? fileURLToPath(new URL('../results/latest', import.meta.url));
 
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const figures: Figure[] = [];
-figures.push(...(await clientOverhead(quick ? { calls: 40, warmup: 10, block: 20 } : { calls: 4000, warmup: 500, block: 100 })));
+if (!only || only === 'server') {
+  figures.push(...(await serverBench(quick ? { durationSeconds: 1, amount: 200, fixedRate: 100, databaseUrl } : { durationSeconds: 5, amount: 5000, fixedRate: 1000, databaseUrl })));
+}
+if (!only || only === 'memory') figures.push(...(await memoryBench(quick ? 500 : 100_000)));
+if (!only || only === 'client') {
+  figures.push(...(await clientOverhead(quick ? { calls: 40, warmup: 10, block: 20 } : { calls: 4000, warmup: 500, block: 100 })));
+}
 
 writeResults(out, figures, quick ? 'quick (smoke)' : 'full');
 process.stdout.write(renderMarkdown(figures, { ...machine(), date: new Date().toISOString(), mode: quick ? 'quick' : 'full' }));
 process.stdout.write(`\nwrote ${out}.md and ${out}.json\n`);
+// Keep-alive sockets of the load generators must not hold the process open.
+process.exit(0);

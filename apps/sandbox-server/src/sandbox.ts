@@ -118,7 +118,11 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
       if (server) {
         const closing = new Promise<void>((resolve) => server?.close(() => resolve()));
         server.closeIdleConnections();
+        // Requests in flight get a few seconds to finish; then the remaining connections are cut.
+        const cut = setTimeout(() => server?.closeAllConnections(), 5000);
+        cut.unref();
         await closing;
+        clearTimeout(cut);
       }
       await store.close();
     },

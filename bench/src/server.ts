@@ -1,0 +1,125 @@
+import { fixtures } from '@switchyard/contract/fixtures';
+import type { Figure } from './report.js';
+import { load, unique, type LoadResult } from './load.js';
+import { startBaseline, startPrismMock, startSandboxProcess, type Spawned } from './processes.js';
+
+const KEYS = { 'public-api-key': 'sandbox_pk_demo_switchyard', 'private-secret-key': 'sandbox_sk_demo_switchyard' };
+const ACCOUNT = '4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31';
+
+export interface ServerBenchOptions {
+  durationSeconds: number;
+  /** Requests in the fixed-amount runs (payments, refunds). */
+  amount: number;
+  fixedRate: number;
+  databaseUrl: string | undefined;
+}
+
+const customerBody = () => ({ body: JSON.stringify({ merchant_customer_id: unique('bench'), first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', country: 'AR' }) });
+
+async function post<T>(url: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { ...KEYS, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Runs `make` `count` times with `concurrency` in flight. */
+async function pool<T>(count: number, concurrency: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next;
+        next += 1;
+        out[i] = await make(i);
+      }
+    }),
+  );
+  return out;
+}
+
+const sessions = (url: string, n: number) =>
+  pool(n, 16, async () => (await post<{ checkout_session: string }>(url, '/v1/checkout/sessions', { ...fixtures.createCheckoutSession(), account_id: ACCOUNT })).checkout_session);
+
+const paymentBody = (session: string) => ({ ...fixtures.createPayment(session), account_id: ACCOUNT });
+
+function checked(name: string, r: LoadResult): LoadResult {
+  if (r.errors > 0 || r.non2xx > 0) process.stderr.write(`warning: ${name}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}\n`);
+  return r;
+}
+
+const customers = (s: Spawned, durationSeconds: number) => load({ url: `${s.url}/v1/customers`, headers: KEYS, next: customerBody, durationSeconds });
+
+/**
+ * Throughput and latency of the sandbox against a bare node:http server, an Express server and
+ * Stoplight Prism, all started in this run on this machine.
+ */
+export async function serverBench(o: ServerBenchOptions): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const started: Spawned[] = [];
+  try {
+    const sandbox = await startSandboxProcess();
+    const nodeHttp = await startBaseline('node-http');
+    const express = await startBaseline('express');
+    started.push(sandbox, nodeHttp, express);
+
+    const ours = checked('sandbox customers', await customers(sandbox, o.durationSeconds));
+    const bare = checked('node:http customers', await customers(nodeHttp, o.durationSeconds));
+    const ex = checked('express customers', await customers(express, o.durationSeconds));
+    figures.push(
+      { name: 'POST /v1/customers throughput vs bare node:http', ours: ours.rps, baseline: bare.rps, baselineName: 'node:http parsing the same JSON', unit: 'req/s', ratio: ours.rps / bare.rps, target: 'report', met: null },
+      { name: 'POST /v1/customers throughput vs Express', ours: ours.rps, baseline: ex.rps, baselineName: 'Express 4 + express.json()', unit: 'req/s', ratio: ours.rps / ex.rps, target: '≥ 0.8×', met: ours.rps / ex.rps >= 0.8 },
+      { name: 'POST /v1/customers p99 latency (10 connections)', ours: ours.p99, baseline: ex.p99, baselineName: 'Express 4', unit: 'ms', ratio: ours.p99 / Math.max(ex.p99, 0.001), target: 'report', met: null },
+    );
+
+    const prism = await startPrismMock();
+    started.push(prism);
+    const peer = checked('prism customers', await customers(prism, o.durationSeconds));
+    figures.push({ name: 'POST /v1/customers throughput vs Prism 5.14.2 (mock)', ours: ours.rps, baseline: peer.rps, baselineName: 'Stoplight Prism mocking openapi.json', unit: 'req/s', ratio: ours.rps / peer.rps, target: '≥ 3×', met: ours.rps / peer.rps >= 3 });
+    figures.push({ name: 'Startup: spawn to ready', ours: sandbox.startupMs, baseline: prism.startupMs, baselineName: 'Prism 5.14.2 spawn to listening', unit: 'ms', ratio: sandbox.startupMs / prism.startupMs, target: '< 1000 ms', met: sandbox.startupMs < 1000 });
+
+    const paySessions = await sessions(sandbox.url, o.amount);
+    let p = 0;
+    const payments = checked('payments', await load({ url: `${sandbox.url}/v1/payments`, headers: KEYS, amount: o.amount, next: () => ({ body: JSON.stringify(paymentBody(paySessions[p++ % paySessions.length] as string)), headers: { 'x-idempotency-key': unique('pay') } }) }));
+    figures.push({ name: 'POST /v1/payments throughput', ours: payments.rps, baseline: ex.rps, baselineName: 'Express customers baseline', unit: 'req/s', ratio: payments.rps / ex.rps, target: 'report', met: null });
+
+    const rateSessions = await sessions(sandbox.url, o.fixedRate * o.durationSeconds);
+    let q = 0;
+    const atRate = checked('payments at fixed rate', await load({ url: `${sandbox.url}/v1/payments`, headers: KEYS, overallRate: o.fixedRate, durationSeconds: o.durationSeconds, next: () => ({ body: JSON.stringify(paymentBody(rateSessions[q++ % rateSessions.length] as string)), headers: { 'x-idempotency-key': unique('rate') } }) }));
+    figures.push({ name: `POST /v1/payments p99 at ${o.fixedRate} req/s`, ours: atRate.p99, baseline: null, baselineName: '', unit: 'ms', ratio: null, target: '≤ 10 ms', met: atRate.p99 <= 10 });
+
+    const refundable = await pool(o.amount, 16, async () => {
+      const s = (await sessions(sandbox.url, 1))[0] as string;
+      const pay = await post<{ id: string; transactions: { id: string } }>(sandbox.url, '/v1/payments', paymentBody(s), { 'x-idempotency-key': unique('pre') });
+      return `/v1/payments/${pay.id}/transactions/${pay.transactions.id}/refund`;
+    });
+    let r = 0;
+    const refundStart = performance.now();
+    await pool(refundable.length, 10, () => post(sandbox.url, refundable[r++] as string, fixtures.refund(), { 'x-idempotency-key': unique('refund') }));
+    const refundRps = refundable.length / ((performance.now() - refundStart) / 1000);
+    figures.push({ name: 'Refund throughput (each payment refunded once)', ours: refundRps, baseline: payments.rps, baselineName: 'POST /v1/payments', unit: 'req/s', ratio: refundRps / payments.rps, target: 'report', met: null });
+
+    const replaySession = (await sessions(sandbox.url, 1))[0] as string;
+    const replayBody = JSON.stringify(paymentBody(replaySession));
+    await post(sandbox.url, '/v1/payments', JSON.parse(replayBody), { 'x-idempotency-key': 'bench-replay' });
+    const replay = checked('replay', await load({ url: `${sandbox.url}/v1/payments`, headers: { ...KEYS, 'x-idempotency-key': 'bench-replay' }, next: () => ({ body: replayBody }), durationSeconds: o.durationSeconds }));
+    figures.push({ name: 'Idempotent replay throughput (POST /v1/payments, same key)', ours: replay.rps, baseline: ex.rps, baselineName: 'Express customers baseline', unit: 'req/s', ratio: replay.rps / ex.rps, target: 'report', met: null });
+
+    if (o.databaseUrl) {
+      const schema = `bench_${process.pid}`;
+      const pgSandbox = await startSandboxProcess(['--database-url', o.databaseUrl, '--database-schema', schema]);
+      const memory = checked('memory customers (again)', await customers(sandbox, o.durationSeconds));
+      const onPg = checked('postgres customers', await customers(pgSandbox, o.durationSeconds));
+      await pgSandbox.stop();
+      figures.push({ name: 'POST /v1/customers on PostgreSQL vs the memory store', ours: onPg.rps, baseline: memory.rps, baselineName: 'the same sandbox on the memory store', unit: 'req/s', ratio: onPg.rps / memory.rps, target: 'report', met: null });
+      const pg = (await import('pg')).default;
+      const c = new pg.Client({ connectionString: o.databaseUrl });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    }
+  } finally {
+    await Promise.all(started.map((s) => s.stop()));
+  }
+  return figures;
+}

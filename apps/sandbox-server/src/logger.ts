@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { destination as fileDestination, pino, type Logger } from 'pino';
 
 /**
  * Structured JSON logs. Request logs carry method, route path, status, duration, request id and
@@ -10,20 +10,13 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
     {
       level,
       base: { service: 'switchyard-sandbox' },
+      // Explicit paths only: wildcard redaction costs several percent of a request.
       redact: {
-        paths: [
-          '*.headers["public-api-key"]',
-          '*.headers["private-secret-key"]',
-          'public_api_key',
-          'private_secret_key',
-          '*.public_api_key',
-          '*.private_secret_key',
-          '*.card_data.number',
-          '*.card_data.security_code',
-        ],
+        paths: ['public_api_key', 'private_secret_key', 'req.headers["public-api-key"]', 'req.headers["private-secret-key"]', 'card_data.number', 'card_data.security_code'],
         censor: '[redacted]',
       },
     },
-    destination ?? process.stdout,
+    // Buffered writes to stdout: one write(2) per few KB of log lines instead of one per request.
+    destination ?? fileDestination({ dest: 1, sync: false, minLength: 4096 }),
   );
 }

@@ -125,6 +125,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
         clearTimeout(cut);
       }
       await store.close();
+      logger.flush();
     },
   };
 }

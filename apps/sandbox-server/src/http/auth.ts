@@ -6,9 +6,23 @@ import { problem, sendProblem } from './problem-response.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** Compares secrets in constant time (hashing first makes the lengths equal). */
-export function secretsEqual(a: string, b: string): boolean {
-  return timingSafeEqual(digest(a), digest(b));
+/** Digests of stored secrets, computed once per secret rather than once per request. */
+const storedDigests = new Map<string, Buffer>();
+const MAX_CACHED_DIGESTS = 10_000;
+
+function storedDigest(secret: string): Buffer {
+  let d = storedDigests.get(secret);
+  if (!d) {
+    if (storedDigests.size >= MAX_CACHED_DIGESTS) storedDigests.clear();
+    d = digest(secret);
+    storedDigests.set(secret, d);
+  }
+  return d;
+}
+
+/** Compares a given secret with a stored one in constant time (hashing first makes the lengths equal). */
+export function secretsEqual(stored: string, given: string): boolean {
+  return timingSafeEqual(storedDigest(stored), digest(given));
 }
 
 /** Resolves the merchant from the two API keys; 401 INVALID_CREDENTIALS when they are missing or wrong. */

@@ -1,27 +1,41 @@
 import { KeyedMutex } from './mutex.js';
 import { UniqueViolation, type MerchantRecord, type RecordKind, type Store, type StoredRecord, type Tx } from './types.js';
 
-type KindTable = Map<string, StoredRecord>;
+/** One kind of record of one merchant: records in insertion order, and an index of unique keys. */
+interface KindTable {
+  records: Map<string, StoredRecord>;
+  unique: Map<string, string>;
+}
 type MerchantTables = Map<RecordKind, KindTable>;
 
 const clone = <T>(value: T): T => structuredClone(value);
 
+function tableOf(tables: MerchantTables, kind: RecordKind): KindTable {
+  let table = tables.get(kind);
+  if (!table) {
+    table = { records: new Map(), unique: new Map() };
+    tables.set(kind, table);
+  }
+  return table;
+}
+
 /**
  * The embedded default store. Transactions of one merchant are serialised by a lock and write to
  * a private overlay that is applied only on commit, so a failed request leaves nothing behind
- * and readers never see half a change. Values are deep-copied in and out: callers cannot mutate
- * stored state by accident.
+ * and readers never see half a change. Unique keys are indexed, so checks cost the same with a
+ * million records as with ten. Values are deep-copied in and out: callers cannot mutate stored
+ * state by accident.
  */
 export class MemoryStore implements Store {
   private readonly merchants = new Map<string, MerchantRecord>();
   private readonly byPublicKey = new Map<string, string>();
   private readonly data = new Map<string, MerchantTables>();
   private readonly locks = new KeyedMutex();
-  private seq = 0;
 
   async withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.locks.run(merchantId, async () => {
       const tables = this.tablesOf(merchantId);
+      /** Staged writes per kind: a record, or null for a delete. */
       const overlay = new Map<RecordKind, Map<string, StoredRecord | null>>();
       const staged = (kind: RecordKind) => {
         let m = overlay.get(kind);
@@ -34,15 +48,14 @@ export class MemoryStore implements Store {
       const read = (kind: RecordKind, id: string): StoredRecord | undefined => {
         const s = overlay.get(kind)?.get(id);
         if (s !== undefined) return s ?? undefined;
-        return tables.get(kind)?.get(id);
+        return tables.get(kind)?.records.get(id);
       };
-      const all = (kind: RecordKind): StoredRecord[] => {
-        const merged = new Map(tables.get(kind) ?? []);
-        for (const [id, rec] of overlay.get(kind) ?? []) {
-          if (rec) merged.set(id, rec);
-          else merged.delete(id);
-        }
-        return [...merged.values()].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+      const byUnique = (kind: RecordKind, uniqueKey: string): StoredRecord | undefined => {
+        for (const rec of overlay.get(kind)?.values() ?? []) if (rec?.unique_key === uniqueKey) return rec;
+        const id = tables.get(kind)?.unique.get(uniqueKey);
+        if (id === undefined) return undefined;
+        const current = read(kind, id);
+        return current?.unique_key === uniqueKey ? current : undefined;
       };
       const tx: Tx = {
         get: async <R>(kind: RecordKind, id: string) => {
@@ -50,32 +63,42 @@ export class MemoryStore implements Store {
           return rec ? clone(rec.data as R) : undefined;
         },
         getByUniqueKey: async <R>(kind: RecordKind, uniqueKey: string) => {
-          const rec = all(kind).find((r) => r.unique_key === uniqueKey);
+          const rec = byUnique(kind, uniqueKey);
           return rec ? clone(rec.data as R) : undefined;
         },
         put: async (kind, id, value, uniqueKey) => {
           if (uniqueKey !== undefined) {
-            const holder = all(kind).find((r) => r.unique_key === uniqueKey);
+            const holder = byUnique(kind, uniqueKey);
             if (holder && holder.id !== id) throw new UniqueViolation(kind, uniqueKey);
           }
-          const existing = read(kind, id);
-          staged(kind).set(id, { id, unique_key: uniqueKey, seq: existing?.seq ?? ++this.seq, data: clone(value) });
+          staged(kind).set(id, { id, unique_key: uniqueKey, data: clone(value) });
         },
         delete: async (kind, id) => {
           staged(kind).set(id, null);
         },
-        list: async <R>(kind: RecordKind) => all(kind).map((r) => clone(r.data as R)),
+        list: async <R>(kind: RecordKind) => {
+          const changes = overlay.get(kind);
+          const out: R[] = [];
+          for (const [id, rec] of tables.get(kind)?.records ?? []) {
+            const current = changes?.has(id) ? changes.get(id) : rec;
+            if (current) out.push(clone(current.data as R));
+          }
+          for (const [id, rec] of changes ?? []) if (rec && !tables.get(kind)?.records.has(id)) out.push(clone(rec.data as R));
+          return out;
+        },
       };
       const result = await fn(tx);
       for (const [kind, changes] of overlay) {
-        let table = tables.get(kind);
-        if (!table) {
-          table = new Map();
-          tables.set(kind, table);
-        }
+        const table = tableOf(tables, kind);
         for (const [id, rec] of changes) {
-          if (rec) table.set(id, rec);
-          else table.delete(id);
+          const previous = table.records.get(id);
+          if (previous?.unique_key !== undefined && table.unique.get(previous.unique_key) === id) table.unique.delete(previous.unique_key);
+          if (rec) {
+            table.records.set(id, rec);
+            if (rec.unique_key !== undefined) table.unique.set(rec.unique_key, id);
+          } else {
+            table.records.delete(id);
+          }
         }
       }
       return result;
@@ -84,16 +107,17 @@ export class MemoryStore implements Store {
 
   async locate<T>(kind: RecordKind, uniqueKey: string) {
     for (const [merchantId, tables] of this.data) {
-      for (const rec of tables.get(kind)?.values() ?? []) {
-        if (rec.unique_key === uniqueKey) return { merchantId, data: clone(rec.data as T) };
-      }
+      const id = tables.get(kind)?.unique.get(uniqueKey);
+      const rec = id === undefined ? undefined : tables.get(kind)?.records.get(id);
+      if (rec) return { merchantId, data: clone(rec.data as T) };
     }
     return undefined;
   }
 
+  /** Merchants are flat records (one array): a shallow copy isolates them at a fraction of structuredClone's cost. */
   async getMerchant(id: string) {
     const m = this.merchants.get(id);
-    return m ? clone(m) : undefined;
+    return m ? { ...m, account_ids: [...m.account_ids] } : undefined;
   }
 
   async findMerchantByPublicKey(publicKey: string) {
@@ -127,7 +151,7 @@ export class MemoryStore implements Store {
   async resetMerchant(merchantId: string) {
     return this.locks.run(merchantId, async () => {
       const tables = this.data.get(merchantId);
-      const count = [...(tables?.values() ?? [])].reduce((n, t) => n + t.size, 0);
+      const count = [...(tables?.values() ?? [])].reduce((n, t) => n + t.records.size, 0);
       this.data.delete(merchantId);
       return count;
     });

@@ -39,8 +39,6 @@ export interface StoredRecord {
   id: string;
   /** Secondary unique key within the merchant and kind (merchant_customer_id ...), if any. */
   unique_key?: string;
-  /** Insertion order within the merchant, for stable listing. */
-  seq?: number;
   data: unknown;
 }
 

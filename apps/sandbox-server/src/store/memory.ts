@@ -1,14 +1,26 @@
 import { KeyedMutex } from './mutex.js';
-import { UniqueViolation, type MerchantRecord, type RecordKind, type Store, type StoredRecord, type Tx } from './types.js';
+import { UniqueViolation, type MerchantRecord, type RecordKind, type Store, type Tx } from './types.js';
 
 /** One kind of record of one merchant: records in insertion order, and an index of unique keys. */
+interface StoredJson {
+  id: string;
+  unique_key?: string;
+  json: string;
+}
+
 interface KindTable {
-  records: Map<string, StoredRecord>;
+  records: Map<string, StoredJson>;
   unique: Map<string, string>;
 }
 type MerchantTables = Map<RecordKind, KindTable>;
 
-const clone = <T>(value: T): T => structuredClone(value);
+/**
+ * Records are kept as JSON text: as compact as the data itself (about one byte a character), and
+ * every read parses a fresh copy, so callers can never change stored state through a reference.
+ * It also keeps exactly what PostgreSQL keeps (undefined fields dropped, key order preserved).
+ */
+const serialize = (value: unknown): string => JSON.stringify(value);
+const parse = <T>(json: string): T => JSON.parse(json) as T;
 
 function tableOf(tables: MerchantTables, kind: RecordKind): KindTable {
   let table = tables.get(kind);
@@ -36,7 +48,7 @@ export class MemoryStore implements Store {
     return this.locks.run(merchantId, async () => {
       const tables = this.tablesOf(merchantId);
       /** Staged writes per kind: a record, or null for a delete. */
-      const overlay = new Map<RecordKind, Map<string, StoredRecord | null>>();
+      const overlay = new Map<RecordKind, Map<string, StoredJson | null>>();
       const staged = (kind: RecordKind) => {
         let m = overlay.get(kind);
         if (!m) {
@@ -45,12 +57,12 @@ export class MemoryStore implements Store {
         }
         return m;
       };
-      const read = (kind: RecordKind, id: string): StoredRecord | undefined => {
+      const read = (kind: RecordKind, id: string): StoredJson | undefined => {
         const s = overlay.get(kind)?.get(id);
         if (s !== undefined) return s ?? undefined;
         return tables.get(kind)?.records.get(id);
       };
-      const byUnique = (kind: RecordKind, uniqueKey: string): StoredRecord | undefined => {
+      const byUnique = (kind: RecordKind, uniqueKey: string): StoredJson | undefined => {
         for (const rec of overlay.get(kind)?.values() ?? []) if (rec?.unique_key === uniqueKey) return rec;
         const id = tables.get(kind)?.unique.get(uniqueKey);
         if (id === undefined) return undefined;
@@ -60,18 +72,18 @@ export class MemoryStore implements Store {
       const tx: Tx = {
         get: async <R>(kind: RecordKind, id: string) => {
           const rec = read(kind, id);
-          return rec ? clone(rec.data as R) : undefined;
+          return rec ? parse<R>(rec.json) : undefined;
         },
         getByUniqueKey: async <R>(kind: RecordKind, uniqueKey: string) => {
           const rec = byUnique(kind, uniqueKey);
-          return rec ? clone(rec.data as R) : undefined;
+          return rec ? parse<R>(rec.json) : undefined;
         },
         put: async (kind, id, value, uniqueKey) => {
           if (uniqueKey !== undefined) {
             const holder = byUnique(kind, uniqueKey);
             if (holder && holder.id !== id) throw new UniqueViolation(kind, uniqueKey);
           }
-          staged(kind).set(id, { id, unique_key: uniqueKey, data: clone(value) });
+          staged(kind).set(id, { id, unique_key: uniqueKey, json: serialize(value) });
         },
         delete: async (kind, id) => {
           staged(kind).set(id, null);
@@ -81,9 +93,9 @@ export class MemoryStore implements Store {
           const out: R[] = [];
           for (const [id, rec] of tables.get(kind)?.records ?? []) {
             const current = changes?.has(id) ? changes.get(id) : rec;
-            if (current) out.push(clone(current.data as R));
+            if (current) out.push(parse<R>(current.json));
           }
-          for (const [id, rec] of changes ?? []) if (rec && !tables.get(kind)?.records.has(id)) out.push(clone(rec.data as R));
+          for (const [id, rec] of changes ?? []) if (rec && !tables.get(kind)?.records.has(id)) out.push(parse<R>(rec.json));
           return out;
         },
       };
@@ -109,12 +121,12 @@ export class MemoryStore implements Store {
     for (const [merchantId, tables] of this.data) {
       const id = tables.get(kind)?.unique.get(uniqueKey);
       const rec = id === undefined ? undefined : tables.get(kind)?.records.get(id);
-      if (rec) return { merchantId, data: clone(rec.data as T) };
+      if (rec) return { merchantId, data: parse<T>(rec.json) };
     }
     return undefined;
   }
 
-  /** Merchants are flat records (one array): a shallow copy isolates them at a fraction of structuredClone's cost. */
+  /** Merchants are flat records (one array): a shallow copy isolates them. */
   async getMerchant(id: string) {
     const m = this.merchants.get(id);
     return m ? { ...m, account_ids: [...m.account_ids] } : undefined;
@@ -126,7 +138,7 @@ export class MemoryStore implements Store {
   }
 
   async putMerchant(merchant: MerchantRecord) {
-    this.merchants.set(merchant.id, clone(merchant));
+    this.merchants.set(merchant.id, { ...merchant, account_ids: [...merchant.account_ids] });
     this.byPublicKey.set(merchant.public_api_key, merchant.id);
   }
 
@@ -142,9 +154,9 @@ export class MemoryStore implements Store {
     return this.locks.run(id, async () => {
       const current = this.merchants.get(id);
       if (!current) return undefined;
-      const next = change(clone(current));
+      const next = change({ ...current, account_ids: [...current.account_ids] });
       await this.putMerchant(next);
-      return clone(next);
+      return { ...next, account_ids: [...next.account_ids] };
     });
   }
 

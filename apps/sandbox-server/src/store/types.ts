@@ -35,13 +35,6 @@ export interface MerchantRecord {
   created_at: string;
 }
 
-export interface StoredRecord {
-  id: string;
-  /** Secondary unique key within the merchant and kind (merchant_customer_id ...), if any. */
-  unique_key?: string;
-  data: unknown;
-}
-
 export interface Tx {
   get<T>(kind: RecordKind, id: string): Promise<T | undefined>;
   /** Finds a record by its secondary unique key. */

@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
-import type { SandboxMerchant } from '@switchyard/contract';
-import { clientsFor, newMerchant, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import { clientsFor, newMerchant, sandboxWithMerchant } from '../test-support/harness.js';
 
-let sb: RunningSandbox;
-let clients: Clients;
-let merchant: SandboxMerchant;
-let accountId: string;
-beforeAll(async () => {
-  sb = await startSandbox();
-  merchant = await newMerchant(sb.url);
-  clients = clientsFor(sb.url, merchant);
-  accountId = merchant.account_ids[0] as string;
-});
-afterAll(() => sb.stop());
+const w = sandboxWithMerchant();
 
 const uuidKey = () => ({ 'x-idempotency-key': crypto.randomUUID() });
 
 async function entity(merchantEntityId = `ent-${crypto.randomUUID()}`) {
-  const res = await clients.banking.createEntity({ body: { ...fixtures.createIndividualEntity(), account_id: accountId, merchant_entity_id: merchantEntityId }, headers: uuidKey() });
+  const res = await w.clients.banking.createEntity({ body: { ...fixtures.createIndividualEntity(), account_id: w.accountId, merchant_entity_id: merchantEntityId }, headers: uuidKey() });
   if (res.status !== 201) throw new Error(`entity: ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 async function onboard(entityId: string, body = fixtures.createOnboarding()) {
-  return clients.banking.createOnboarding({ params: { entity_id: entityId }, body: { ...body, account_id: accountId }, headers: uuidKey() });
+  return w.clients.banking.createOnboarding({ params: { entity_id: entityId }, body: { ...body, account_id: w.accountId }, headers: uuidKey() });
 }
 
 describe('banking entities (§4.8)', () => {
@@ -35,24 +24,24 @@ describe('banking entities (§4.8)', () => {
     const text = JSON.stringify(e);
     expect(text).not.toContain('123-45-6789');
     expect(text).not.toContain('X1234567');
-    const events = await clients.sandbox.listEvents({ query: { resource_id: e.id } });
+    const events = await w.clients.sandbox.listEvents({ query: { resource_id: e.id } });
     expect(JSON.stringify(events.body)).not.toContain('123-45-6789');
   });
 
   it('masks beneficial owners of a company too', async () => {
-    const res = await clients.banking.createEntity({ body: { ...fixtures.createCompanyEntity(), account_id: accountId }, headers: uuidKey() });
+    const res = await w.clients.banking.createEntity({ body: { ...fixtures.createCompanyEntity(), account_id: w.accountId }, headers: uuidKey() });
     expect(res).toMatchObject({ status: 201, body: { entity_detail: { individual: null, entity: { tax_information: [{ tax_id_last_4: '6789' }], beneficial_owners: [{ ownership_percentage: 60 }] } } } });
     expect(JSON.stringify(res.body)).not.toContain('12-3456789');
   });
 
   it('answers 409 DUPLICATE_ENTITY with http_code for a repeated merchant_entity_id', async () => {
     await entity('dup-entity');
-    const res = await clients.banking.createEntity({ body: { ...fixtures.createIndividualEntity(), account_id: accountId, merchant_entity_id: 'dup-entity' }, headers: uuidKey() });
+    const res = await w.clients.banking.createEntity({ body: { ...fixtures.createIndividualEntity(), account_id: w.accountId, merchant_entity_id: 'dup-entity' }, headers: uuidKey() });
     expect(res).toMatchObject({ status: 409, body: { code: 'DUPLICATE_ENTITY', http_code: 409 } });
   });
 
   it('needs a UUID idempotency key and names validation failures VALIDATION_ERROR with http_code', async () => {
-    const res = await clients.banking.createEntity({ body: { ...fixtures.createIndividualEntity(), account_id: accountId }, headers: { 'x-idempotency-key': 'not-a-uuid' } });
+    const res = await w.clients.banking.createEntity({ body: { ...fixtures.createIndividualEntity(), account_id: w.accountId }, headers: { 'x-idempotency-key': 'not-a-uuid' } });
     expect(res).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR', http_code: 400, messages: ['headers.x-idempotency-key: must be a valid uuid'] } });
   });
 });
@@ -64,18 +53,18 @@ describe('banking onboardings (§4.4) and accounts (§4.14)', () => {
     expect(created).toMatchObject({ status: 201, body: { status: 'PENDING', onboarding_type: 'ONE_STEP', entity_id: e.id } });
     if (created.status !== 201) return;
     expect(created.body.id).toMatch(/^onb_/);
-    const read = await clients.banking.getOnboarding({ params: { entity_id: e.id, onboarding_id: created.body.id } });
+    const read = await w.clients.banking.getOnboarding({ params: { entity_id: e.id, onboarding_id: created.body.id } });
     expect(read).toMatchObject({ status: 200, body: { status: 'PENDING' } });
-    const settled = await clients.sandbox.onboardingOutcome({ params: { onboarding_id: created.body.id }, body: { status: 'SUCCEEDED' } });
+    const settled = await w.clients.sandbox.onboardingOutcome({ params: { onboarding_id: created.body.id }, body: { status: 'SUCCEEDED' } });
     expect(settled).toMatchObject({ status: 200, body: { onboarding: { status: 'SUCCEEDED' }, account: { status: 'ACTIVE', account_type: 'CHECKING', currency: 'USD', entity_id: e.id } } });
     if (settled.status !== 200 || !settled.body.account) return;
     const accountIdPath = settled.body.account.id;
     expect(accountIdPath).toMatch(/^acct_[0-9a-z]{31}$/);
-    const updated = await clients.banking.updateAccount({ params: { account_id: accountIdPath }, body: { account_id: accountId, account_type: 'SAVINGS' } });
+    const updated = await w.clients.banking.updateAccount({ params: { account_id: accountIdPath }, body: { account_id: w.accountId, account_type: 'SAVINGS' } });
     expect(updated).toMatchObject({ status: 200, body: { account_type: 'SAVINGS', status: 'ACTIVE', currency: 'USD' } });
-    const unchanged = await clients.banking.updateAccount({ params: { account_id: accountIdPath }, body: { account_id: accountId } });
+    const unchanged = await w.clients.banking.updateAccount({ params: { account_id: accountIdPath }, body: { account_id: w.accountId } });
     expect(unchanged).toMatchObject({ status: 200, body: { account_type: 'SAVINGS' } });
-    expect(await clients.sandbox.onboardingOutcome({ params: { onboarding_id: created.body.id }, body: { status: 'FAILED' } })).toMatchObject({ status: 400, body: { code: 'INVALID_STATE' } });
+    expect(await w.clients.sandbox.onboardingOutcome({ params: { onboarding_id: created.body.id }, body: { status: 'FAILED' } })).toMatchObject({ status: 400, body: { code: 'INVALID_STATE' } });
   });
 
   it('requires compliance_declaration for ONE_STEP (400 VALIDATION_ERROR)', async () => {
@@ -87,7 +76,7 @@ describe('banking onboardings (§4.4) and accounts (§4.14)', () => {
 
   it('PREVIOUSLY_ONBOARDED succeeds without the provider and opens the account', async () => {
     const e = await entity();
-    const res = await onboard(e.id, { account_id: accountId, service_connection_id: 'conn-1', onboarding_type: 'PREVIOUSLY_ONBOARDED' });
+    const res = await onboard(e.id, { account_id: w.accountId, service_connection_id: 'conn-1', onboarding_type: 'PREVIOUSLY_ONBOARDED' });
     expect(res).toMatchObject({ status: 201, body: { status: 'SUCCEEDED', provider: { status: 'NOT_CONTACTED' } } });
     if (res.status === 201) expect(res.body.service_account_id).toMatch(/^acct_/);
   });
@@ -95,16 +84,16 @@ describe('banking onboardings (§4.4) and accounts (§4.14)', () => {
   it('answers 404 for an unknown entity, onboarding or account, with http_code', async () => {
     expect(await onboard('ent_missing')).toMatchObject({ status: 404, body: { code: 'ENTITY_NOT_FOUND', http_code: 404 } });
     const e = await entity();
-    expect(await clients.banking.getOnboarding({ params: { entity_id: e.id, onboarding_id: 'onb_missing' } })).toMatchObject({ status: 404, body: { code: 'ONBOARDING_NOT_FOUND' } });
-    expect(await clients.banking.updateAccount({ params: { account_id: 'acct_0000000000000000000000000000000' }, body: { account_id: accountId } })).toMatchObject({
+    expect(await w.clients.banking.getOnboarding({ params: { entity_id: e.id, onboarding_id: 'onb_missing' } })).toMatchObject({ status: 404, body: { code: 'ONBOARDING_NOT_FOUND' } });
+    expect(await w.clients.banking.updateAccount({ params: { account_id: 'acct_0000000000000000000000000000000' }, body: { account_id: w.accountId } })).toMatchObject({
       status: 404,
       body: { code: 'ACCOUNT_NOT_FOUND', http_code: 404 },
     });
   });
 
   it('expires a pending onboarding after 30 days of sandbox time', async () => {
-    const m = await newMerchant(sb.url);
-    const c = clientsFor(sb.url, m);
+    const m = await newMerchant(w.sb.url);
+    const c = clientsFor(w.sb.url, m);
     const e = await c.banking.createEntity({ body: { ...fixtures.createIndividualEntity(), account_id: m.account_ids[0] as string }, headers: uuidKey() });
     if (e.status !== 201) throw new Error('setup');
     const o = await c.banking.createOnboarding({ params: { entity_id: e.body.id }, body: { ...fixtures.createOnboarding(), account_id: m.account_ids[0] as string }, headers: uuidKey() });
@@ -113,9 +102,9 @@ describe('banking onboardings (§4.4) and accounts (§4.14)', () => {
     expect(await c.banking.getOnboarding({ params: { entity_id: e.body.id, onboarding_id: o.body.id } })).toMatchObject({ status: 200, body: { status: 'EXPIRED' } });
   });
 
-  it("refuses another merchant's account id on update (403 with http_code)", async () => {
-    const other = await newMerchant(sb.url);
-    const res = await clients.banking.updateAccount({ params: { account_id: 'acct_0000000000000000000000000000000' }, body: { account_id: other.account_ids[0] as string } });
+  it("refuses another w.merchant's account id on update (403 with http_code)", async () => {
+    const other = await newMerchant(w.sb.url);
+    const res = await w.clients.banking.updateAccount({ params: { account_id: 'acct_0000000000000000000000000000000' }, body: { account_id: other.account_ids[0] as string } });
     expect(res).toMatchObject({ status: 403, body: { code: 'AUTHORIZATION_REQUIRED', http_code: 403 } });
   });
 });

@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
-import { clientsFor, idemKey, newMerchant, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
-import type { SandboxMerchant } from '@switchyard/contract';
+import { clientsFor, idemKey, newMerchant, sandboxWithMerchant } from '../test-support/harness.js';
 
-let sb: RunningSandbox;
-let clients: Clients;
-let merchant: SandboxMerchant;
-let accountId: string;
-beforeAll(async () => {
-  sb = await startSandbox();
-  merchant = await newMerchant(sb.url);
-  clients = clientsFor(sb.url, merchant);
-  accountId = merchant.account_ids[0] as string;
-});
-afterAll(() => sb.stop());
+const w = sandboxWithMerchant();
 
 describe('checkout sessions (§4.10)', () => {
   it('creates a session (200) echoing the request', async () => {
-    const res = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: accountId } });
+    const res = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.accountId } });
     expect(res.status).toBe(200);
     if (res.status !== 200) return;
     expect(res.body).toMatchObject({ merchant_order_id: 'order-0001', country: 'AR', amount: { currency: 'ARS', value: 99.99 }, workflow: 'CHECKOUT' });
@@ -25,66 +14,66 @@ describe('checkout sessions (§4.10)', () => {
   });
 
   it('requires an existing customer_id (400 CUSTOMER_NOT_FOUND)', async () => {
-    const res = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession('00000000-0000-4000-8000-000000000000'), account_id: accountId } });
+    const res = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession('00000000-0000-4000-8000-000000000000'), account_id: w.accountId } });
     expect(res).toMatchObject({ status: 400, body: { code: 'CUSTOMER_NOT_FOUND' } });
   });
 
   it('links a session to an existing customer', async () => {
-    const customer = await clients.customers.create({ body: { merchant_customer_id: 'checkout-cust' } });
+    const customer = await w.clients.customers.create({ body: { merchant_customer_id: 'checkout-cust' } });
     if (customer.status !== 201) throw new Error('setup');
-    const res = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(customer.body.id), account_id: accountId } });
+    const res = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(customer.body.id), account_id: w.accountId } });
     expect(res).toMatchObject({ status: 200, body: { customer_id: customer.body.id } });
   });
 
-  const payBody = (session: string) => ({ ...fixtures.createPayment(session, '4111111111111111'), account_id: accountId });
+  const payBody = (session: string) => ({ ...fixtures.createPayment(session, '4111111111111111'), account_id: w.accountId });
 
   it('takes one payment per session', async () => {
-    const session = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: accountId } });
+    const session = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.accountId } });
     if (session.status !== 200) throw new Error('setup');
-    const first = await clients.payments.create({ body: payBody(session.body.checkout_session), headers: { 'x-idempotency-key': idemKey() } });
+    const first = await w.clients.payments.create({ body: payBody(session.body.checkout_session), headers: { 'x-idempotency-key': idemKey() } });
     expect(first.status).toBe(201);
-    const second = await clients.payments.create({ body: payBody(session.body.checkout_session), headers: { 'x-idempotency-key': idemKey() } });
+    const second = await w.clients.payments.create({ body: payBody(session.body.checkout_session), headers: { 'x-idempotency-key': idemKey() } });
     expect(second).toMatchObject({ status: 400, body: { code: 'INVALID_STATE', messages: [expect.stringContaining('takes one payment')] } });
   });
 
   it('expires after 5 hours of sandbox time', async () => {
-    const session = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: accountId } });
+    const session = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.accountId } });
     if (session.status !== 200) throw new Error('setup');
-    await clients.sandbox.advanceClock({ body: { seconds: 5 * 3600 } });
-    const res = await clients.payments.create({ body: payBody(session.body.checkout_session), headers: { 'x-idempotency-key': idemKey() } });
+    await w.clients.sandbox.advanceClock({ body: { seconds: 5 * 3600 } });
+    const res = await w.clients.payments.create({ body: payBody(session.body.checkout_session), headers: { 'x-idempotency-key': idemKey() } });
     expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_STATE', messages: [expect.stringContaining('expired')] } });
   });
 
   it('is still payable just before 5 hours', async () => {
-    const session = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: accountId } });
+    const session = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.accountId } });
     if (session.status !== 200) throw new Error('setup');
-    await clients.sandbox.advanceClock({ body: { seconds: 5 * 3600 - 1 } });
-    const res = await clients.payments.create({ body: payBody(session.body.checkout_session), headers: { 'x-idempotency-key': idemKey() } });
+    await w.clients.sandbox.advanceClock({ body: { seconds: 5 * 3600 - 1 } });
+    const res = await w.clients.payments.create({ body: payBody(session.body.checkout_session), headers: { 'x-idempotency-key': idemKey() } });
     expect(res.status).toBe(201);
   });
 
   it('refuses a payment whose amount differs from the session', async () => {
-    const session = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: accountId } });
+    const session = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.accountId } });
     if (session.status !== 200) throw new Error('setup');
     const body = payBody(session.body.checkout_session);
     body.amount = { currency: 'ARS', value: 10 };
-    const res = await clients.payments.create({ body, headers: { 'x-idempotency-key': idemKey() } });
+    const res = await w.clients.payments.create({ body, headers: { 'x-idempotency-key': idemKey() } });
     expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_AMOUNT' } });
   });
 
   it('answers an unknown session with CHECKOUT_SESSION_NOT_FOUND', async () => {
-    const res = await clients.payments.create({ body: payBody('00000000-0000-4000-8000-000000000000'), headers: { 'x-idempotency-key': idemKey() } });
+    const res = await w.clients.payments.create({ body: payBody('00000000-0000-4000-8000-000000000000'), headers: { 'x-idempotency-key': idemKey() } });
     expect(res).toMatchObject({ status: 400, body: { code: 'CHECKOUT_SESSION_NOT_FOUND' } });
   });
 });
 
 describe('payment links (§4.12)', () => {
   it('creates a link (200) with a code, a hosted checkout URL on the sandbox and no payments', async () => {
-    const res = await clients.checkout.createPaymentLink({ body: { ...fixtures.createPaymentLink(), account_id: accountId, availability: undefined } });
+    const res = await w.clients.checkout.createPaymentLink({ body: { ...fixtures.createPaymentLink(), account_id: w.accountId, availability: undefined } });
     expect(res.status).toBe(200);
     if (res.status !== 200) return;
     expect(res.body).toMatchObject({ status: 'CREATED', payments_number: 0, capture: true, one_time_use: true, amount: { currency: 'ARS', value: 150.5 } });
-    expect(res.body.checkout_url).toBe(`${sb.url}/checkout/links/${res.body.code}`);
+    expect(res.body.checkout_url).toBe(`${w.sb.url}/checkout/links/${res.body.code}`);
     const page = await fetch(res.body.checkout_url);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -92,9 +81,9 @@ describe('payment links (§4.12)', () => {
     expect(html).toContain('CREATED: available');
   });
 
-  it('shows a link as expired once the merchant\'s clock passes finish_at, and 404s unknown codes', async () => {
-    const m = await newMerchant(sb.url);
-    const c = clientsFor(sb.url, m);
+  it('shows a link as expired once the w.merchant\'s clock passes finish_at, and 404s unknown codes', async () => {
+    const m = await newMerchant(w.sb.url);
+    const c = clientsFor(w.sb.url, m);
     const clock = await c.sandbox.getClock();
     if (clock.status !== 200) throw new Error('setup');
     const finish = new Date(Date.parse(clock.body.now) + 3600_000).toISOString();
@@ -103,29 +92,29 @@ describe('payment links (§4.12)', () => {
     expect(await (await fetch(link.body.checkout_url)).text()).toContain(': available');
     await c.sandbox.advanceClock({ body: { seconds: 3600 } });
     expect(await (await fetch(link.body.checkout_url)).text()).toContain(': expired');
-    expect((await fetch(`${sb.url}/checkout/links/nope`)).status).toBe(404);
+    expect((await fetch(`${w.sb.url}/checkout/links/nope`)).status).toBe(404);
   });
 
   it('defaults capture to true and keeps an explicit false', async () => {
-    const body = { ...fixtures.createPaymentLink(), account_id: accountId, availability: undefined };
+    const body = { ...fixtures.createPaymentLink(), account_id: w.accountId, availability: undefined };
     delete body.capture;
-    expect((await clients.checkout.createPaymentLink({ body })).body).toMatchObject({ capture: true });
-    expect((await clients.checkout.createPaymentLink({ body: { ...body, capture: false } })).body).toMatchObject({ capture: false });
+    expect((await w.clients.checkout.createPaymentLink({ body })).body).toMatchObject({ capture: true });
+    expect((await w.clients.checkout.createPaymentLink({ body: { ...body, capture: false } })).body).toMatchObject({ capture: false });
   });
 
   it('refuses an availability window that already ended (sandbox time)', async () => {
-    const clock = await clients.sandbox.getClock();
+    const clock = await w.clients.sandbox.getClock();
     if (clock.status !== 200) throw new Error('setup');
     const past = new Date(Date.parse(clock.body.now) - 60_000).toISOString();
-    const res = await clients.checkout.createPaymentLink({
-      body: { ...fixtures.createPaymentLink(), account_id: accountId, availability: { start_at: '2020-01-01T00:00:00Z', finish_at: past } },
+    const res = await w.clients.checkout.createPaymentLink({
+      body: { ...fixtures.createPaymentLink(), account_id: w.accountId, availability: { start_at: '2020-01-01T00:00:00Z', finish_at: past } },
     });
     expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS', messages: [expect.stringContaining('availability.finish_at')] } });
   });
 
   it('keeps a future availability window', async () => {
-    const res = await clients.checkout.createPaymentLink({
-      body: { ...fixtures.createPaymentLink(), account_id: accountId, availability: { start_at: '2099-01-01T00:00:00Z', finish_at: '2099-02-01T00:00:00Z' } },
+    const res = await w.clients.checkout.createPaymentLink({
+      body: { ...fixtures.createPaymentLink(), account_id: w.accountId, availability: { start_at: '2099-01-01T00:00:00Z', finish_at: '2099-02-01T00:00:00Z' } },
     });
     expect(res).toMatchObject({ status: 200, body: { availability: { start_at: '2099-01-01T00:00:00Z', finish_at: '2099-02-01T00:00:00Z' } } });
   });

@@ -1,54 +1,43 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
-import type { SandboxMerchant } from '@switchyard/contract';
-import { clientsFor, idemKey, newMerchant, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import { idemKey, sandboxWithMerchant } from '../test-support/harness.js';
 
-let sb: RunningSandbox;
-let clients: Clients;
-let merchant: SandboxMerchant;
-let accountId: string;
-beforeAll(async () => {
-  sb = await startSandbox();
-  merchant = await newMerchant(sb.url);
-  clients = clientsFor(sb.url, merchant);
-  accountId = merchant.account_ids[0] as string;
-});
-afterAll(() => sb.stop());
+const w = sandboxWithMerchant();
 
 const key = () => ({ 'x-idempotency-key': idemKey() });
 
 async function recipientId() {
-  const res = await clients.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: accountId } });
+  const res = await w.clients.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: w.accountId } });
   if (res.status !== 201) throw new Error(`recipient: ${JSON.stringify(res.body)}`);
   return res.body.id;
 }
 
 async function transfer(value = 100, description?: string) {
-  const res = await clients.marketplace.createTransfer({ body: { ...fixtures.createTransfer(await recipientId()), account_id: accountId, amount: { currency: 'BRL', value }, ...(description ? { description } : {}) }, headers: key() });
+  const res = await w.clients.marketplace.createTransfer({ body: { ...fixtures.createTransfer(await recipientId()), account_id: w.accountId, amount: { currency: 'BRL', value }, ...(description ? { description } : {}) }, headers: key() });
   if (res.status !== 201) throw new Error(`transfer: ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 const reverse = (id: string, amount?: number, currency = 'BRL') =>
-  clients.marketplace.reverseTransfer({ params: { transfer_id: id }, body: { ...fixtures.reverseTransfer(), account_id: accountId, ...(amount === undefined ? {} : { amount: { currency, value: amount } }) }, headers: key() });
+  w.clients.marketplace.reverseTransfer({ params: { transfer_id: id }, body: { ...fixtures.reverseTransfer(), account_id: w.accountId, ...(amount === undefined ? {} : { amount: { currency, value: amount } }) }, headers: key() });
 
 describe('recipients (§4.7)', () => {
   it('creates an individual (201) with documentation kept and no content echoed', async () => {
     const body = {
       ...fixtures.createRecipient(),
-      account_id: accountId,
+      account_id: w.accountId,
       documentation: [{ file_name: 'id.pdf', content_type: 'application/pdf' as const, content_category: 'IDENTIFICATION_DOCUMENT' as const, content: 'JVBERi0xLjQK' }],
     };
-    const res = await clients.marketplace.createRecipient({ body });
+    const res = await w.clients.marketplace.createRecipient({ body });
     expect(res).toMatchObject({ status: 201, body: { national_entity: 'INDIVIDUAL', legal_name: null, documentation: [{ file_name: 'id.pdf', content_category: 'IDENTIFICATION_DOCUMENT' }], withdrawal_methods: { bank: { code: '001' } } } });
     if (res.status === 201) expect(res.body.documentation[0]?.content).toBeUndefined();
   });
 
   it('creates an entity with owners, and turns request onboardings into onboarding items', async () => {
-    const res = await clients.marketplace.createRecipient({
+    const res = await w.clients.marketplace.createRecipient({
       body: {
         ...fixtures.createEntityRecipient(),
-        account_id: accountId,
+        account_id: w.accountId,
         onboardings: [
           { type: 'PREVIOUSLY_ONBOARDED', workflow: 'DIRECT', provider: { id: 'SANDBOX', connection_id: 'conn-1', recipient_id: 'prov-rcp-1' } },
           { type: 'ONBOARD_ONTO_THE_PROVIDER', workflow: 'HOSTED_BY_PROVIDER', provider: { id: 'SANDBOX', connection_id: 'conn-1' } },
@@ -69,9 +58,9 @@ describe('recipients (§4.7)', () => {
   });
 
   it('enforces the ENTITY rules over HTTP', async () => {
-    const noOwners = await clients.marketplace.createRecipient({ body: { ...fixtures.createEntityRecipient(), account_id: accountId, legal_representatives: [] } });
+    const noOwners = await w.clients.marketplace.createRecipient({ body: { ...fixtures.createEntityRecipient(), account_id: w.accountId, legal_representatives: [] } });
     expect(noOwners).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: [expect.stringContaining('body.legal_representatives')] } });
-    const legalName = await clients.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: accountId, legal_name: 'Nope SA' } });
+    const legalName = await w.clients.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: w.accountId, legal_name: 'Nope SA' } });
     expect(legalName).toMatchObject({ status: 400, body: { messages: [expect.stringContaining('body.legal_name')] } });
   });
 });
@@ -79,7 +68,7 @@ describe('recipients (§4.7)', () => {
 describe('transfers and reversals (§4.5)', () => {
   it('creates a SUCCEEDED transfer (201) and 404s an unknown recipient', async () => {
     expect(await transfer()).toMatchObject({ status: 'SUCCEEDED', amount: { value: 100, currency: 'BRL' }, transactions: [{ type: 'SPLIT_TRANSFER', status: 'SUCCEEDED' }] });
-    const res = await clients.marketplace.createTransfer({ body: { ...fixtures.createTransfer(), account_id: accountId }, headers: key() });
+    const res = await w.clients.marketplace.createTransfer({ body: { ...fixtures.createTransfer(), account_id: w.accountId }, headers: key() });
     expect(res).toMatchObject({ status: 404, body: { code: 'RECIPIENT_NOT_FOUND' } });
   });
 

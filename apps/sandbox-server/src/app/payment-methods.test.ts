@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
-import type { SandboxMerchant } from '@switchyard/contract';
-import { clientsFor, idemKey, newMerchant, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import { clientsFor, idemKey, newMerchant, sandboxWithMerchant } from '../test-support/harness.js';
 
-let sb: RunningSandbox;
-let clients: Clients;
-let merchant: SandboxMerchant;
-let accountId: string;
-beforeAll(async () => {
-  sb = await startSandbox();
-  merchant = await newMerchant(sb.url);
-  clients = clientsFor(sb.url, merchant);
-  accountId = merchant.account_ids[0] as string;
-});
-afterAll(() => sb.stop());
+const w = sandboxWithMerchant();
 
 const key = () => ({ 'x-idempotency-key': idemKey() });
 
 async function customer() {
-  const res = await clients.customers.create({ body: { merchant_customer_id: `cust-${idemKey()}` } });
+  const res = await w.clients.customers.create({ body: { merchant_customer_id: `cust-${idemKey()}` } });
   if (res.status !== 201) throw new Error('setup');
   return res.body;
 }
 
 async function session(customerId: string) {
-  const res = await clients.customers.createSession({ body: { account_id: accountId, country: 'AR', customer_id: customerId } });
+  const res = await w.clients.customers.createSession({ body: { account_id: w.accountId, country: 'AR', customer_id: customerId } });
   if (res.status !== 201) throw new Error('setup');
   return res.body.customer_session;
 }
@@ -32,9 +21,9 @@ async function session(customerId: string) {
 const card = (number: string, extra: Record<string, unknown> = {}) => ({ number, expiration_month: 11, expiration_year: 2030, security_code: '123', holder_name: 'ADA LOVELACE', ...extra });
 
 async function enrollDirect(customerId: string, number = '4111111111111111') {
-  const res = await clients.paymentMethods.enrollDirect({
+  const res = await w.clients.paymentMethods.enrollDirect({
     params: { customer_id: customerId },
-    body: { ...fixtures.enrollDirect(), account_id: accountId, card_data: { ...fixtures.enrollDirect().card_data!, number } },
+    body: { ...fixtures.enrollDirect(), account_id: w.accountId, card_data: { ...fixtures.enrollDirect().card_data!, number } },
     headers: key(),
   });
   if (res.status !== 200) throw new Error(`enroll: ${res.status} ${JSON.stringify(res.body)}`);
@@ -61,11 +50,11 @@ describe('direct enrollment (§4.3)', () => {
   it('refuses non-Luhn and expired cards, and unknown customers', async () => {
     const c = await customer();
     const body = fixtures.enrollDirect();
-    const bad = await clients.paymentMethods.enrollDirect({ params: { customer_id: c.id }, body: { ...body, account_id: accountId, card_data: { ...body.card_data!, number: '4111111111111112' } }, headers: key() });
+    const bad = await w.clients.paymentMethods.enrollDirect({ params: { customer_id: c.id }, body: { ...body, account_id: w.accountId, card_data: { ...body.card_data!, number: '4111111111111112' } }, headers: key() });
     expect(bad).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS', messages: [expect.stringContaining('Luhn')] } });
-    const expired = await clients.paymentMethods.enrollDirect({ params: { customer_id: c.id }, body: { ...body, account_id: accountId, card_data: { ...body.card_data!, expiration_year: 20 } }, headers: key() });
+    const expired = await w.clients.paymentMethods.enrollDirect({ params: { customer_id: c.id }, body: { ...body, account_id: w.accountId, card_data: { ...body.card_data!, expiration_year: 20 } }, headers: key() });
     expect(expired).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS', messages: [expect.stringContaining('expired')] } });
-    const unknown = await clients.paymentMethods.enrollDirect({ params: { customer_id: '00000000-0000-4000-8000-000000000000' }, body: { ...body, account_id: accountId }, headers: key() });
+    const unknown = await w.clients.paymentMethods.enrollDirect({ params: { customer_id: '00000000-0000-4000-8000-000000000000' }, body: { ...body, account_id: w.accountId }, headers: key() });
     expect(unknown).toMatchObject({ status: 400, body: { code: 'CUSTOMER_NOT_FOUND' } });
   });
 
@@ -74,10 +63,10 @@ describe('direct enrollment (§4.3)', () => {
     const approved = await enrollDirect(c.id, '4507990000000002');
     const declined = await enrollDirect(c.id, '4507990000000036');
     const pay = async (vaultedToken: string) => {
-      const s = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: accountId } });
+      const s = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.accountId } });
       if (s.status !== 200) throw new Error('setup');
-      return clients.payments.create({
-        body: { ...fixtures.createPayment(s.body.checkout_session), account_id: accountId, payment_method: { type: 'CARD', vaulted_token: vaultedToken } },
+      return w.clients.payments.create({
+        body: { ...fixtures.createPayment(s.body.checkout_session), account_id: w.accountId, payment_method: { type: 'CARD', vaulted_token: vaultedToken } },
         headers: key(),
       });
     };
@@ -88,9 +77,9 @@ describe('direct enrollment (§4.3)', () => {
 
   it('enrolls a bank account type without card data', async () => {
     const c = await customer();
-    const res = await clients.paymentMethods.enrollDirect({
+    const res = await w.clients.paymentMethods.enrollDirect({
       params: { customer_id: c.id },
-      body: { account_id: accountId, country: 'US', type: 'ACH_ENROLLMENT', payment_method: { detail: { bank_transfer: { beneficiary_name: 'Ada', routing_number: '021000021', bank_account: '000123456789' } } } },
+      body: { account_id: w.accountId, country: 'US', type: 'ACH_ENROLLMENT', payment_method: { detail: { bank_transfer: { beneficiary_name: 'Ada', routing_number: '021000021', bank_account: '000123456789' } } } },
       headers: key(),
     });
     expect(res).toMatchObject({ status: 200, body: { status: 'ENROLLED', type: 'ACH_ENROLLMENT', card_data: null } });
@@ -101,22 +90,22 @@ describe('session enrollment (§4.1) and the SDK step', () => {
   it('creates READY_TO_ENROLL (201), then the SDK step enrolls the card', async () => {
     const c = await customer();
     const s = await session(c.id);
-    const created = await clients.paymentMethods.enrollInSession({ params: { customer_session: s }, body: { ...fixtures.enrollInSession(), account_id: accountId }, headers: key() });
+    const created = await w.clients.paymentMethods.enrollInSession({ params: { customer_session: s }, body: { ...fixtures.enrollInSession(), account_id: w.accountId }, headers: key() });
     expect(created).toMatchObject({ status: 201, body: { status: 'READY_TO_ENROLL', enrollment: { session: s, sdk_required_action: true }, vaulted_token: null } });
     if (created.status !== 201) return;
-    const done = await clients.sandbox.completeEnrollment({ params: { customer_session: s, payment_method_id: created.body.id }, body: { card: card('4111111111111111') } });
+    const done = await w.clients.sandbox.completeEnrollment({ params: { customer_session: s, payment_method_id: created.body.id }, body: { card: card('4111111111111111') } });
     expect(done).toMatchObject({ status: 200, body: { status: 'ENROLLED', enrollment: { sdk_required_action: false } } });
     if (done.status === 200) expect(done.body.vaulted_token).toMatch(/^[0-9a-f-]{36}$/);
-    const again = await clients.sandbox.completeEnrollment({ params: { customer_session: s, payment_method_id: created.body.id }, body: { card: card('4111111111111111') } });
+    const again = await w.clients.sandbox.completeEnrollment({ params: { customer_session: s, payment_method_id: created.body.id }, body: { card: card('4111111111111111') } });
     expect(again).toMatchObject({ status: 400, body: { code: 'INVALID_STATE' } });
   });
 
   it('declines by test card', async () => {
     const c = await customer();
     const s = await session(c.id);
-    const created = await clients.paymentMethods.enrollInSession({ params: { customer_session: s }, body: { ...fixtures.enrollInSession(), account_id: accountId }, headers: key() });
+    const created = await w.clients.paymentMethods.enrollInSession({ params: { customer_session: s }, body: { ...fixtures.enrollInSession(), account_id: w.accountId }, headers: key() });
     if (created.status !== 201) throw new Error('setup');
-    const done = await clients.sandbox.completeEnrollment({ params: { customer_session: s, payment_method_id: created.body.id }, body: { card: card('4507990000000069') } });
+    const done = await w.clients.sandbox.completeEnrollment({ params: { customer_session: s, payment_method_id: created.body.id }, body: { card: card('4507990000000069') } });
     expect(done).toMatchObject({ status: 200, body: { status: 'DECLINED', vaulted_token: null } });
   });
 
@@ -124,43 +113,43 @@ describe('session enrollment (§4.1) and the SDK step', () => {
     const c = await customer();
     const enroll = async (expiration_year: number) => {
       const s = await session(c.id);
-      const created = await clients.paymentMethods.enrollInSession({ params: { customer_session: s }, body: { ...fixtures.enrollInSession(), account_id: accountId }, headers: key() });
+      const created = await w.clients.paymentMethods.enrollInSession({ params: { customer_session: s }, body: { ...fixtures.enrollInSession(), account_id: w.accountId }, headers: key() });
       if (created.status !== 201) throw new Error('setup');
-      const done = await clients.sandbox.completeEnrollment({ params: { customer_session: s, payment_method_id: created.body.id }, body: { card: card('4111111111111111', { expiration_year }) } });
+      const done = await w.clients.sandbox.completeEnrollment({ params: { customer_session: s, payment_method_id: created.body.id }, body: { card: card('4111111111111111', { expiration_year }) } });
       if (done.status !== 200) throw new Error('setup');
       return done.body;
     };
     const first = await enroll(2030);
     const second = await enroll(2031);
     expect(second.status).toBe('ENROLLED');
-    const events = await clients.sandbox.listEvents({ query: { type: 'enrollment.unenroll', resource_id: first.id } });
+    const events = await w.clients.sandbox.listEvents({ query: { type: 'enrollment.unenroll', resource_id: first.id } });
     expect(events).toMatchObject({ status: 200, body: [{ data: { replaced_by: second.id } }] });
-    const s2 = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: accountId } });
+    const s2 = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.accountId } });
     if (s2.status !== 200) throw new Error('setup');
-    const payOld = await clients.payments.create({
-      body: { ...fixtures.createPayment(s2.body.checkout_session), account_id: accountId, payment_method: { type: 'CARD', vaulted_token: first.vaulted_token as string } },
+    const payOld = await w.clients.payments.create({
+      body: { ...fixtures.createPayment(s2.body.checkout_session), account_id: w.accountId, payment_method: { type: 'CARD', vaulted_token: first.vaulted_token as string } },
       headers: key(),
     });
     expect(payOld).toMatchObject({ status: 400, body: { code: 'INVALID_STATE', messages: [expect.stringContaining('UNENROLLED')] } });
   });
 
   it('refuses an unknown or foreign session and a non-enrollable type', async () => {
-    const unknown = await clients.paymentMethods.enrollInSession({
+    const unknown = await w.clients.paymentMethods.enrollInSession({
       params: { customer_session: '00000000-0000-4000-8000-000000000000' },
-      body: { ...fixtures.enrollInSession(), account_id: accountId },
+      body: { ...fixtures.enrollInSession(), account_id: w.accountId },
       headers: key(),
     });
     expect(unknown).toMatchObject({ status: 400, body: { code: 'CUSTOMER_SESSION_NOT_FOUND' } });
     const c = await customer();
     const s = await session(c.id);
-    const other = await newMerchant(sb.url);
-    const foreign = await clientsFor(sb.url, other).paymentMethods.enrollInSession({
+    const other = await newMerchant(w.sb.url);
+    const foreign = await clientsFor(w.sb.url, other).paymentMethods.enrollInSession({
       params: { customer_session: s },
       body: { ...fixtures.enrollInSession(), account_id: other.account_ids[0] as string },
       headers: key(),
     });
     expect(foreign).toMatchObject({ status: 400, body: { code: 'CUSTOMER_SESSION_NOT_FOUND' } });
-    const bare = await clients.paymentMethods.enrollInSession({ params: { customer_session: s }, body: { ...fixtures.enrollInSession(), account_id: accountId, payment_method_type: 'ACMEPAY' }, headers: key() });
+    const bare = await w.clients.paymentMethods.enrollInSession({ params: { customer_session: s }, body: { ...fixtures.enrollInSession(), account_id: w.accountId, payment_method_type: 'ACMEPAY' }, headers: key() });
     expect(bare).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS' } });
   });
 });

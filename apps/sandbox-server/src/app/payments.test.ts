@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixtures, MINIMAL_PDF_BASE64 } from '@switchyard/contract/fixtures';
-import type { Payment, SandboxMerchant } from '@switchyard/contract';
-import { clientsFor, idemKey, keysOf, newMerchant, pay, raw, refundPending, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import type { Payment } from '@switchyard/contract';
+import { clientsFor, idemKey, keysOf, newMerchant, pay, raw, refundPending, sandboxWithMerchant } from '../test-support/harness.js';
 
-let sb: RunningSandbox;
-let clients: Clients;
-let merchant: SandboxMerchant;
-beforeAll(async () => {
-  sb = await startSandbox();
-  merchant = await newMerchant(sb.url);
-  clients = clientsFor(sb.url, merchant);
-});
-afterAll(() => sb.stop());
+const w = sandboxWithMerchant();
 
 const key = () => ({ 'x-idempotency-key': idemKey() });
 const chargeOf = (p: Payment) => p.transactions?.id as string;
@@ -32,45 +24,45 @@ describe('create payment: outcomes of the test cards', () => {
     ['4916994064252017', 'PENDING', 'WAITING_ADDITIONAL_STEP', 'CHALLENGE_REQUIRED'],
     ['5306889942833340', 'PENDING', 'WAITING_ADDITIONAL_STEP', 'CHALLENGE_REQUIRED'],
   ])('card %s → %s/%s (%s), a 2xx even when declined', async (card, status, subStatus, code) => {
-    const payment = await pay(clients, merchant, { card });
+    const payment = await pay(w.clients, w.merchant, { card });
     expect(payment).toMatchObject({ status, sub_status: subStatus, transactions: { response_code: code } });
   });
 
   it('lets the description name the outcome when the card does not', async () => {
-    const payment = await pay(clients, merchant, { card: '5555555555554444', description: 'INSUFFICIENT_FUNDS' });
+    const payment = await pay(w.clients, w.merchant, { card: '5555555555554444', description: 'INSUFFICIENT_FUNDS' });
     expect(payment).toMatchObject({ status: 'DECLINED', transactions: { response_code: 'INSUFFICIENT_FUNDS' } });
   });
 
   it('lets card data win over the description', async () => {
-    const payment = await pay(clients, merchant, { card: '4507990000000002', description: 'DO_NOT_HONOR' });
+    const payment = await pay(w.clients, w.merchant, { card: '4507990000000002', description: 'DO_NOT_HONOR' });
     expect(payment.status).toBe('SUCCEEDED');
   });
 
-  it('masks the card: iin and lfd only, a stable fingerprint per merchant', async () => {
-    const a = await pay(clients, merchant, { card: '4111111111111111' });
-    const b = await pay(clients, merchant, { card: '4111111111111111' });
+  it('masks the card: iin and lfd only, a stable fingerprint per w.merchant', async () => {
+    const a = await pay(w.clients, w.merchant, { card: '4111111111111111' });
+    const b = await pay(w.clients, w.merchant, { card: '4111111111111111' });
     const card = a.payment_method.payment_method_detail?.card?.card_data;
     expect(card).toMatchObject({ iin: '41111111', lfd: '1111', number_length: 16, security_code_length: 3, brand: 'VISA' });
     expect(JSON.stringify(a)).not.toContain('4111111111111111');
     expect(JSON.stringify(a)).not.toContain('"123"');
     expect(b.payment_method.payment_method_detail?.card?.card_data?.fingerprint).toBe(card?.fingerprint);
-    const other = await newMerchant(sb.url);
-    const c = await pay(clientsFor(sb.url, other), other, { card: '4111111111111111' });
+    const other = await newMerchant(w.sb.url);
+    const c = await pay(clientsFor(w.sb.url, other), other, { card: '4111111111111111' });
     expect(c.payment_method.payment_method_detail?.card?.card_data?.fingerprint).not.toBe(card?.fingerprint);
   });
 
   it('refuses a number that fails the Luhn check', async () => {
-    const session = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: merchant.account_ids[0] as string } });
+    const session = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.merchant.account_ids[0] as string } });
     if (session.status !== 200) throw new Error('setup');
-    const body = { ...fixtures.createPayment(session.body.checkout_session, '4111111111111112'), account_id: merchant.account_ids[0] as string };
-    const res = await clients.payments.create({ body, headers: key() });
+    const body = { ...fixtures.createPayment(session.body.checkout_session, '4111111111111112'), account_id: w.merchant.account_ids[0] as string };
+    const res = await w.clients.payments.create({ body, headers: key() });
     expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS', messages: [expect.stringContaining('Luhn')] } });
   });
 
   it('authorizes only with capture false, then captures', async () => {
-    const payment = await pay(clients, merchant, { capture: false, value: 50 });
+    const payment = await pay(w.clients, w.merchant, { capture: false, value: 50 });
     expect(payment).toMatchObject({ status: 'PENDING', sub_status: 'AUTHORIZED', amount: { captured: 0 }, transactions: { type: 'AUTHORIZE' } });
-    const captured = await clients.payments.capture({
+    const captured = await w.clients.payments.capture({
       params: { payment_id: payment.id, transaction_id: chargeOf(payment) },
       body: { merchant_reference: 'cap-1', amount: { currency: 'ARS', value: 30 } },
       headers: key(),
@@ -79,14 +71,14 @@ describe('create payment: outcomes of the test cards', () => {
   });
 
   it('reads a payment back with its history', async () => {
-    const payment = await pay(clients, merchant);
-    const read = await clients.payments.get({ params: { payment_id: payment.id } });
+    const payment = await pay(w.clients, w.merchant);
+    const read = await w.clients.payments.get({ params: { payment_id: payment.id } });
     expect(read).toMatchObject({ status: 200, body: { id: payment.id, status: 'SUCCEEDED', transactions_history: [{ type: 'PURCHASE' }] } });
   });
 
-  it("treats another merchant's payment as not found", async () => {
-    const payment = await pay(clients, merchant);
-    const other = clientsFor(sb.url, await newMerchant(sb.url));
+  it("treats another w.merchant's payment as not found", async () => {
+    const payment = await pay(w.clients, w.merchant);
+    const other = clientsFor(w.sb.url, await newMerchant(w.sb.url));
     expect(await other.payments.get({ params: { payment_id: payment.id } })).toMatchObject({ status: 400, body: { code: 'PAYMENT_NOT_FOUND' } });
     const refund = await other.payments.refund({ params: { id: payment.id, transaction_id: chargeOf(payment) }, body: fixtures.refund(), headers: key() });
     expect(refund).toMatchObject({ status: 400, body: { code: 'PAYMENT_NOT_FOUND' } });
@@ -95,10 +87,10 @@ describe('create payment: outcomes of the test cards', () => {
 
 describe('refund (§4.2)', () => {
   const refund = (p: Payment, body: Partial<ReturnType<typeof fixtures.refund>> = {}, transactionId = chargeOf(p)) =>
-    clients.payments.refund({ params: { id: p.id, transaction_id: transactionId }, body: { ...fixtures.refund(), ...body }, headers: key() });
+    w.clients.payments.refund({ params: { id: p.id, transaction_id: transactionId }, body: { ...fixtures.refund(), ...body }, headers: key() });
 
   it('refunds in full without amount: REFUNDED/REFUNDED with the REFUND transaction', async () => {
-    const p = await pay(clients, merchant);
+    const p = await pay(w.clients, w.merchant);
     const res = await refund(p);
     expect(res).toMatchObject({
       status: 200,
@@ -107,7 +99,7 @@ describe('refund (§4.2)', () => {
   });
 
   it('refunds partially: SUCCEEDED/PARTIALLY_REFUNDED, and three 33.33 refunds of 99.99 leave exactly 0', async () => {
-    const p = await pay(clients, merchant, { value: 99.99 });
+    const p = await pay(w.clients, w.merchant, { value: 99.99 });
     const first = await refund(p, { amount: { currency: 'ARS', value: 33.33 } });
     expect(first).toMatchObject({ status: 200, body: { status: 'SUCCEEDED', sub_status: 'PARTIALLY_REFUNDED', amount: { refunded: 33.33 } } });
     await refund(p, { amount: { currency: 'ARS', value: 33.33 } });
@@ -117,31 +109,31 @@ describe('refund (§4.2)', () => {
   });
 
   it('refuses more than the refundable amount (INVALID_AMOUNT)', async () => {
-    const p = await pay(clients, merchant, { value: 10 });
+    const p = await pay(w.clients, w.merchant, { value: 10 });
     await refund(p, { amount: { currency: 'ARS', value: 6 } });
     expect(await refund(p, { amount: { currency: 'ARS', value: 4.0001 } })).toMatchObject({ status: 400, body: { code: 'INVALID_AMOUNT' } });
     expect(await refund(p, { amount: { currency: 'ARS', value: 4 } })).toMatchObject({ status: 200, body: { status: 'REFUNDED' } });
   });
 
   it('refuses another currency', async () => {
-    const p = await pay(clients, merchant);
+    const p = await pay(w.clients, w.merchant);
     expect(await refund(p, { amount: { currency: 'USD', value: 1 } })).toMatchObject({ status: 400, body: { code: 'INVALID_AMOUNT' } });
   });
 
   it('refuses a transaction that is not this payment\'s (TRANSACTION_NOT_FOUND) or not a captured charge (INVALID_TRANSACTION)', async () => {
-    const p = await pay(clients, merchant);
+    const p = await pay(w.clients, w.merchant);
     expect(await refund(p, {}, '00000000-0000-4000-8000-000000000000')).toMatchObject({ status: 400, body: { code: 'TRANSACTION_NOT_FOUND' } });
     const refunded = await refund(p, { amount: { currency: 'ARS', value: 1 } });
     if (refunded.status !== 200) throw new Error('setup');
     expect(await refund(p, {}, chargeOf(refunded.body))).toMatchObject({ status: 400, body: { code: 'INVALID_TRANSACTION' } });
-    const authorized = await pay(clients, merchant, { capture: false });
+    const authorized = await pay(w.clients, w.merchant, { capture: false });
     expect(await refund(authorized)).toMatchObject({ status: 400, body: { code: 'INVALID_TRANSACTION' } });
-    const declined = await pay(clients, merchant, { card: '4507990000000010' });
+    const declined = await pay(w.clients, w.merchant, { card: '4507990000000010' });
     expect(await refund(declined)).toMatchObject({ status: 400, body: { code: 'INVALID_TRANSACTION' } });
   });
 
   it('answers an unknown payment with PAYMENT_NOT_FOUND', async () => {
-    const res = await clients.payments.refund({
+    const res = await w.clients.payments.refund({
       params: { id: '00000000-0000-4000-8000-000000000000', transaction_id: '00000000-0000-4000-8000-000000000001' },
       body: fixtures.refund(),
       headers: key(),
@@ -150,13 +142,13 @@ describe('refund (§4.2)', () => {
   });
 
   it('never refunds more than captured under 20 concurrent partial refunds', async () => {
-    const p = await pay(clients, merchant, { value: 100 });
+    const p = await pay(w.clients, w.merchant, { value: 100 });
     const results = await Promise.all(Array.from({ length: 20 }, () => refund(p, { amount: { currency: 'ARS', value: 15 } })));
     const ok = results.filter((r) => r.status === 200).length;
     expect(ok).toBeGreaterThanOrEqual(1);
     expect(ok).toBeLessThanOrEqual(6);
     for (const r of results.filter((x) => x.status !== 200)) expect(['INVALID_AMOUNT', 'INVALID_STATE']).toContain((r.body as { code: string }).code);
-    const read = await clients.payments.get({ params: { payment_id: p.id } });
+    const read = await w.clients.payments.get({ params: { payment_id: p.id } });
     if (read.status !== 200) throw new Error('read');
     expect(read.body.amount.refunded).toBe(15 * ok);
     expect(read.body.amount.refunded).toBeLessThanOrEqual(100);
@@ -164,16 +156,16 @@ describe('refund (§4.2)', () => {
   });
 
   it('refuses a refund while another is in progress (slow provider)', async () => {
-    const p = await pay(clients, merchant, { value: 100 });
-    const slow = raw(sb.url, `/v1/payments/${p.id}/transactions/${chargeOf(p)}/refund`, {
+    const p = await pay(w.clients, w.merchant, { value: 100 });
+    const slow = raw(w.sb.url, `/v1/payments/${p.id}/transactions/${chargeOf(p)}/refund`, {
       method: 'POST',
-      headers: { ...keysOf(merchant), 'content-type': 'application/json', 'x-idempotency-key': idemKey(), 'x-sandbox-provider-latency-ms': '400' },
+      headers: { ...keysOf(w.merchant), 'content-type': 'application/json', 'x-idempotency-key': idemKey(), 'x-sandbox-provider-latency-ms': '400' },
       body: JSON.stringify({ merchant_reference: 'slow-refund', amount: { currency: 'ARS', value: 10 } }),
     });
-    await refundPending(clients, p.id);
+    await refundPending(w.clients, p.id);
     const during = await refund(p, { amount: { currency: 'ARS', value: 10 } });
     expect(during).toMatchObject({ status: 400, body: { code: 'INVALID_STATE', messages: [expect.stringContaining('already in progress')] } });
-    const pending = await clients.payments.get({ params: { payment_id: p.id } });
+    const pending = await w.clients.payments.get({ params: { payment_id: p.id } });
     expect(pending).toMatchObject({ status: 200, body: { transactions: { type: 'REFUND', status: 'PENDING' } } });
     expect(await slow).toMatchObject({ status: 200, body: { sub_status: 'PARTIALLY_REFUNDED' } });
     expect(await refund(p, { amount: { currency: 'ARS', value: 10 } })).toMatchObject({ status: 200, body: { amount: { refunded: 20 } } });
@@ -182,17 +174,17 @@ describe('refund (§4.2)', () => {
 
 describe('cancel or refund (§4.6)', () => {
   const cancelOrRefund = (p: Payment, body: Partial<ReturnType<typeof fixtures.cancelOrRefund>> = {}) =>
-    clients.payments.cancelOrRefund({ params: { payment_id: p.id }, body: { ...fixtures.cancelOrRefund(), ...body }, headers: key() });
+    w.clients.payments.cancelOrRefund({ params: { payment_id: p.id }, body: { ...fixtures.cancelOrRefund(), ...body }, headers: key() });
 
   it('cancels an uncaptured payment (201, CANCELED/CANCELED, CANCEL transaction)', async () => {
-    const p = await pay(clients, merchant, { capture: false });
+    const p = await pay(w.clients, w.merchant, { capture: false });
     const res = await cancelOrRefund(p);
     expect(res).toMatchObject({ status: 201, body: { type: 'CANCEL', status: 'SUCCEEDED', payment: { status: 'CANCELED', sub_status: 'CANCELED' } } });
     expect(await cancelOrRefund(p)).toMatchObject({ status: 400, body: { code: 'INVALID_STATE' } });
   });
 
   it('refunds a captured payment in full, defaulting merchant_reference to merchant_order_id', async () => {
-    const p = await pay(clients, merchant);
+    const p = await pay(w.clients, w.merchant);
     const res = await cancelOrRefund(p);
     expect(res).toMatchObject({
       status: 201,
@@ -201,70 +193,70 @@ describe('cancel or refund (§4.6)', () => {
   });
 
   it('refunds a captured payment partially with amount', async () => {
-    const p = await pay(clients, merchant);
+    const p = await pay(w.clients, w.merchant);
     const res = await cancelOrRefund(p, { amount: { currency: 'ARS', value: 9.99 }, merchant_reference: 'partial-1' });
     expect(res).toMatchObject({ status: 201, body: { type: 'REFUND', status: 'SUCCEEDED', merchant_reference: 'partial-1', payment: { sub_status: 'PARTIALLY_REFUNDED', amount: { refunded: 9.99 } } } });
   });
 
   it('refuses a partial amount on an uncaptured payment, and a declined payment', async () => {
-    const p = await pay(clients, merchant, { capture: false });
+    const p = await pay(w.clients, w.merchant, { capture: false });
     expect(await cancelOrRefund(p, { amount: { currency: 'ARS', value: 1 } })).toMatchObject({ status: 400, body: { code: 'INVALID_AMOUNT' } });
-    const declined = await pay(clients, merchant, { card: '4507990000000028' });
+    const declined = await pay(w.clients, w.merchant, { card: '4507990000000028' });
     expect(await cancelOrRefund(declined)).toMatchObject({ status: 400, body: { code: 'INVALID_STATE' } });
   });
 });
 
 describe('chargebacks and disputes (§4.9)', () => {
   const dispute = (p: Payment, transactionId: string, content = MINIMAL_PDF_BASE64) =>
-    clients.payments.dispute({
+    w.clients.payments.dispute({
       params: { payment_id: p.id, transaction_id: transactionId },
-      body: { ...fixtures.dispute(), account_id: merchant.account_ids[0] as string, evidence: [{ ...fixtures.dispute().evidence[0]!, content }] },
+      body: { ...fixtures.dispute(), account_id: w.merchant.account_ids[0] as string, evidence: [{ ...fixtures.dispute().evidence[0]!, content }] },
       headers: key(),
     });
 
   it('takes evidence against a chargeback: IN_DISPUTE/PENDING_REVIEW, chargeback CREATED; WON restores the payment', async () => {
-    const p = await pay(clients, merchant);
-    const cb = await clients.sandbox.chargeback({ params: { payment_id: p.id }, body: {} });
+    const p = await pay(w.clients, w.merchant);
+    const cb = await w.clients.sandbox.chargeback({ params: { payment_id: p.id }, body: {} });
     expect(cb).toMatchObject({ status: 200, body: { status: 'IN_DISPUTE', sub_status: 'RECEIVED', transactions: { type: 'CHARGEBACK', status: 'CREATED', amount: 99.99 } } });
     if (cb.status !== 200) return;
     const res = await dispute(p, chargeOf(cb.body));
     expect(res).toMatchObject({ status: 200, body: { status: 'IN_DISPUTE', sub_status: 'PENDING_REVIEW', transactions: { type: 'CHARGEBACK', status: 'CREATED' } } });
     expect(await dispute(p, chargeOf(cb.body))).toMatchObject({ status: 400, body: { code: 'INVALID_STATE' } });
-    const won = await clients.sandbox.disputeOutcome({ params: { payment_id: p.id }, body: { outcome: 'WON' } });
+    const won = await w.clients.sandbox.disputeOutcome({ params: { payment_id: p.id }, body: { outcome: 'WON' } });
     expect(won).toMatchObject({ status: 200, body: { status: 'SUCCEEDED', sub_status: 'APPROVED', transactions: { type: 'CHARGEBACK', status: 'WON' } } });
   });
 
   it('LOST on the whole amount ends CHARGEBACK/LOST; on part of it SUCCEEDED/PARTIALLY_CHARGEBACKED', async () => {
-    const full = await pay(clients, merchant);
-    await clients.sandbox.chargeback({ params: { payment_id: full.id }, body: {} });
-    expect(await clients.sandbox.disputeOutcome({ params: { payment_id: full.id }, body: { outcome: 'LOST' } })).toMatchObject({
+    const full = await pay(w.clients, w.merchant);
+    await w.clients.sandbox.chargeback({ params: { payment_id: full.id }, body: {} });
+    expect(await w.clients.sandbox.disputeOutcome({ params: { payment_id: full.id }, body: { outcome: 'LOST' } })).toMatchObject({
       status: 200,
       body: { status: 'CHARGEBACK', sub_status: 'LOST', transactions: { status: 'LOST' } },
     });
-    const part = await pay(clients, merchant, { value: 100 });
-    await clients.sandbox.chargeback({ params: { payment_id: part.id }, body: { amount: 40 } });
-    expect(await clients.sandbox.disputeOutcome({ params: { payment_id: part.id }, body: { outcome: 'LOST' } })).toMatchObject({
+    const part = await pay(w.clients, w.merchant, { value: 100 });
+    await w.clients.sandbox.chargeback({ params: { payment_id: part.id }, body: { amount: 40 } });
+    expect(await w.clients.sandbox.disputeOutcome({ params: { payment_id: part.id }, body: { outcome: 'LOST' } })).toMatchObject({
       status: 200,
       body: { status: 'SUCCEEDED', sub_status: 'PARTIALLY_CHARGEBACKED' },
     });
   });
 
   it('accepts only a chargeback transaction', async () => {
-    const p = await pay(clients, merchant);
+    const p = await pay(w.clients, w.merchant);
     expect(await dispute(p, chargeOf(p))).toMatchObject({ status: 400, body: { code: 'INVALID_TRANSACTION' } });
   });
 
   it('accepts only PDF evidence', async () => {
-    const p = await pay(clients, merchant);
-    const cb = await clients.sandbox.chargeback({ params: { payment_id: p.id }, body: {} });
+    const p = await pay(w.clients, w.merchant);
+    const cb = await w.clients.sandbox.chargeback({ params: { payment_id: p.id }, body: {} });
     if (cb.status !== 200) throw new Error('setup');
     const png = Buffer.from('\x89PNG\r\n\x1a\n0000').toString('base64');
     expect(await dispute(p, chargeOf(cb.body), png)).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS', messages: ['evidence[0].content: is not a PDF document (it must start with %PDF)'] } });
   });
 
   it('refuses evidence over 1 MB', async () => {
-    const p = await pay(clients, merchant);
-    const cb = await clients.sandbox.chargeback({ params: { payment_id: p.id }, body: {} });
+    const p = await pay(w.clients, w.merchant);
+    const cb = await w.clients.sandbox.chargeback({ params: { payment_id: p.id }, body: {} });
     if (cb.status !== 200) throw new Error('setup');
     const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024 * 1024)]).toString('base64');
     const res = await dispute(p, chargeOf(cb.body), big);
@@ -272,14 +264,14 @@ describe('chargebacks and disputes (§4.9)', () => {
   });
 
   it('blocks refunds while a chargeback is in process (CHARGEBACK_IN_PROCESS)', async () => {
-    const p = await pay(clients, merchant);
-    await clients.sandbox.chargeback({ params: { payment_id: p.id }, body: { amount: 10 } });
-    const res = await clients.payments.refund({ params: { id: p.id, transaction_id: p.transactions?.id as string }, body: fixtures.refund(), headers: key() });
+    const p = await pay(w.clients, w.merchant);
+    await w.clients.sandbox.chargeback({ params: { payment_id: p.id }, body: { amount: 10 } });
+    const res = await w.clients.payments.refund({ params: { id: p.id, transaction_id: p.transactions?.id as string }, body: fixtures.refund(), headers: key() });
     expect(res).toMatchObject({ status: 400, body: { code: 'CHARGEBACK_IN_PROCESS' } });
   });
 
   it('refuses a chargeback above what is still captured', async () => {
-    const p = await pay(clients, merchant, { value: 10 });
-    expect(await clients.sandbox.chargeback({ params: { payment_id: p.id }, body: { amount: 10.0001 } })).toMatchObject({ status: 400, body: { code: 'INVALID_AMOUNT' } });
+    const p = await pay(w.clients, w.merchant, { value: 10 });
+    expect(await w.clients.sandbox.chargeback({ params: { payment_id: p.id }, body: { amount: 10.0001 } })).toMatchObject({ status: 400, body: { code: 'INVALID_AMOUNT' } });
   });
 });

@@ -1,17 +1,6 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import {
-  bankingContract,
-  checkoutContract,
-  customersContract,
-  IDEMPOTENCY_HEADER,
-  marketplaceContract,
-  paymentMethodsContract,
-  paymentsContract,
-  sandboxContract,
-  subscriptionsContract,
-  webhooksContract,
-} from '@switchyard/contract';
+import { contract, IDEMPOTENCY_HEADER, sandboxContract } from '@switchyard/contract';
 import { ApiProblem } from '../errors.js';
 import { authenticate } from './auth.js';
 import type { HttpDeps } from './deps.js';
@@ -38,17 +27,8 @@ export interface AppOptions extends HttpDeps {
   bodyLimit: string;
 }
 
-const MOUNTED_ROUTERS = [
-  customersContract,
-  checkoutContract,
-  paymentMethodsContract,
-  paymentsContract,
-  subscriptionsContract,
-  marketplaceContract,
-  bankingContract,
-  webhooksContract,
-  sandboxContract,
-];
+/** Every /v1 domain of the contract, and the control API. */
+const MOUNTED_ROUTERS = [...Object.values(contract), sandboxContract];
 
 function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {

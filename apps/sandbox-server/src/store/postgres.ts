@@ -65,11 +65,25 @@ export class PostgresStore implements Store {
     }
   }
 
-  async withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  /** Runs `fn` in a transaction holding the merchant's advisory lock; commits when it resolves, rolls back when it throws. */
+  private async locked<T>(merchantId: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
       await client.query(LOCK_SQL, [merchantId]);
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.locked(merchantId, async (client) => {
       const tx: Tx = {
         get: async <R>(kind: RecordKind, id: string) => {
           const r = await client.query<{ data: R }>('SELECT data FROM records WHERE merchant_id = $1 AND kind = $2 AND id = $3', [merchantId, kind, id]);
@@ -102,15 +116,8 @@ export class PostgresStore implements Store {
           return r.rows.map((row) => row.data);
         },
       };
-      const result = await fn(tx);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      return fn(tx);
+    });
   }
 
   async locate<T>(kind: RecordKind, uniqueKey: string) {
@@ -146,42 +153,18 @@ export class PostgresStore implements Store {
   }
 
   async updateMerchant(id: string, change: (m: MerchantRecord) => MerchantRecord) {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(LOCK_SQL, [id]);
+    return this.locked(id, async (client) => {
       const r = await client.query<{ data: MerchantRecord }>('SELECT data FROM merchants WHERE id = $1 FOR UPDATE', [id]);
       const current = r.rows[0]?.data;
-      if (!current) {
-        await client.query('ROLLBACK');
-        return undefined;
-      }
+      if (!current) return undefined;
       const next = change(current);
       await client.query('UPDATE merchants SET public_api_key = $2, data = $3 WHERE id = $1', [id, next.public_api_key, JSON.stringify(next)]);
-      await client.query('COMMIT');
       return next;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async resetMerchant(merchantId: string) {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(LOCK_SQL, [merchantId]);
-      const r = await client.query('DELETE FROM records WHERE merchant_id = $1', [merchantId]);
-      await client.query('COMMIT');
-      return r.rowCount ?? 0;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    return this.locked(merchantId, async (client) => (await client.query('DELETE FROM records WHERE merchant_id = $1', [merchantId])).rowCount ?? 0);
   }
 
   async ready() {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createClient } from '@switchyard/client';
 import type { SandboxMerchant } from '@switchyard/contract';
 import { fixtures } from '@switchyard/contract/fixtures';
@@ -89,4 +90,27 @@ export async function refundPending(clients: Clients, paymentId: string, timeout
     if (Date.now() > deadline) throw new Error(`no refund of ${paymentId} went in progress in time`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+export interface World {
+  sb: RunningSandbox;
+  merchant: SandboxMerchant;
+  clients: Clients;
+  accountId: string;
+}
+
+/**
+ * A sandbox and a fresh merchant for one test file: started before its tests, stopped after.
+ * The returned object is filled in by the time the tests run.
+ */
+export function sandboxWithMerchant(overrides: Partial<SandboxConfig> = {}): World {
+  const world = {} as World;
+  beforeAll(async () => {
+    world.sb = await startSandbox(overrides);
+    world.merchant = await newMerchant(world.sb.url);
+    world.clients = clientsFor(world.sb.url, world.merchant);
+    world.accountId = world.merchant.account_ids[0] as string;
+  });
+  afterAll(() => world.sb.stop());
+  return world;
 }

@@ -3,7 +3,7 @@ import { OperatingCountry } from '../shared/countries.js';
 import { Amount, AmountOut, Currency } from '../shared/money.js';
 import { DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
 import { Document, MetadataOut, Phone, address, metadataList } from '../shared/shapes.js';
-import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
+import { AdditionalData, AdditionalDataOut, TaxItem } from '../shared/additional-data.js';
 
 export const CHECKOUT_SESSION_METADATA_LIMIT = 120;
 export const PAYMENT_LINK_METADATA_LIMIT = 50;
@@ -125,16 +125,7 @@ export const CreatePaymentLinkBody = z
     timezone: text(1, 64).optional(),
     payments_number: z.number().int().min(0).optional(),
     split_payment_methods: z.boolean().optional(),
-    taxes: z
-      .array(
-        z.object({
-          type: text(1, 255).optional(),
-          tax_base: z.number().nonnegative().optional(),
-          value: z.number().nonnegative().optional(),
-          percentage: z.number().min(0).max(100).optional(),
-        }),
-      )
-      .optional(),
+    taxes: z.array(TaxItem).optional(),
     customer_payer: PaymentLinkCustomerPayer.optional(),
     additional_data: PaymentLinkAdditionalData.optional(),
     callback_url: z.string().max(256).optional(),

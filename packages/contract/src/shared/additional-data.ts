@@ -99,6 +99,14 @@ const Party = z.object({
   address: Address.optional(),
 });
 
+/** A tax line: its type, base, amount and rate. */
+export const TaxItem = z.object({
+  type: text(1, 255).optional(),
+  tax_base: z.number().nonnegative().optional(),
+  value: z.number().nonnegative().optional(),
+  percentage: z.number().min(0).max(100).optional(),
+});
+
 export const Order = z.object({
   fee_amount: z.number().nonnegative().optional(),
   shipping_amount: z.number().nonnegative().optional(),
@@ -117,16 +125,7 @@ export const Order = z.object({
       }),
     )
     .optional(),
-  taxes: z
-    .array(
-      z.object({
-        type: text(1, 255).optional(),
-        tax_base: z.number().nonnegative().optional(),
-        value: z.number().nonnegative().optional(),
-        percentage: z.number().min(0).max(100).optional(),
-      }),
-    )
-    .optional(),
+  taxes: z.array(TaxItem).optional(),
   shipping: z
     .object({
       type: text(1, 255).optional(),

@@ -10,7 +10,7 @@ describe('pnpm bench', () => {
   it('runs and writes a markdown table and JSON with every figure', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'bench-')), 'latest');
     const script = fileURLToPath(new URL('./run.ts', import.meta.url));
-    execFileSync(process.execPath, ['--import', 'tsx', script, '--quick', '--out', out], { stdio: 'pipe', timeout: 120_000 });
+    execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', script, '--quick', '--out', out], { stdio: 'pipe', timeout: 120_000 });
     const json = JSON.parse(readFileSync(`${out}.json`, 'utf8')) as { cpus: number; node: string; figures: { name: string; ours: number; baseline: number | null; ratio: number | null }[] };
     expect(json.node).toBe(process.version);
     expect(json.cpus).toBeGreaterThan(0);

@@ -98,8 +98,8 @@ export function createTransport(options: ClientOptions) {
     const policy = { ...basePolicy, maxRetries: retriable ? (args.maxRetries ?? basePolicy.maxRetries) : 0 };
     const timeoutMs = args.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const signal = args.fetchOptions?.signal ?? args.signal ?? undefined;
-    const url = new URL(args.path);
-    const path = `${url.pathname}${url.search}`;
+    // The path without the base URL, for hooks and messages; args.path is the full URL.
+    const path = args.path.slice(args.path.indexOf('/', args.path.indexOf('//') + 2));
 
     for (let n = 0; ; n += 1) {
       const info = { method: args.method, path, attempt: n, idempotencyKey };
@@ -125,13 +125,12 @@ export function createTransport(options: ClientOptions) {
       }
 
       const { response } = result;
-      const responseHeaders = headerRecord(response.headers);
       const body = response._data ?? null;
       const willRetry = canRetry && isRetryableResponse(response.status, body);
       options.onResponse?.({
         ...info,
         status: response.status,
-        requestId: responseHeaders['x-request-id'],
+        requestId: response.headers.get('x-request-id') ?? undefined,
         durationMs,
         willRetry,
         errorCode: response.ok ? undefined : ((body as { code?: string } | null)?.code ?? undefined),
@@ -143,7 +142,7 @@ export function createTransport(options: ClientOptions) {
         });
         continue;
       }
-      const finalBody = options.validateResponses ? validated(args.route, response.status, body, responseHeaders) : body;
+      const finalBody = options.validateResponses ? validated(args.route, response.status, body, headerRecord(response.headers)) : body;
       return { status: response.status, body: finalBody, headers: response.headers };
     }
   };

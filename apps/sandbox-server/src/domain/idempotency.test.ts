@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_RETENTION_MS, decide, type IdempotencyRecord } from './idempotency.js';
+import { IDEMPOTENCY_RETENTION_MS, IN_FLIGHT_TIMEOUT_MS, decide, type IdempotencyRecord } from './idempotency.js';
 
 const record = (over: Partial<IdempotencyRecord> = {}): IdempotencyRecord => ({
   key: 'k',
@@ -24,5 +24,13 @@ describe('idempotency decisions', () => {
   it('rejects a key used up by a failure, or used by another operation', () => {
     expect(decide(record({ state: 'failed' }), 'refundTransaction', 2000)).toMatchObject({ kind: 'reject', code: 'IDEMPOTENCY_DUPLICATED' });
     expect(decide(record(), 'createPayment', 2000)).toMatchObject({ kind: 'reject', code: 'IDEMPOTENCY_DUPLICATED' });
+  });
+});
+
+describe('lost requests', () => {
+  it('lets a key still in progress after the in-flight timeout be claimed again', () => {
+    const stuck = record({ state: 'in_progress', response: null, created_at_ms: 0 });
+    expect(decide(stuck, 'refundTransaction', IN_FLIGHT_TIMEOUT_MS - 1)).toEqual({ kind: 'wait' });
+    expect(decide(stuck, 'refundTransaction', IN_FLIGHT_TIMEOUT_MS)).toEqual({ kind: 'start' });
   });
 });

@@ -6,6 +6,12 @@
  */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
 
+/**
+ * A request still "in progress" after this long was lost (its process died before it answered):
+ * its key can be claimed again. Longer than the slowest simulated provider (30 s).
+ */
+export const IN_FLIGHT_TIMEOUT_MS = 60_000;
+
 export interface StoredResponse {
   status: number;
   body: unknown;
@@ -30,7 +36,7 @@ export function decide(record: IdempotencyRecord | undefined, operationId: strin
   if (record.operation_id !== operationId) {
     return { kind: 'reject', code: 'IDEMPOTENCY_DUPLICATED', message: `the idempotency key ${record.key} was already used for another operation (${record.operation_id})` };
   }
-  if (record.state === 'in_progress') return { kind: 'wait' };
+  if (record.state === 'in_progress') return nowMs - record.created_at_ms >= IN_FLIGHT_TIMEOUT_MS ? { kind: 'start' } : { kind: 'wait' };
   if (record.state === 'failed') {
     return { kind: 'reject', code: 'IDEMPOTENCY_DUPLICATED', message: `the request with idempotency key ${record.key} failed after processing began; use a new key` };
   }

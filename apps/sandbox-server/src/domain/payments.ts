@@ -141,11 +141,33 @@ export interface RefundCommand {
   merchantReference: string | null;
 }
 
+/** A refund in progress longer than this was lost with the process that ran it (see IN_FLIGHT_TIMEOUT_MS). */
+export const LOST_REFUND_AFTER_MS = 60_000;
+
+/**
+ * A refund whose second step never ran (the process died between the two) would block every
+ * later refund. After LOST_REFUND_AFTER_MS it is closed as ERROR, and nothing was refunded.
+ */
+export function abandonLostRefund(payment: PaymentState, now: string): PaymentState {
+  const pending = payment.refund_in_progress;
+  if (!pending) return payment;
+  const tx = payment.transactions.find((t) => t.id === pending.transaction_id);
+  if (tx && Date.parse(now) - Date.parse(tx.created_at) < LOST_REFUND_AFTER_MS) return payment;
+  return {
+    ...payment,
+    refund_in_progress: null,
+    transactions: payment.transactions.map((t) =>
+      t.id === pending.transaction_id ? { ...t, status: 'ERROR' as const, response_code: 'ERROR', response_message: 'The provider never confirmed this refund', updated_at: now } : t,
+    ),
+  };
+}
+
 /**
  * Starts a refund: checks every rule and records a PENDING refund transaction. Until it is
  * finished no other refund may start, so two refunds can never both spend the same money.
  */
-export function startRefund(payment: PaymentState, cmd: RefundCommand, stamp: Stamp): Transition {
+export function startRefund(given: PaymentState, cmd: RefundCommand, stamp: Stamp): Transition {
+  const payment = abandonLostRefund(given, stamp.now);
   const charge = findTransaction(payment, cmd.transactionId);
   if (!['PURCHASE', 'CAPTURE'].includes(charge.type) || charge.status !== 'SUCCEEDED') {
     throw badRequest('INVALID_TRANSACTION', `transaction ${charge.id} is a ${charge.status} ${charge.type}; only a captured charge can be refunded`);
@@ -222,7 +244,8 @@ export function capturedCharge(payment: PaymentState): TransactionState | undefi
 }
 
 /** A chargeback received from the issuer (sandbox control API). */
-export function receiveChargeback(payment: PaymentState, cmd: { amountUnits?: number; reason: string | null }, stamp: Stamp): Transition {
+export function receiveChargeback(given: PaymentState, cmd: { amountUnits?: number; reason: string | null }, stamp: Stamp): Transition {
+  const payment = abandonLostRefund(given, stamp.now);
   if (payment.dispute) throw badRequest('CHARGEBACK_IN_PROCESS', `payment ${payment.id} already has a chargeback in process`);
   if (payment.refund_in_progress) throw badRequest('INVALID_STATE', `a refund is in progress for payment ${payment.id}`);
   const chargeable = refundableUnits(payment);

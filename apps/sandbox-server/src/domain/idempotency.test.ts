@@ -33,4 +33,10 @@ describe('lost requests', () => {
     expect(decide(stuck, 'refundTransaction', IN_FLIGHT_TIMEOUT_MS - 1)).toEqual({ kind: 'wait' });
     expect(decide(stuck, 'refundTransaction', IN_FLIGHT_TIMEOUT_MS)).toEqual({ kind: 'start' });
   });
+
+  it('never runs again a lost request whose changes were saved', () => {
+    const saved = record({ state: 'in_progress', response: null, created_at_ms: 0, changes_saved: true });
+    expect(decide(saved, 'refundTransaction', IN_FLIGHT_TIMEOUT_MS - 1)).toEqual({ kind: 'wait' });
+    expect(decide(saved, 'refundTransaction', IN_FLIGHT_TIMEOUT_MS)).toMatchObject({ kind: 'reject', code: 'IDEMPOTENCY_DUPLICATED' });
+  });
 });

@@ -8,7 +8,7 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
 
 /**
  * A request still "in progress" after this long was lost (its process died before it answered):
- * its key can be claimed again. Longer than the slowest simulated provider (30 s).
+ * its key can be claimed again if none of its changes were saved. Longer than the slowest simulated provider (30 s).
  */
 export const IN_FLIGHT_TIMEOUT_MS = 60_000;
 
@@ -23,6 +23,8 @@ export interface IdempotencyRecord {
   state: 'in_progress' | 'completed' | 'failed';
   response: StoredResponse | null;
   created_at_ms: number;
+  /** Set in the same transaction as the operation's first change: its changes were saved. */
+  changes_saved?: boolean;
 }
 
 export type Decision =
@@ -36,7 +38,16 @@ export function decide(record: IdempotencyRecord | undefined, operationId: strin
   if (record.operation_id !== operationId) {
     return { kind: 'reject', code: 'IDEMPOTENCY_DUPLICATED', message: `the idempotency key ${record.key} was already used for another operation (${record.operation_id})` };
   }
-  if (record.state === 'in_progress') return nowMs - record.created_at_ms >= IN_FLIGHT_TIMEOUT_MS ? { kind: 'start' } : { kind: 'wait' };
+  if (record.state === 'in_progress') {
+    if (nowMs - record.created_at_ms < IN_FLIGHT_TIMEOUT_MS) return { kind: 'wait' };
+    // Running it again could create or refund twice; nothing was saved means it is safe.
+    if (!record.changes_saved) return { kind: 'start' };
+    return {
+      kind: 'reject',
+      code: 'IDEMPOTENCY_DUPLICATED',
+      message: `the request with idempotency key ${record.key} was interrupted after its changes were saved and its response is lost; read the resource, or use a new key`,
+    };
+  }
   if (record.state === 'failed') {
     return { kind: 'reject', code: 'IDEMPOTENCY_DUPLICATED', message: `the request with idempotency key ${record.key} failed after processing began; use a new key` };
   }

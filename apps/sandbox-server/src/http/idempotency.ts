@@ -1,6 +1,7 @@
 import { ApiProblem } from '../errors.js';
 import { decide, type IdempotencyRecord, type StoredResponse } from '../domain/idempotency.js';
 import { nowOf, type RequestContext } from '../app/context.js';
+import type { Store, Tx } from '../store/types.js';
 
 export interface IdempotencyOptions {
   /** How long a duplicate of a request still running waits for it before REQUEST_IN_PROCESS. */
@@ -45,6 +46,50 @@ async function settle(ctx: RequestContext, key: string, change: (r: IdempotencyR
 }
 
 /**
+ * The operation's view of the store: the first of its transactions that changes anything also
+ * marks the key's record, in that same transaction, so a key lost with its process tells
+ * whether the operation's changes were saved (see `decide`).
+ */
+function journaledContext(ctx: RequestContext, key: string): RequestContext {
+  let marked = false;
+  const withTransaction: Store['withTransaction'] = async (merchantId, fn) => {
+    if (marked || merchantId !== ctx.merchant.id) return ctx.store.withTransaction(merchantId, fn);
+    const result = await ctx.store.withTransaction(merchantId, async (tx) => {
+      let wrote = false;
+      const tracked: Tx = {
+        get: (kind, id) => tx.get(kind, id),
+        getByUniqueKey: (kind, uniqueKey) => tx.getByUniqueKey(kind, uniqueKey),
+        list: (kind) => tx.list(kind),
+        put: (kind, id, data, uniqueKey) => {
+          wrote = true;
+          return tx.put(kind, id, data, uniqueKey);
+        },
+        delete: (kind, id) => {
+          wrote = true;
+          return tx.delete(kind, id);
+        },
+      };
+      const value = await fn(tracked);
+      if (wrote) {
+        const record = await tx.get<IdempotencyRecord>('idempotency', key);
+        if (record?.state === 'in_progress') await tx.put<IdempotencyRecord>('idempotency', key, { ...record, changes_saved: true });
+      }
+      return { value, wrote };
+    });
+    marked = result.wrote;
+    return result.value;
+  };
+  const store = new Proxy(ctx.store, {
+    get: (target, prop) => {
+      if (prop === 'withTransaction') return withTransaction;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { ...ctx, store };
+}
+
+/**
  * Runs `operation` at most once per (merchant, key). Concurrent duplicates wait for the first
  * to finish (up to `waitMs`) and then replay its response, so N identical requests give N
  * identical answers and one resource. Business errors (4xx ApiProblems) are stored and use the
@@ -55,7 +100,7 @@ export async function runIdempotent(
   key: string,
   operationId: string,
   options: IdempotencyOptions,
-  operation: () => Promise<StoredResponse>,
+  operation: (ctx: RequestContext) => Promise<StoredResponse>,
 ): Promise<IdempotentResult> {
   const deadline = Date.now() + options.waitMs;
   for (;;) {
@@ -69,7 +114,7 @@ export async function runIdempotent(
   }
   let response: StoredResponse;
   try {
-    response = await operation();
+    response = await operation(journaledContext(ctx, key));
   } catch (error) {
     if (error instanceof ApiProblem && error.status < 500) {
       const stored = { status: error.status, body: error.toBody() };

@@ -8,9 +8,9 @@ import { idempotentResponse } from '../idempotent-handler.js';
 export function bankingRoutes(deps: HttpDeps): Mount {
   const router = initServer().router(bankingContract, {
     createEntity: async ({ body, headers, res }) =>
-      idempotentResponse(deps, res, headers, 'createBankingEntity', 201, () => createEntity(contextOf(deps, res), body)),
+      idempotentResponse(deps, res, headers, 'createBankingEntity', 201, (ctx) => createEntity(ctx, body)),
     createOnboarding: async ({ params, body, headers, res }) =>
-      idempotentResponse(deps, res, headers, 'createBankingOnboarding', 201, () => createOnboarding(contextOf(deps, res), params.entity_id, body)),
+      idempotentResponse(deps, res, headers, 'createBankingOnboarding', 201, (ctx) => createOnboarding(ctx, params.entity_id, body)),
     getOnboarding: async ({ params, res }) => ({ status: 200, body: await getOnboarding(contextOf(deps, res), params.entity_id, params.onboarding_id) }),
     updateAccount: async ({ params, body, res }) => ({ status: 200, body: await updateAccount(contextOf(deps, res), params.account_id, body) }),
   });

@@ -9,9 +9,9 @@ export function marketplaceRoutes(deps: HttpDeps): Mount {
   const router = initServer().router(marketplaceContract, {
     createRecipient: async ({ body, res }) => ({ status: 201, body: await createRecipient(contextOf(deps, res), body) }),
     createTransfer: async ({ body, headers, res }) =>
-      idempotentResponse(deps, res, headers, 'createTransfer', 201, () => createTransfer(contextOf(deps, res), body)),
+      idempotentResponse(deps, res, headers, 'createTransfer', 201, (ctx) => createTransfer(ctx, body)),
     reverseTransfer: async ({ params, body, headers, res }) =>
-      idempotentResponse(deps, res, headers, 'reverseTransfer', 200, () => reverseTransfer(contextOf(deps, res), params.transfer_id, body)),
+      idempotentResponse(deps, res, headers, 'reverseTransfer', 200, (ctx) => reverseTransfer(ctx, params.transfer_id, body)),
   });
   return (app, options) => createExpressEndpoints(marketplaceContract, router, app, options);
 }

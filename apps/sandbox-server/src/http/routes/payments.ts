@@ -30,27 +30,27 @@ function providerLatency(deps: HttpDeps, req: Request): number {
 export function paymentsRoutes(deps: HttpDeps): Mount {
   const router = initServer().router(paymentsContract, {
     create: async ({ body, headers, res }) =>
-      idempotentResponse(deps, res, headers, 'createPayment', 201, () => createPayment(contextOf(deps, res), body)),
+      idempotentResponse(deps, res, headers, 'createPayment', 201, (ctx) => createPayment(ctx, body)),
     get: async ({ params, res }) => ({ status: 200, body: await getPayment(contextOf(deps, res), params.payment_id) }),
     capture: async ({ params, body, headers, res }) =>
-      idempotentResponse(deps, res, headers, 'captureAuthorization', 200, () =>
-        capturePayment(contextOf(deps, res), params.payment_id, params.transaction_id, body),
+      idempotentResponse(deps, res, headers, 'captureAuthorization', 200, (ctx) =>
+        capturePayment(ctx, params.payment_id, params.transaction_id, body),
       ),
     refund: async ({ params, body, headers, req, res }) => {
       const latency = providerLatency(deps, req);
-      return idempotentResponse(deps, res, headers, 'refundTransaction', 200, () =>
-        refundTransaction(contextOf(deps, res), params.id, params.transaction_id, body, latency, sleep),
+      return idempotentResponse(deps, res, headers, 'refundTransaction', 200, (ctx) =>
+        refundTransaction(ctx, params.id, params.transaction_id, body, latency, sleep),
       );
     },
     cancelOrRefund: async ({ params, body, headers, req, res }) => {
       const latency = providerLatency(deps, req);
-      return idempotentResponse(deps, res, headers, 'cancelOrRefundPayment', 201, () =>
-        cancelOrRefund(contextOf(deps, res), params.payment_id, body, latency, sleep),
+      return idempotentResponse(deps, res, headers, 'cancelOrRefundPayment', 201, (ctx) =>
+        cancelOrRefund(ctx, params.payment_id, body, latency, sleep),
       );
     },
     dispute: async ({ params, body, headers, res }) =>
-      idempotentResponse(deps, res, headers, 'disputeChargeback', 200, () =>
-        disputeChargeback(contextOf(deps, res), params.payment_id, params.transaction_id, body),
+      idempotentResponse(deps, res, headers, 'disputeChargeback', 200, (ctx) =>
+        disputeChargeback(ctx, params.payment_id, params.transaction_id, body),
       ),
   });
   return (app, options) => createExpressEndpoints(paymentsContract, router, app, options);

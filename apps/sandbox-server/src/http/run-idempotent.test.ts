@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { RequestContext } from '../app/context.js';
+import { IN_FLIGHT_TIMEOUT_MS, type IdempotencyRecord } from '../domain/idempotency.js';
+import { BaseClock } from '../runtime/clock.js';
+import { IdFactory } from '../runtime/ids.js';
+import { MemoryStore } from '../store/memory.js';
+import type { MerchantRecord, Store } from '../store/types.js';
+import { runIdempotent } from './idempotency.js';
+
+const options = { waitMs: 0, pollMs: 1 };
+const merchant: MerchantRecord = {
+  id: 'm1',
+  name: 'crash test',
+  public_api_key: 'pub',
+  private_secret_key: 'secret',
+  account_ids: ['acc'],
+  fingerprint_key: 'fp',
+  clock_offset_seconds: 0,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+/** A store whose process "dies" from the given transaction on: that one and every later one fail. */
+function dyingStore(store: Store, diesAtTransaction: number): Store {
+  let count = 0;
+  return new Proxy(store, {
+    get(target, prop) {
+      if (prop === 'withTransaction') {
+        return (merchantId: string, fn: Parameters<Store['withTransaction']>[1]) => {
+          count += 1;
+          if (count >= diesAtTransaction) return Promise.reject(new Error('process died'));
+          return target.withTransaction(merchantId, fn);
+        };
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+const contextAt = (store: Store, offsetSeconds: number): RequestContext => ({
+  merchant: { ...merchant, clock_offset_seconds: offsetSeconds },
+  store,
+  clock: new BaseClock(Date.parse('2026-01-01T00:00:00.000Z')),
+  ids: new IdFactory('seed').for(merchant.id),
+  baseUrl: 'http://sandbox.test',
+});
+
+/** Creates one customer record; counts how many exist. */
+const createCustomer = async (ctx: RequestContext) => {
+  const id = `cus_${(await ctx.store.withTransaction(ctx.merchant.id, (tx) => tx.list('customer'))).length + 1}`;
+  await ctx.store.withTransaction(ctx.merchant.id, (tx) => tx.put('customer', id, { id }));
+  return { status: 201, body: { id } };
+};
+const customers = (store: Store) => store.withTransaction(merchant.id, (tx) => tx.list('customer'));
+const keyRecord = (store: Store) => store.withTransaction(merchant.id, (tx) => tx.get<IdempotencyRecord>('idempotency', 'k1'));
+const afterTimeout = IN_FLIGHT_TIMEOUT_MS / 1000;
+
+describe('a request lost with its process', () => {
+  it('is never run again once its changes were saved', async () => {
+    const store = new MemoryStore();
+    // Transactions: 1 claims the key, 2 and 3 are the operation's, 4 would store the response.
+    await expect(runIdempotent(contextAt(dyingStore(store, 4), 0), 'k1', 'createCustomer', options, createCustomer)).rejects.toThrow('process died');
+    expect(await keyRecord(store)).toMatchObject({ state: 'in_progress', changes_saved: true });
+
+    await expect(runIdempotent(contextAt(store, 1), 'k1', 'createCustomer', options, createCustomer)).rejects.toMatchObject({ code: 'REQUEST_IN_PROCESS' });
+    await expect(runIdempotent(contextAt(store, afterTimeout), 'k1', 'createCustomer', options, createCustomer)).rejects.toMatchObject({
+      status: 400,
+      code: 'IDEMPOTENCY_DUPLICATED',
+    });
+    expect(await customers(store)).toHaveLength(1);
+  });
+
+  it('runs again when none of its changes were saved', async () => {
+    const store = new MemoryStore();
+    await expect(runIdempotent(contextAt(dyingStore(store, 3), 0), 'k1', 'createCustomer', options, createCustomer)).rejects.toThrow('process died');
+    expect(await keyRecord(store)).toMatchObject({ state: 'in_progress' });
+    expect((await keyRecord(store))?.changes_saved).toBeUndefined();
+    expect(await customers(store)).toHaveLength(0);
+
+    const retry = await runIdempotent(contextAt(store, afterTimeout), 'k1', 'createCustomer', options, createCustomer);
+    expect(retry).toEqual({ status: 201, body: { id: 'cus_1' }, replayed: false });
+    expect(await customers(store)).toHaveLength(1);
+    expect(await keyRecord(store)).toMatchObject({ state: 'completed' });
+  });
+});

@@ -2,6 +2,7 @@ import { ApiProblem } from '../errors.js';
 import { decide, type IdempotencyRecord, type StoredResponse } from '../domain/idempotency.js';
 import { nowOf, type RequestContext } from '../app/context.js';
 import type { Store, Tx } from '../store/types.js';
+import { withTransactions } from '../store/with-transactions.js';
 
 export interface IdempotencyOptions {
   /** How long a duplicate of a request still running waits for it before REQUEST_IN_PROCESS. */
@@ -79,14 +80,7 @@ function journaledContext(ctx: RequestContext, key: string): RequestContext {
     marked = result.wrote;
     return result.value;
   };
-  const store = new Proxy(ctx.store, {
-    get: (target, prop) => {
-      if (prop === 'withTransaction') return withTransaction;
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  return { ...ctx, store };
+  return { ...ctx, store: withTransactions(ctx.store, withTransaction) };
 }
 
 /**

@@ -4,6 +4,7 @@ import { IN_FLIGHT_TIMEOUT_MS, type IdempotencyRecord } from '../domain/idempote
 import { BaseClock } from '../runtime/clock.js';
 import { IdFactory } from '../runtime/ids.js';
 import { MemoryStore } from '../store/memory.js';
+import { withTransactions } from '../store/with-transactions.js';
 import type { MerchantRecord, Store } from '../store/types.js';
 import { runIdempotent } from './idempotency.js';
 
@@ -22,18 +23,10 @@ const merchant: MerchantRecord = {
 /** A store whose process "dies" from the given transaction on: that one and every later one fail. */
 function dyingStore(store: Store, diesAtTransaction: number): Store {
   let count = 0;
-  return new Proxy(store, {
-    get(target, prop) {
-      if (prop === 'withTransaction') {
-        return (merchantId: string, fn: Parameters<Store['withTransaction']>[1]) => {
-          count += 1;
-          if (count >= diesAtTransaction) return Promise.reject(new Error('process died'));
-          return target.withTransaction(merchantId, fn);
-        };
-      }
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
+  return withTransactions(store, (merchantId, fn) => {
+    count += 1;
+    if (count >= diesAtTransaction) return Promise.reject(new Error('process died'));
+    return store.withTransaction(merchantId, fn);
   });
 }
 

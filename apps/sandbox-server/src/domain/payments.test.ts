@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentState } from './payment-state.js';
-import { abandonLostRefund, finishRefund, LOST_REFUND_AFTER_MS, startRefund } from './payments.js';
+import { IN_FLIGHT_TIMEOUT_MS } from './idempotency.js';
+import { abandonLostRefund, finishRefund, startRefund } from './payments.js';
 
 const T0 = '2026-01-01T00:00:00.000Z';
 const at = (ms: number) => new Date(Date.parse(T0) + ms).toISOString();
@@ -34,10 +35,10 @@ describe('refund state machine', () => {
 
   it('closes a refund lost with its process as ERROR, refunding nothing, and lets the next one start', () => {
     const started = startRefund(captured(10_000), refund(1_000), { now: T0, transactionId: 'r1' }).payment;
-    expect(abandonLostRefund(started, at(LOST_REFUND_AFTER_MS - 1))).toBe(started);
-    const later = startRefund(started, refund(2_000), { now: at(LOST_REFUND_AFTER_MS), transactionId: 'r2' }).payment;
+    expect(abandonLostRefund(started, at(IN_FLIGHT_TIMEOUT_MS - 1))).toBe(started);
+    const later = startRefund(started, refund(2_000), { now: at(IN_FLIGHT_TIMEOUT_MS), transactionId: 'r2' }).payment;
     expect(later.transactions.find((t) => t.id === 'r1')).toMatchObject({ status: 'ERROR' });
     expect(later.refund_in_progress?.transaction_id).toBe('r2');
-    expect(finishRefund(later, at(LOST_REFUND_AFTER_MS)).payment.refunded_units).toBe(2_000);
+    expect(finishRefund(later, at(IN_FLIGHT_TIMEOUT_MS)).payment.refunded_units).toBe(2_000);
   });
 });

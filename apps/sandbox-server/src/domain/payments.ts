@@ -1,6 +1,7 @@
 import { ApiProblem, badRequest } from '../errors.js';
 import type { TestOutcome } from './cards.js';
 import { event, type DomainEvent } from './events.js';
+import { IN_FLIGHT_TIMEOUT_MS } from './idempotency.js';
 import { fromUnits } from './money.js';
 import type { PaymentState, TransactionState } from './payment-state.js';
 
@@ -141,18 +142,16 @@ export interface RefundCommand {
   merchantReference: string | null;
 }
 
-/** A refund in progress longer than this was lost with the process that ran it (see IN_FLIGHT_TIMEOUT_MS). */
-export const LOST_REFUND_AFTER_MS = 60_000;
-
 /**
  * A refund whose second step never ran (the process died between the two) would block every
- * later refund. After LOST_REFUND_AFTER_MS it is closed as ERROR, and nothing was refunded.
+ * later refund. After IN_FLIGHT_TIMEOUT_MS, the time after which any request counts as lost, it is
+ * closed as ERROR, and nothing was refunded.
  */
 export function abandonLostRefund(payment: PaymentState, now: string): PaymentState {
   const pending = payment.refund_in_progress;
   if (!pending) return payment;
   const tx = payment.transactions.find((t) => t.id === pending.transaction_id);
-  if (tx && Date.parse(now) - Date.parse(tx.created_at) < LOST_REFUND_AFTER_MS) return payment;
+  if (tx && Date.parse(now) - Date.parse(tx.created_at) < IN_FLIGHT_TIMEOUT_MS) return payment;
   return {
     ...payment,
     refund_in_progress: null,

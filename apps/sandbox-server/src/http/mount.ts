@@ -1,4 +1,4 @@
-import type { Express, NextFunction, Request, Response } from 'express';
+import type { IRouter, NextFunction, Request, Response } from 'express';
 import type { RequestValidationError } from '@ts-rest/express';
 
 /** The ts-rest options every router is mounted with. Passing any options replaces all of ts-rest's defaults. */
@@ -7,5 +7,5 @@ export interface MountOptions {
   requestValidationErrorHandler: (err: RequestValidationError, req: Request, res: Response, next: NextFunction) => void;
 }
 
-/** A domain's routes, mounted on the app. */
-export type Mount = (app: Express, options: MountOptions) => void;
+/** A domain's routes, mounted on its router. */
+export type Mount = (router: IRouter, options: MountOptions) => void;

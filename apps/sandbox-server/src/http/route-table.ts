@@ -22,6 +22,7 @@ export function routeTable(routers: AppRouter[]): RouteMatcher[] {
 }
 
 export function matchRoute(table: RouteMatcher[], method: string, path: string): { route?: RouteMatcher; allowed: string[] } {
-  const sameP = table.filter((r) => r.pattern.test(path));
-  return { route: sameP.find((r) => r.method === method), allowed: [...new Set(sameP.map((r) => r.method))] };
+  // Every request runs this: the hit is found without building the list of allowed methods.
+  for (const r of table) if (r.method === method && r.pattern.test(path)) return { route: r, allowed: [method] };
+  return { allowed: [...new Set(table.filter((r) => r.pattern.test(path)).map((r) => r.method))] };
 }

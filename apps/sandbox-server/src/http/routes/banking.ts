@@ -14,5 +14,5 @@ export function bankingRoutes(deps: HttpDeps): Mount {
     getOnboarding: async ({ params, res }) => ({ status: 200, body: await getOnboarding(contextOf(deps, res), params.entity_id, params.onboarding_id) }),
     updateAccount: async ({ params, body, res }) => ({ status: 200, body: await updateAccount(contextOf(deps, res), params.account_id, body) }),
   });
-  return (app, options) => createExpressEndpoints(bankingContract, router, app, options);
+  return (target, options) => createExpressEndpoints(bankingContract, router, target, options);
 }

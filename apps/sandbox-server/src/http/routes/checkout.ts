@@ -9,5 +9,5 @@ export function checkoutRoutes(deps: HttpDeps): Mount {
     createSession: async ({ body, res }) => ({ status: 200, body: await createCheckoutSession(contextOf(deps, res), body) }),
     createPaymentLink: async ({ body, res }) => ({ status: 200, body: await createPaymentLink(contextOf(deps, res), body) }),
   });
-  return (app, options) => createExpressEndpoints(checkoutContract, router, app, options);
+  return (target, options) => createExpressEndpoints(checkoutContract, router, target, options);
 }

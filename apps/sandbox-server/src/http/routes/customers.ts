@@ -10,5 +10,5 @@ export function customersRoutes(deps: HttpDeps): Mount {
     get: async ({ params, res }) => ({ status: 200, body: await getCustomer(contextOf(deps, res), params.customer_id) }),
     createSession: async ({ body, res }) => ({ status: 201, body: await createCustomerSession(contextOf(deps, res), body) }),
   });
-  return (app, options) => createExpressEndpoints(customersContract, router, app, options);
+  return (target, options) => createExpressEndpoints(customersContract, router, target, options);
 }

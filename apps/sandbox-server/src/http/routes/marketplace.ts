@@ -13,5 +13,5 @@ export function marketplaceRoutes(deps: HttpDeps): Mount {
     reverseTransfer: async ({ params, body, headers, res }) =>
       idempotentResponse(deps, res, headers, 'reverseTransfer', 200, (ctx) => reverseTransfer(ctx, params.transfer_id, body)),
   });
-  return (app, options) => createExpressEndpoints(marketplaceContract, router, app, options);
+  return (target, options) => createExpressEndpoints(marketplaceContract, router, target, options);
 }

@@ -16,5 +16,5 @@ export function paymentMethodsRoutes(deps: HttpDeps): Mount {
         enrollDirect(ctx, params.customer_id, body, headers['x-idempotency-key']),
       ),
   });
-  return (app, options) => createExpressEndpoints(paymentMethodsContract, router, app, options);
+  return (target, options) => createExpressEndpoints(paymentMethodsContract, router, target, options);
 }

@@ -53,5 +53,5 @@ export function paymentsRoutes(deps: HttpDeps): Mount {
         disputeChargeback(ctx, params.payment_id, params.transaction_id, body),
       ),
   });
-  return (app, options) => createExpressEndpoints(paymentsContract, router, app, options);
+  return (target, options) => createExpressEndpoints(paymentsContract, router, target, options);
 }

@@ -42,5 +42,5 @@ export function sandboxRoutes(deps: HttpDeps): Mount {
       return { status: 200, body: presentDelivery(delivery) };
     },
   });
-  return (app, options) => createExpressEndpoints(sandboxContract, router, app, options);
+  return (target, options) => createExpressEndpoints(sandboxContract, router, target, options);
 }

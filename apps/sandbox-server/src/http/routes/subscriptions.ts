@@ -17,5 +17,5 @@ export function subscriptionsRoutes(deps: HttpDeps): Mount {
     get: async ({ params, res }) => ({ status: 200, body: await getSubscription(contextOf(deps, res), params.id) }),
     retry: async ({ params, headers, res }) => ({ status: 200, body: await retrySubscription(contextOf(deps, res), params.id, headers['x-account-code']) }),
   });
-  return (app, options) => createExpressEndpoints(subscriptionsContract, router, app, options);
+  return (target, options) => createExpressEndpoints(subscriptionsContract, router, target, options);
 }

@@ -12,5 +12,5 @@ export function webhooksRoutes(deps: HttpDeps): Mount {
     update: async ({ params, body, res }) => ({ status: 200, body: await updateWebhook(contextOf(deps, res), params.webhook_id, body) }),
     delete: async ({ params, query, res }) => ({ status: 200, body: await deleteWebhook(contextOf(deps, res), params.webhook_id, query.account_id) }),
   });
-  return (app, options) => createExpressEndpoints(webhooksContract, router, app, options);
+  return (target, options) => createExpressEndpoints(webhooksContract, router, target, options);
 }

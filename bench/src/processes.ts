@@ -2,8 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
+import type { CpuPlacement } from './cpu-placement.js';
 
 const require = createRequire(import.meta.url);
+
+let placement: CpuPlacement = { wrap: (command, args) => [command, args], description: '' };
+/** Servers spawned from now on run where `p` puts them. */
+export function useCpuPlacement(p: CpuPlacement): void {
+  placement = p;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -39,7 +46,8 @@ async function waitReady(url: string, deadline: number): Promise<void> {
 /** Runs a command that prints its URL, and measures spawn → ready (`readyPath` answering 200, or the URL printed when null). */
 export async function spawnServer(command: string, args: string[], urlPattern: RegExp, readyPath: string | null, timeoutMs = 60_000): Promise<Spawned> {
   const started = performance.now();
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const [file, argv] = placement.wrap(command, args);
+  const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     let found = false;

@@ -21,11 +21,12 @@ export function machine() {
   return { cpus: cpu.length, cpuModel: cpu[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform}-${process.arch}` };
 }
 
-export function renderMarkdown(figures: Figure[], meta: ReturnType<typeof machine> & { date: string; mode: string }): string {
+export function renderMarkdown(figures: Figure[], meta: ReturnType<typeof machine> & { date: string; mode: string; cpuPlacement: string }): string {
   const lines = [
     '# Benchmark results',
     '',
     `Measured ${meta.date} on ${meta.cpus} CPU(s) (${meta.cpuModel}), Node ${meta.node}, ${meta.platform}; mode: ${meta.mode}.`,
+    `CPU placement: ${meta.cpuPlacement}.`,
     'Every figure was measured in the same run as its baseline. Absolute numbers drift between machines; ratios travel better.',
     '',
     '| Figure | Ours | Baseline | Ratio | Target | Met |',
@@ -39,8 +40,8 @@ export function renderMarkdown(figures: Figure[], meta: ReturnType<typeof machin
   return `${lines.join('\n')}\n`;
 }
 
-export function writeResults(path: string, figures: Figure[], mode: string): void {
-  const meta = { ...machine(), date: new Date().toISOString(), mode };
+export function writeResults(path: string, figures: Figure[], mode: string, cpuPlacement: string): void {
+  const meta = { ...machine(), date: new Date().toISOString(), mode, cpuPlacement };
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(`${path}.json`, `${JSON.stringify({ ...meta, figures }, null, 2)}\n`);
   writeFileSync(`${path}.md`, renderMarkdown(figures, meta));

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { clientOverhead } from './client-overhead.js';
+import { placeCpus } from './cpu-placement.js';
+import { useCpuPlacement } from './processes.js';
 import { memoryBench } from './memory.js';
 import { serverBench } from './server.js';
 import { renderMarkdown, machine, writeResults, type Figure } from './report.js';
@@ -9,6 +11,9 @@ const { values } = parseArgs({ options: { quick: { type: 'boolean' }, out: { typ
 const only = values.only;
 const quick = values.quick ?? false;
 const out = values.out ?? fileURLToPath(new URL('../results/latest', import.meta.url));
+
+const placement = placeCpus();
+useCpuPlacement(placement);
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const figures: Figure[] = [];
@@ -20,8 +25,9 @@ if (!only || only === 'client') {
   figures.push(...(await clientOverhead(quick ? { calls: 40, warmup: 10, block: 20 } : { calls: 4000, warmup: 500, block: 100 })));
 }
 
-writeResults(out, figures, quick ? 'quick (smoke)' : 'full');
-process.stdout.write(renderMarkdown(figures, { ...machine(), date: new Date().toISOString(), mode: quick ? 'quick' : 'full' }));
+const mode = quick ? 'quick (smoke)' : 'full';
+writeResults(out, figures, mode, placement.description);
+process.stdout.write(renderMarkdown(figures, { ...machine(), date: new Date().toISOString(), mode, cpuPlacement: placement.description }));
 process.stdout.write(`\nwrote ${out}.md and ${out}.json\n`);
 // Keep-alive sockets of the load generators must not hold the process open.
 process.exit(0);

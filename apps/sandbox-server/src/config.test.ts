@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_PORT, loadConfig } from './config.js';
+import { ConfigError, DEFAULT_PORT, loadConfig, parseSize } from './config.js';
 
 describe('loadConfig', () => {
   it('defaults to port 4010 on loopback', () => {
@@ -15,8 +15,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig(['--port', '70000'], {})).toThrow(ConfigError);
     expect(() => loadConfig(['--log-level', 'loud'], {})).toThrow(ConfigError);
     expect(() => loadConfig(['--nope'], {})).toThrow(ConfigError);
+    expect(() => loadConfig([], { SANDBOX_BODY_LIMIT: 'huge' })).toThrow(/SANDBOX_BODY_LIMIT/);
   });
   it('prints help', () => {
     expect(loadConfig(['--help'], {})).toMatchObject({ help: expect.stringContaining('--seed') });
+  });
+});
+
+describe('parseSize', () => {
+  it('reads bytes and binary units, case-insensitively', () => {
+    expect(parseSize('512')).toBe(512);
+    expect(parseSize('64kb')).toBe(65_536);
+    expect(parseSize('6MB')).toBe(6 * 1024 * 1024);
+    expect(parseSize('1.5 kb')).toBe(1536);
+  });
+  it('refuses what is not a size', () => {
+    expect(parseSize('')).toBeUndefined();
+    expect(parseSize('6 megabytes')).toBeUndefined();
+    expect(parseSize('-1kb')).toBeUndefined();
   });
 });

@@ -60,6 +60,15 @@ function timeScale(raw: string | undefined): number {
   return n;
 }
 
+const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** `6mb`, `64kb`, `512` → bytes; undefined when the text is not a size. */
+export function parseSize(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(text);
+  if (!m) return undefined;
+  return Math.floor(Number(m[1]) * (UNITS[(m[2] ?? 'b').toLowerCase()] as number));
+}
+
 /** Flags win over environment variables, which win over defaults. */
 export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfig | { help: string } {
   let parsed;
@@ -88,6 +97,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
   if (v.help) return { help: USAGE };
   const logLevel = v['log-level'] ?? env.SANDBOX_LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) throw new ConfigError(`unknown log level "${logLevel}"`);
+  const bodyLimit = env.SANDBOX_BODY_LIMIT ?? '6mb';
+  if (parseSize(bodyLimit) === undefined) throw new ConfigError(`SANDBOX_BODY_LIMIT must be a size such as 6mb or 512kb, got "${bodyLimit}"`);
   const publicUrl = v['public-url'] ?? env.SANDBOX_PUBLIC_URL;
   if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new ConfigError(`--public-url must be an http(s) URL, got "${publicUrl}"`);
   return {
@@ -97,7 +108,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     merchantsFile: v.merchants ?? env.SANDBOX_MERCHANTS_FILE,
     publicUrl: publicUrl?.replace(/\/+$/, ''),
     logLevel,
-    bodyLimit: env.SANDBOX_BODY_LIMIT ?? '6mb',
+    bodyLimit,
     responseValidation: v['response-validation'] ?? env.SANDBOX_RESPONSE_VALIDATION === 'true',
     idempotencyWaitMs: integer('SANDBOX_IDEMPOTENCY_WAIT_MS', env.SANDBOX_IDEMPOTENCY_WAIT_MS, 5000, 0, 60000),
     maxProviderLatencyMs: 30000,

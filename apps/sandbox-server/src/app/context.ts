@@ -19,7 +19,7 @@ export interface RequestContext {
 }
 
 export const nowOf = (ctx: RequestContext): Date => ctx.clock.at(ctx.merchant.clock_offset_seconds);
-export const isoNow = (ctx: RequestContext): string => nowOf(ctx).toISOString();
+export const isoNow = (ctx: RequestContext): string => ctx.clock.isoAt(ctx.merchant.clock_offset_seconds);
 
 /** 403 when the merchant does not own the account id it names. */
 export function requireAccount(ctx: RequestContext, accountId: string): void {

@@ -8,8 +8,10 @@ import type { Mount, MountOptions } from './mount.js';
 import { sendJson } from './send-json.js';
 import { errorHandler, requestValidationErrorHandler } from './errors.js';
 import { hostedCheckout } from './hosted-checkout.js';
+import { jsonBody } from './json-body.js';
+import { parseSize } from '../config.js';
 import { sendProblem } from './problem-response.js';
-import { requestId } from './request-id.js';
+import { assignRequestId } from './request-id.js';
 import { matchRoute, routeTable } from './route-table.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { customersRoutes } from './routes/customers.js';
@@ -32,13 +34,15 @@ export interface AppOptions extends HttpDeps {
 /** Every /v1 domain of the contract, and the control API. */
 const MOUNTED_ROUTERS = [...Object.values(contract), sandboxContract];
 
-function requestLog(logger: Logger): RequestHandler {
+/** Gives every response its request id and logs it when it finishes (one middleware: it runs on every request). */
+function requestTracking(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
+    const id = assignRequestId(req, res);
     res.on('finish', () => {
       logger.info(
         {
-          requestId: res.locals.requestId,
+          requestId: id,
           method: req.method,
           path: req.path,
           status: res.statusCode,
@@ -128,25 +132,14 @@ export function createApp(options: AppOptions): Express {
   app.response.json = sendJson;
   const table = routeTable(MOUNTED_ROUTERS);
 
-  app.use(requestId, requestLog(options.logger));
-  app.get('/health', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/ready', async (_req, res, next) => {
-    try {
-      const ready = await options.store.ready();
-      res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });
-    } catch (error) {
-      next(error);
-    }
-  });
-
-  app.get('/checkout/links/:code', hostedCheckout(options.store, options.clock));
+  app.use(requestTracking(options.logger));
 
   const gate = routeGate(table);
   const auth = authenticate(options.store);
   const keyCheck = requireIdempotencyKey();
-  const json = express.json({ limit: options.bodyLimit, type: ['application/json', 'application/*+json'] });
+  const limit = parseSize(options.bodyLimit);
+  if (limit === undefined) throw new Error(`body limit "${options.bodyLimit}" is not a size such as 6mb`);
+  const json = jsonBody(limit);
   const dispatch = domainDispatch(options, { responseValidation: options.responseValidation, requestValidationErrorHandler });
   const parseAndDispatch: RequestHandler = (req, res, next) => json(req, res, (err?: unknown) => (err ? next(err) : dispatch(req, res, next)));
   app.use((req, res, next) => {
@@ -162,6 +155,20 @@ export function createApp(options: AppOptions): Express {
       auth(req, res, (err?: unknown) => (err ? next(err) : keyCheck(req, res, () => parseAndDispatch(req, res, next))));
     });
   });
+
+  // After the API middleware, which answers every /v1 and /sandbox path itself.
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/ready', async (_req, res, next) => {
+    try {
+      const ready = await options.store.ready();
+      res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });
+    } catch (error) {
+      next(error);
+    }
+  });
+  app.get('/checkout/links/:code', hostedCheckout(options.store, options.clock));
 
   app.use((req, res) => {
     sendProblem(res, new ApiProblem(404, 'NOT_FOUND', [`no route for ${req.method} ${req.path}`]));

@@ -18,11 +18,6 @@ export function requestValidationErrorHandler(err: RequestValidationError, _req:
   sendProblem(res, new ApiProblem(400, code, messages));
 }
 
-interface BodyParserError extends Error {
-  type?: string;
-  status?: number;
-}
-
 /** The last middleware: every error becomes `{code, messages}`; internals are logged, never returned. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
@@ -32,19 +27,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (err instanceof ApiProblem) {
       sendProblem(res, err);
-      return;
-    }
-    const parserError = err as BodyParserError;
-    if (parserError?.type === 'entity.too.large') {
-      sendProblem(res, new ApiProblem(413, 'REQUEST_TOO_LARGE', ['the request body is larger than the sandbox accepts']));
-      return;
-    }
-    if (parserError?.type === 'entity.parse.failed') {
-      sendProblem(res, new ApiProblem(400, 'INVALID_REQUEST', ['the request body is not valid JSON']));
-      return;
-    }
-    if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
-      sendProblem(res, new ApiProblem(400, 'INVALID_REQUEST', [parserError.message]));
       return;
     }
     const requestId = res.locals.requestId as string | undefined;

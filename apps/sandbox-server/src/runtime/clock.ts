@@ -6,6 +6,9 @@
 export const SEEDED_EPOCH_MS = Date.parse('2026-01-01T00:00:00.000Z');
 
 export class BaseClock {
+  private lastIsoMs = Number.NaN;
+  private lastIso = '';
+
   constructor(private readonly frozenAtMs: number | undefined) {}
 
   get frozen(): boolean {
@@ -19,6 +22,19 @@ export class BaseClock {
   /** The merchant's current time. */
   at(offsetSeconds: number): Date {
     return new Date(this.nowMs() + offsetSeconds * 1000);
+  }
+
+  /**
+   * `at(offsetSeconds).toISOString()`. A request stamps several records within the same
+   * millisecond, and formatting a date showed in profiles: the last one is kept.
+   */
+  isoAt(offsetSeconds: number): string {
+    const ms = this.nowMs() + offsetSeconds * 1000;
+    if (ms !== this.lastIsoMs) {
+      this.lastIso = new Date(ms).toISOString();
+      this.lastIsoMs = ms;
+    }
+    return this.lastIso;
   }
 }
 

@@ -2,41 +2,35 @@ import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
 /**
- * Where the servers under test and the load generator run. On a small machine a server and
- * autocannon otherwise fight for the same cores, and the scheduler decides every figure. With
- * Linux's `taskset` and at least two CPUs, each server runs alone on the last CPU and this
- * process (the load generator, and the in-process benchmarks) on the others. Every server gets
- * the same placement, so the ratios stay side by side; the report says which placement ran.
+ * Keeps the load generator off the servers' CPU. On a small machine autocannon otherwise takes
+ * whichever core the server under test needs, and the scheduler decides every figure. With
+ * Linux's `taskset` and at least two CPUs, this process (the load generator, and the in-process
+ * benchmarks) is confined to CPU 0; the servers it spawns are not pinned, so a server's main
+ * thread has the other CPUs and V8's collector threads can run beside it. Pinning the servers
+ * to one CPU as well was tried: their collector threads then preempt the main thread, and a
+ * fixed-rate p99 grew from about 10 ms to 30–120 ms. Every server gets the same placement,
+ * so the ratios stay side by side; the report says which placement ran.
  */
 export interface CpuPlacement {
-  /** Prefixes a server's command so that it runs on the server CPU. */
-  wrap(command: string, args: string[]): [string, string[]];
   description: string;
+  /** The command line that starts a server on every CPU (a child inherits this process's pinning). */
+  serverCommand(command: string, args: string[]): [string, string[]];
 }
 
-const unpinned: CpuPlacement = {
-  wrap: (command, args) => [command, args],
-  description: 'servers and load generator share every CPU',
-};
+const asIs = (description: string): CpuPlacement => ({ description, serverCommand: (command, args) => [command, args] });
 
-function tasksetWorks(): boolean {
-  try {
-    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export function placeCpus(): CpuPlacement {
+export function placeLoadGenerator(): CpuPlacement {
   const count = availableParallelism();
-  if (process.platform !== 'linux' || count < 2 || process.env.BENCH_NO_PIN === '1' || !tasksetWorks()) return unpinned;
-  const serverCpu = String(count - 1);
-  const loadCpus = count === 2 ? '0' : `0-${count - 2}`;
-  // -a: every thread of this process (libuv's pool and V8's helpers included).
-  execFileSync('taskset', ['-a', '-cp', loadCpus, String(process.pid)], { stdio: 'ignore' });
+  if (process.platform !== 'linux' || count < 2 || process.env.BENCH_NO_PIN === '1') return asIs('not pinned (needs Linux, taskset and 2 CPUs; or BENCH_NO_PIN=1)');
+  try {
+    // -a: every thread of this process (libuv's pool and V8's helpers included).
+    execFileSync('taskset', ['-a', '-cp', '0', String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    return asIs('not pinned (taskset unavailable)');
+  }
+  const all = `0-${count - 1}`;
   return {
-    wrap: (command, args) => ['taskset', ['-c', serverCpu, command, ...args]],
-    description: `each server alone on CPU ${serverCpu}; load generator on CPU ${loadCpus}`,
+    description: `load generator pinned to CPU 0; servers free on all ${count} CPUs`,
+    serverCommand: (command, args) => ['taskset', ['-c', all, command, ...args]],
   };
 }

@@ -6,8 +6,8 @@ import type { CpuPlacement } from './cpu-placement.js';
 
 const require = createRequire(import.meta.url);
 
-let placement: CpuPlacement = { wrap: (command, args) => [command, args], description: '' };
-/** Servers spawned from now on run where `p` puts them. */
+let placement: CpuPlacement = { description: '', serverCommand: (command, args) => [command, args] };
+/** Servers spawned from now on start as `p` says. */
 export function useCpuPlacement(p: CpuPlacement): void {
   placement = p;
 }
@@ -46,7 +46,7 @@ async function waitReady(url: string, deadline: number): Promise<void> {
 /** Runs a command that prints its URL, and measures spawn → ready (`readyPath` answering 200, or the URL printed when null). */
 export async function spawnServer(command: string, args: string[], urlPattern: RegExp, readyPath: string | null, timeoutMs = 60_000): Promise<Spawned> {
   const started = performance.now();
-  const [file, argv] = placement.wrap(command, args);
+  const [file, argv] = placement.serverCommand(command, args);
   const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { clientOverhead } from './client-overhead.js';
-import { placeCpus } from './cpu-placement.js';
+import { placeLoadGenerator } from './cpu-placement.js';
 import { useCpuPlacement } from './processes.js';
 import { memoryBench } from './memory.js';
 import { serverBench } from './server.js';
@@ -12,8 +12,9 @@ const only = values.only;
 const quick = values.quick ?? false;
 const out = values.out ?? fileURLToPath(new URL('../results/latest', import.meta.url));
 
-const placement = placeCpus();
+const placement = placeLoadGenerator();
 useCpuPlacement(placement);
+const cpuPlacement = placement.description;
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const figures: Figure[] = [];
@@ -26,8 +27,8 @@ if (!only || only === 'client') {
 }
 
 const mode = quick ? 'quick (smoke)' : 'full';
-writeResults(out, figures, mode, placement.description);
-process.stdout.write(renderMarkdown(figures, { ...machine(), date: new Date().toISOString(), mode, cpuPlacement: placement.description }));
+writeResults(out, figures, mode, cpuPlacement);
+process.stdout.write(renderMarkdown(figures, { ...machine(), date: new Date().toISOString(), mode, cpuPlacement }));
 process.stdout.write(`\nwrote ${out}.md and ${out}.json\n`);
 // Keep-alive sockets of the load generators must not hold the process open.
 process.exit(0);

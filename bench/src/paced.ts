@@ -1,0 +1,79 @@
+import { Agent, request } from 'node:http';
+
+export interface PacedResult {
+  /** Requests per second actually sent. */
+  rate: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+}
+
+export interface PacedOptions {
+  url: string;
+  headers: Record<string, string>;
+  /** The body (and extra headers) of request `i`. */
+  next: (i: number) => { body: string; headers?: Record<string, string> };
+  rate: number;
+  durationSeconds: number;
+  /** Most requests in flight at once; more wait, and their wait counts in their latency. */
+  maxConnections?: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+/**
+ * An open-loop load at an even rate, as wrk2 makes it: request `i` is due at `start + i / rate`,
+ * whether or not earlier ones have answered, and its latency is counted from when it was due,
+ * not from when it could be sent. A server that stalls is charged for every request that queued
+ * behind the stall (no coordinated omission). autocannon's `overallRate` is not this: each
+ * connection sends as fast as it can until it has made its share of the second, then waits, so
+ * its "fixed rate" is a burst at full load followed by silence.
+ */
+export function paced(o: PacedOptions): Promise<PacedResult> {
+  const total = Math.round(o.rate * o.durationSeconds);
+  const agent = new Agent({ keepAlive: true, maxSockets: o.maxConnections ?? 64 });
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  let sent = 0;
+  let done = 0;
+  const start = performance.now();
+  return new Promise((resolve) => {
+    const finish = () => {
+      agent.destroy();
+      const sorted = latencies.sort((a, b) => a - b);
+      const elapsed = (performance.now() - start) / 1000;
+      resolve({ rate: total / elapsed, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? 0, non2xx, errors, total: done });
+    };
+    const send = (i: number) => {
+      const due = start + (i * 1000) / o.rate;
+      const { body, headers } = o.next(i);
+      const req = request(o.url, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...o.headers, ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          latencies.push(performance.now() - due);
+          if ((res.statusCode ?? 0) >= 300) non2xx += 1;
+          done += 1;
+          if (done === total) finish();
+        });
+      });
+      req.on('error', () => {
+        errors += 1;
+        done += 1;
+        if (done === total) finish();
+      });
+      req.end(body);
+    };
+    // A timer, not a busy loop: the generator must leave its CPU to the system. A late timer
+    // sends what fell due at once, and the lateness is charged to those requests.
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) * o.rate) / 1000) + 1);
+      while (sent < due) send(sent++);
+      if (sent < total) setTimeout(tick, Math.max(0, start + (sent * 1000) / o.rate - performance.now()));
+    };
+    tick();
+  });
+}

@@ -44,10 +44,10 @@ async function waitReady(url: string, deadline: number): Promise<void> {
 }
 
 /** Runs a command that prints its URL, and measures spawn → ready (`readyPath` answering 200, or the URL printed when null). */
-export async function spawnServer(command: string, args: string[], urlPattern: RegExp, readyPath: string | null, timeoutMs = 60_000): Promise<Spawned> {
+export async function spawnServer(command: string, args: string[], urlPattern: RegExp, readyPath: string | null, timeoutMs = 60_000, ipc = false): Promise<Spawned> {
   const started = performance.now();
   const [file, argv] = placement.serverCommand(command, args);
-  const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(file, argv, { stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     let found = false;
@@ -97,6 +97,11 @@ export function startSandboxProcess(extra: string[] = []): Promise<Spawned> {
 }
 
 const here = (file: string) => new URL(file, import.meta.url).pathname;
+
+/** The sandbox alone in a process that reports its own memory on request (see servers/sandbox-probe.ts). */
+export function startSandboxProbe(): Promise<Spawned> {
+  return spawnServer(process.execPath, ['--expose-gc', '--import', 'tsx', here('./servers/sandbox-probe.ts')], /listening on (http:\/\/\S+)/, '/ready', 60_000, true);
+}
 
 export function startBaseline(kind: 'node-http' | 'express'): Promise<Spawned> {
   return spawnServer(process.execPath, ['--import', 'tsx', here(`./servers/${kind}.ts`)], /listening on (http:\/\/\S+)/, kind === 'express' ? '/ready' : '/');

@@ -8,7 +8,7 @@ import { ApiProblem } from '../errors.js';
 const JSON_MEDIA_TYPE = /^application\/(?:json|[^/;\s]+\+json)\s*(?:;|$)/i;
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i;
 /** JSON text that is an object or an array (upstream never takes a bare value). */
-const STARTS_AS_OBJECT_OR_ARRAY = /^[\x20\x09\x0a\x0d]*[[{]/;
+const STARTS_AS_OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/;
 
 const tooLarge = () => new ApiProblem(413, 'REQUEST_TOO_LARGE', ['the request body is larger than the sandbox accepts']);
 const invalid = (message: string) => new ApiProblem(400, 'INVALID_REQUEST', [message]);

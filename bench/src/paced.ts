@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 
 export interface PacedResult {
@@ -75,5 +76,26 @@ export function paced(o: PacedOptions): Promise<PacedResult> {
       if (sent < total) setTimeout(tick, Math.max(0, start + (sent * 1000) / o.rate - performance.now()));
     };
     tick();
+  });
+}
+
+/**
+ * `paced` in a separate process (see paced-process.ts), with every request made up front, after
+ * `warmupSeconds` of the same load that is not counted.
+ * The child inherits this process's CPU placement (see cpu-placement.ts).
+ */
+export function pacedInProcess(o: PacedOptions & { warmupSeconds: number }): Promise<PacedResult> {
+  const warmupCount = Math.round(o.rate * o.warmupSeconds);
+  const warmup = Array.from({ length: warmupCount }, (_, i) => o.next(i));
+  const requests = Array.from({ length: Math.round(o.rate * o.durationSeconds) }, (_, i) => o.next(warmupCount + i));
+  const { next: _next, warmupSeconds: _warmup, ...options } = o;
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./paced-process.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (result) => resolve(result as PacedResult));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the paced load generator exited with ${code}`));
+    });
+    child.send({ ...options, warmup, requests });
   });
 }

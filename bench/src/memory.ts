@@ -22,19 +22,20 @@ function measure(probe: Spawned): Promise<Memory> {
 
 /**
  * Memory once the process has been idle long enough for V8's memory reducer to hand back the
- * heap pages that the write load grew and no longer needs: readings 3 s apart until resident
- * memory moves by less than 1%, for at most 60 s. This is what a sandbox that has stored the
- * data and sits between test runs holds.
+ * heap pages that the write load grew and no longer needs. The reducer works in steps some
+ * seconds apart, so readings are taken `intervalMs` apart (5 s in a full run) until resident
+ * memory has moved by less than 1% twice in a row, for at most 18 readings. This is what a
+ * sandbox that has stored the data and sits between test runs holds.
  */
-async function settled(probe: Spawned): Promise<Memory> {
+async function settled(probe: Spawned, intervalMs: number): Promise<Memory> {
   let last = await measure(probe);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    await sleep(3000);
+  let steady = 0;
+  const deadline = Date.now() + 18 * intervalMs;
+  while (steady < 2 && Date.now() < deadline) {
+    await sleep(intervalMs);
     const now = await measure(probe);
-    const moved = Math.abs(now.rss - last.rss) / last.rss;
+    steady = Math.abs(now.rss - last.rss) / last.rss < 0.01 ? steady + 1 : 0;
     last = now;
-    if (moved < 0.01) break;
   }
   return last;
 }
@@ -57,7 +58,7 @@ async function each(count: number, fn: (i: number) => Promise<unknown>) {
  * payments (each with its checkout session and events, as the API stores them). The sandbox runs
  * alone in its own process; the clients filling it run here.
  */
-export async function memoryBench(count: number): Promise<Figure[]> {
+export async function memoryBench(count: number, settleIntervalMs: number): Promise<Figure[]> {
   const probe = await startSandboxProbe();
   const { url } = probe;
   try {
@@ -65,12 +66,12 @@ export async function memoryBench(count: number): Promise<Figure[]> {
     const before = await measure(probe);
     await each(count, (i) => post(url, '/v1/customers', { ...fixtures.createCustomer(), merchant_customer_id: `mem-${i}` }));
     const rightAfterCustomers = await measure(probe);
-    const afterCustomers = await settled(probe);
+    const afterCustomers = await settled(probe, settleIntervalMs);
     await each(count, async (i) => {
       const s = await post(url, '/v1/checkout/sessions', { ...fixtures.createCheckoutSession(), account_id: ACCOUNT });
       await post(url, '/v1/payments', { ...fixtures.createPayment(s.checkout_session as string), account_id: ACCOUNT }, { 'x-idempotency-key': `mem-${i}` });
     });
-    const afterPayments = await settled(probe);
+    const afterPayments = await settled(probe, settleIntervalMs);
     const perCustomer = (afterCustomers.rss - before.rss) / count;
     const perCustomerRightAfter = (rightAfterCustomers.rss - before.rss) / count;
     const perPayment = (afterPayments.rss - afterCustomers.rss) / count;

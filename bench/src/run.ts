@@ -21,7 +21,7 @@ const figures: Figure[] = [];
 if (!only || only === 'server') {
   figures.push(...(await serverBench(quick ? { durationSeconds: 1, amount: 200, fixedRate: 100, databaseUrl } : { durationSeconds: 5, amount: 5000, fixedRate: 1000, databaseUrl })));
 }
-if (!only || only === 'memory') figures.push(...(await memoryBench(quick ? 500 : 100_000)));
+if (!only || only === 'memory') figures.push(...(await memoryBench(quick ? 500 : 100_000, quick ? 500 : 5000)));
 if (!only || only === 'client') {
   figures.push(...(await clientOverhead(quick ? { calls: 40, warmup: 10, block: 20 } : { calls: 4000, warmup: 500, block: 100 })));
 }

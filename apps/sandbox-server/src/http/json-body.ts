@@ -55,10 +55,10 @@ function readAll(stream: Readable, limit: number): Promise<Buffer> {
 /**
  * The JSON body reader of the API routes, in place of express.json(): the same rules (JSON media
  * types only, UTF-8, gzip or deflate, a size limit, objects and arrays only, an empty body is
- * `{}`), each failure an ApiProblem in the API's error shape, and a third of the CPU that
- * body-parser spent on a small request (content-type and type-is parsing, iconv, raw-body's
- * bookkeeping). A body in another media type is left unread, as `{}`: the contract then names
- * the missing fields.
+ * `{}`), each failure an ApiProblem in the API's error shape, and none of body-parser's
+ * content-type, type-is, iconv and raw-body work, which took about 10 % of a small request's
+ * CPU (docs/benchmarks.md). A body in another media type is left unread, as `{}`: the contract
+ * then names the missing fields.
  */
 export function jsonBody(limit: number): RequestHandler {
   return (req, _res, next) => {

@@ -3,8 +3,8 @@ import type { Response } from 'express';
 /**
  * Replaces Express's `res.json` on this app's responses. Express's version re-parses the
  * content type it has just set to add a charset, and runs `send`'s ETag and freshness logic,
- * which this API turns off: a fifth of the CPU of a small POST in a profile. Node itself drops
- * the body of a HEAD response.
+ * which this API turns off (see docs/benchmarks.md). Node itself drops the body of a HEAD
+ * response.
  */
 export function sendJson(this: Response, body: unknown): Response {
   const text = JSON.stringify(body);

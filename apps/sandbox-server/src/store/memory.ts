@@ -1,16 +1,20 @@
 import { KeyedMutex } from './mutex.js';
 import { UniqueViolation, type MerchantRecord, type RecordKind, type Store, type Tx } from './types.js';
 
-/** One kind of record of one merchant: records in insertion order, and an index of unique keys. */
-interface StoredJson {
-  id: string;
-  unique_key?: string;
+/** A write staged in a transaction: the record's JSON text and its unique key, if it has one. */
+interface Staged {
   json: string;
+  unique_key?: string;
 }
 
+/**
+ * One kind of record of one merchant: each record's JSON text by id, in insertion order, and the
+ * unique keys both ways (only records that have one pay for the second map).
+ */
 interface KindTable {
-  records: Map<string, StoredJson>;
+  records: Map<string, string>;
   unique: Map<string, string>;
+  uniqueOf: Map<string, string>;
 }
 type MerchantTables = Map<RecordKind, KindTable>;
 
@@ -32,7 +36,7 @@ const parse = <T>(json: string): T => JSON.parse(json) as T;
 function tableOf(tables: MerchantTables, kind: RecordKind): KindTable {
   let table = tables.get(kind);
   if (!table) {
-    table = { records: new Map(), unique: new Map() };
+    table = { records: new Map(), unique: new Map(), uniqueOf: new Map() };
     tables.set(kind, table);
   }
   return table;
@@ -55,7 +59,7 @@ export class MemoryStore implements Store {
     return this.locks.run(merchantId, async () => {
       const tables = this.tablesOf(merchantId);
       /** Staged writes per kind: a record, or null for a delete. */
-      const overlay = new Map<RecordKind, Map<string, StoredJson | null>>();
+      const overlay = new Map<RecordKind, Map<string, Staged | null>>();
       const staged = (kind: RecordKind) => {
         let m = overlay.get(kind);
         if (!m) {
@@ -64,22 +68,27 @@ export class MemoryStore implements Store {
         }
         return m;
       };
-      const read = (kind: RecordKind, id: string): StoredJson | undefined => {
+      const read = (kind: RecordKind, id: string): string | undefined => {
         const s = overlay.get(kind)?.get(id);
-        if (s !== undefined) return s ?? undefined;
+        if (s !== undefined) return s?.json;
         return tables.get(kind)?.records.get(id);
       };
-      const byUnique = (kind: RecordKind, uniqueKey: string): StoredJson | undefined => {
-        for (const rec of overlay.get(kind)?.values() ?? []) if (rec?.unique_key === uniqueKey) return rec;
+      const uniqueKeyOf = (kind: RecordKind, id: string): string | undefined => {
+        const s = overlay.get(kind)?.get(id);
+        if (s !== undefined) return s?.unique_key;
+        return tables.get(kind)?.uniqueOf.get(id);
+      };
+      const byUnique = (kind: RecordKind, uniqueKey: string): { id: string; json: string } | undefined => {
+        for (const [id, rec] of overlay.get(kind) ?? []) if (rec?.unique_key === uniqueKey) return { id, json: rec.json };
         const id = tables.get(kind)?.unique.get(uniqueKey);
-        if (id === undefined) return undefined;
-        const current = read(kind, id);
-        return current?.unique_key === uniqueKey ? current : undefined;
+        if (id === undefined || uniqueKeyOf(kind, id) !== uniqueKey) return undefined;
+        const json = read(kind, id);
+        return json === undefined ? undefined : { id, json };
       };
       const tx: Tx = {
         get: async <R>(kind: RecordKind, id: string) => {
-          const rec = read(kind, id);
-          return rec ? parse<R>(rec.json) : undefined;
+          const json = read(kind, id);
+          return json === undefined ? undefined : parse<R>(json);
         },
         getByUniqueKey: async <R>(kind: RecordKind, uniqueKey: string) => {
           const rec = byUnique(kind, uniqueKey);
@@ -90,19 +99,20 @@ export class MemoryStore implements Store {
             const holder = byUnique(kind, uniqueKey);
             if (holder && holder.id !== id) throw new UniqueViolation(kind, uniqueKey);
           }
-          staged(kind).set(id, { id, unique_key: uniqueKey, json: serialize(value) });
+          staged(kind).set(id, uniqueKey === undefined ? { json: serialize(value) } : { json: serialize(value), unique_key: uniqueKey });
         },
         delete: async (kind, id) => {
           staged(kind).set(id, null);
         },
         list: async <R>(kind: RecordKind) => {
           const changes = overlay.get(kind);
+          const records = tables.get(kind)?.records;
           const out: R[] = [];
-          for (const [id, rec] of tables.get(kind)?.records ?? []) {
-            const current = changes?.has(id) ? changes.get(id) : rec;
-            if (current) out.push(parse<R>(current.json));
+          for (const [id, json] of records ?? []) {
+            const current = changes?.has(id) ? changes.get(id)?.json : json;
+            if (current !== undefined) out.push(parse<R>(current));
           }
-          for (const [id, rec] of changes ?? []) if (rec && !tables.get(kind)?.records.has(id)) out.push(parse<R>(rec.json));
+          for (const [id, rec] of changes ?? []) if (rec && !records?.has(id)) out.push(parse<R>(rec.json));
           return out;
         },
       };
@@ -110,11 +120,17 @@ export class MemoryStore implements Store {
       for (const [kind, changes] of overlay) {
         const table = tableOf(tables, kind);
         for (const [id, rec] of changes) {
-          const previous = table.records.get(id);
-          if (previous?.unique_key !== undefined && table.unique.get(previous.unique_key) === id) table.unique.delete(previous.unique_key);
+          const previousKey = table.uniqueOf.get(id);
+          if (previousKey !== undefined) {
+            if (table.unique.get(previousKey) === id) table.unique.delete(previousKey);
+            table.uniqueOf.delete(id);
+          }
           if (rec) {
-            table.records.set(id, rec);
-            if (rec.unique_key !== undefined) table.unique.set(rec.unique_key, id);
+            table.records.set(id, rec.json);
+            if (rec.unique_key !== undefined) {
+              table.unique.set(rec.unique_key, id);
+              table.uniqueOf.set(id, rec.unique_key);
+            }
           } else {
             table.records.delete(id);
           }
@@ -126,9 +142,10 @@ export class MemoryStore implements Store {
 
   async locate<T>(kind: RecordKind, uniqueKey: string) {
     for (const [merchantId, tables] of this.data) {
-      const id = tables.get(kind)?.unique.get(uniqueKey);
-      const rec = id === undefined ? undefined : tables.get(kind)?.records.get(id);
-      if (rec) return { merchantId, data: parse<T>(rec.json) };
+      const table = tables.get(kind);
+      const id = table?.unique.get(uniqueKey);
+      const json = id === undefined ? undefined : table?.records.get(id);
+      if (json !== undefined) return { merchantId, data: parse<T>(json) };
     }
     return undefined;
   }

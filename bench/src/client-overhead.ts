@@ -32,16 +32,29 @@ export async function clientOverhead(options: ClientOverheadOptions): Promise<Fi
       await viaClient();
       await viaFetch();
     }
+    // Blocks in pairs, the pair's order alternating so neither side always runs first. The
+    // figure is the median of the pairs' ratios: a pause of the machine spoils one pair, not
+    // the result.
     const totals = { client: 0, fetch: 0 };
+    const ratios: number[] = [];
+    const timeBlock = async (fn: () => Promise<void>) => {
+      const started = performance.now();
+      for (let i = 0; i < options.block; i += 1) await fn();
+      return performance.now() - started;
+    };
     let done = 0;
     while (done < options.calls) {
-      for (const [name, fn] of [['client', viaClient], ['fetch', viaFetch]] as const) {
-        const started = performance.now();
-        for (let i = 0; i < options.block; i += 1) await fn();
-        totals[name] += performance.now() - started;
-      }
+      const clientFirst = (done / options.block) % 2 === 0;
+      const first = await timeBlock(clientFirst ? viaClient : viaFetch);
+      const second = await timeBlock(clientFirst ? viaFetch : viaClient);
+      const [c, f] = clientFirst ? [first, second] : [second, first];
+      totals.client += c;
+      totals.fetch += f;
+      ratios.push(c / f);
       done += options.block;
     }
+    ratios.sort((a, b) => a - b);
+    const ratio = ratios[Math.floor(ratios.length / 2)] as number;
     const perCall = { client: totals.client / done, fetch: totals.fetch / done };
     return [
       {
@@ -50,9 +63,9 @@ export async function clientOverhead(options: ClientOverheadOptions): Promise<Fi
         baseline: perCall.fetch,
         baselineName: 'raw fetch, same body and headers',
         unit: 'ms/call',
-        ratio: perCall.client / perCall.fetch,
-        target: '≤ 1.10×',
-        met: perCall.client / perCall.fetch <= 1.1,
+        ratio,
+        target: '≤ 1.10× (median of paired blocks)',
+        met: ratio <= 1.1,
       },
     ];
   } finally {

@@ -13,11 +13,13 @@ import { availableParallelism } from 'node:os';
  */
 export interface CpuPlacement {
   description: string;
+  /** Lets this process run on every CPU again (for benchmarks that are not load generation). */
+  release(): void;
   /** The command line that starts a server on every CPU (a child inherits this process's pinning). */
   serverCommand(command: string, args: string[]): [string, string[]];
 }
 
-const asIs = (description: string): CpuPlacement => ({ description, serverCommand: (command, args) => [command, args] });
+const asIs = (description: string): CpuPlacement => ({ description, release: () => undefined, serverCommand: (command, args) => [command, args] });
 
 export function placeLoadGenerator(): CpuPlacement {
   const count = availableParallelism();
@@ -30,7 +32,8 @@ export function placeLoadGenerator(): CpuPlacement {
   }
   const all = `0-${count - 1}`;
   return {
-    description: `load generator pinned to CPU 0; servers free on all ${count} CPUs`,
+    description: `load generator pinned to CPU 0; servers free on all ${count} CPUs; client overhead unpinned`,
+    release: () => execFileSync('taskset', ['-a', '-cp', all, String(process.pid)], { stdio: 'ignore' }),
     serverCommand: (command, args) => ['taskset', ['-c', all, command, ...args]],
   };
 }

@@ -6,7 +6,7 @@ import type { CpuPlacement } from './cpu-placement.js';
 
 const require = createRequire(import.meta.url);
 
-let placement: CpuPlacement = { description: '', serverCommand: (command, args) => [command, args] };
+let placement: CpuPlacement = { description: '', release: () => undefined, serverCommand: (command, args) => [command, args] };
 /** Servers spawned from now on start as `p` says. */
 export function useCpuPlacement(p: CpuPlacement): void {
   placement = p;

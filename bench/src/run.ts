@@ -23,6 +23,8 @@ if (!only || only === 'server') {
 }
 if (!only || only === 'memory') figures.push(...(await memoryBench(quick ? 500 : 100_000, quick ? 500 : 5000)));
 if (!only || only === 'client') {
+  // Sequential calls: the caller and the server take turns, and neither generates load.
+  placement.release();
   figures.push(...(await clientOverhead(quick ? { calls: 40, warmup: 10, block: 20 } : { calls: 4000, warmup: 500, block: 100 })));
 }
 

@@ -203,6 +203,14 @@ describe('errors', () => {
     expect(isSwitchyardError({ name: 'ConnectionError' })).toBe(false);
   });
 
+  it('fails at once with a ConnectionError on a redirect, never following it', async () => {
+    const client = await clientFor([{ status: 307, headers: { location: '/elsewhere' } }]);
+    const error = await client.payments.get({ params: { payment_id: PAYMENT_ID } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toMatch(/redirect.*check baseUrl/);
+    expect(server?.requests.map((r) => r.url)).toEqual([`/v1/payments/${PAYMENT_ID}`]);
+  });
+
   it('recognises errors from another copy of the package (the brand is a global symbol)', () => {
     const foreign = Object.assign(new Error('x'), { [Symbol.for('switchyard.client.error')]: true });
     expect(isSwitchyardError(foreign)).toBe(true);

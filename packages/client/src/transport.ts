@@ -14,7 +14,19 @@ export interface TransportResponse {
   headers: Headers;
 }
 
-type Attempt = { kind: 'response'; response: FetchResponse<unknown> } | { kind: 'timeout'; error: unknown } | { kind: 'network'; error: unknown };
+type Attempt =
+  | { kind: 'response'; response: FetchResponse<unknown> }
+  | { kind: 'timeout'; error: unknown }
+  | { kind: 'network'; error: unknown }
+  | { kind: 'redirect'; error: unknown };
+
+/** undici's error for a redirect refused by `redirect: 'error'`, somewhere down the cause chain. */
+function isRefusedRedirect(error: unknown): boolean {
+  for (let e = error as { message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth += 1) {
+    if (e.message === 'unexpected redirect') return true;
+  }
+  return false;
+}
 
 function headerRecord(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
@@ -45,12 +57,16 @@ async function attempt(fetchImpl: typeof ofetch, url: string, init: { method: st
       headers: init.headers,
       body: init.body as BodyInit | undefined,
       signal: controller.signal,
+      // A redirect from an API means a wrong base URL. Refusing it also spares undici a copy of
+      // every request body (it tees the body of each request it might have to follow).
+      redirect: 'error',
       retry: 0,
       ignoreResponseError: true,
     });
     return { kind: 'response', response };
   } catch (error) {
-    return timedOut ? { kind: 'timeout', error } : { kind: 'network', error };
+    if (timedOut) return { kind: 'timeout', error };
+    return isRefusedRedirect(error) ? { kind: 'redirect', error } : { kind: 'network', error };
   } finally {
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', onAbort);
@@ -109,6 +125,10 @@ export function createTransport(options: ClientOptions) {
       const durationMs = Date.now() - started;
       const canRetry = n < policy.maxRetries && !signal?.aborted;
 
+      if (result.kind === 'redirect') {
+        options.onResponse?.({ ...info, status: undefined, requestId: undefined, durationMs, willRetry: false, errorCode: 'ConnectionError' });
+        throw new ConnectionError(`${args.method} ${path} was answered with a redirect, which the client never follows: check baseUrl`, { cause: result.error });
+      }
       if (result.kind !== 'response') {
         const willRetry = canRetry;
         options.onResponse?.({ ...info, status: undefined, requestId: undefined, durationMs, willRetry, errorCode: result.kind === 'timeout' ? 'TimeoutError' : 'ConnectionError' });

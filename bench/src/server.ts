@@ -77,10 +77,10 @@ export async function serverBench(o: ServerBenchOptions): Promise<Figure[]> {
     started.push(sandbox, nodeHttp, express);
 
     // Each server is warmed up first (its JIT compiles the request path), then the three are
-    // measured in turn, twice, and each figure is the mean of its two rounds.
+    // measured in turn, three times, and each figure is the mean of its three rounds.
     for (const s of [sandbox, nodeHttp, express]) await customers(s, Math.min(2, o.durationSeconds));
     const rounds: [LoadResult, LoadResult, LoadResult][] = [];
-    for (let round = 0; round < 2; round += 1) {
+    for (let round = 0; round < 3; round += 1) {
       rounds.push([
         checked('sandbox customers', await customers(sandbox, o.durationSeconds)),
         checked('node:http customers', await customers(nodeHttp, o.durationSeconds)),

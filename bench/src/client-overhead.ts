@@ -1,5 +1,6 @@
 import { createClient } from '@switchyard/client';
 import type { Figure } from './report.js';
+import { DEMO_KEYS } from './demo-api.js';
 import { startSandboxProcess } from './processes.js';
 
 export interface ClientOverheadOptions {
@@ -16,7 +17,7 @@ export interface ClientOverheadOptions {
 export async function clientOverhead(options: ClientOverheadOptions): Promise<Figure[]> {
   const server = await startSandboxProcess();
   try {
-    const keys = { 'public-api-key': 'sandbox_pk_demo_switchyard', 'private-secret-key': 'sandbox_sk_demo_switchyard' };
+    const keys = DEMO_KEYS;
     const client = createClient({ baseUrl: server.url, publicApiKey: keys['public-api-key'], privateSecretKey: keys['private-secret-key'] });
     let n = 0;
     const body = () => ({ merchant_customer_id: `bench-${++n}`, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', country: 'AR' as const });

@@ -1,9 +1,8 @@
 import { fixtures } from '@switchyard/contract/fixtures';
+import { DEMO_ACCOUNT, pool, post } from './demo-api.js';
 import { startSandboxProbe, type Spawned } from './processes.js';
 import type { Figure } from './report.js';
 
-const KEYS = { 'public-api-key': 'sandbox_pk_demo_switchyard', 'private-secret-key': 'sandbox_sk_demo_switchyard' };
-const ACCOUNT = '4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31';
 
 interface Memory {
   rss: number;
@@ -40,19 +39,6 @@ async function settled(probe: Spawned, intervalMs: number): Promise<Memory> {
   return last;
 }
 
-async function post(url: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { ...KEYS, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
-
-async function each(count: number, fn: (i: number) => Promise<unknown>) {
-  let next = 0;
-  await Promise.all(Array.from({ length: 24 }, async () => {
-    while (next < count) await fn(next++);
-  }));
-}
-
 /**
  * Resident memory of a sandbox on the memory store after storing `count` customers, then `count`
  * payments (each with its checkout session and events, as the API stores them). The sandbox runs
@@ -64,12 +50,12 @@ export async function memoryBench(count: number, settleIntervalMs: number): Prom
   try {
     await post(url, '/v1/customers', { merchant_customer_id: 'warm-up' });
     const before = await measure(probe);
-    await each(count, (i) => post(url, '/v1/customers', { ...fixtures.createCustomer(), merchant_customer_id: `mem-${i}` }));
+    await pool(count, 24, (i) => post(url, '/v1/customers', { ...fixtures.createCustomer(), merchant_customer_id: `mem-${i}` }));
     const rightAfterCustomers = await measure(probe);
     const afterCustomers = await settled(probe, settleIntervalMs);
-    await each(count, async (i) => {
-      const s = await post(url, '/v1/checkout/sessions', { ...fixtures.createCheckoutSession(), account_id: ACCOUNT });
-      await post(url, '/v1/payments', { ...fixtures.createPayment(s.checkout_session as string), account_id: ACCOUNT }, { 'x-idempotency-key': `mem-${i}` });
+    await pool(count, 24, async (i) => {
+      const s = await post<{ checkout_session: string }>(url, '/v1/checkout/sessions', { ...fixtures.createCheckoutSession(), account_id: DEMO_ACCOUNT });
+      await post(url, '/v1/payments', { ...fixtures.createPayment(s.checkout_session), account_id: DEMO_ACCOUNT }, { 'x-idempotency-key': `mem-${i}` });
     });
     const afterPayments = await settled(probe, settleIntervalMs);
     const perCustomer = (afterCustomers.rss - before.rss) / count;

@@ -1,11 +1,9 @@
 import { fixtures } from '@switchyard/contract/fixtures';
 import type { Figure } from './report.js';
 import { load, unique, type LoadResult } from './load.js';
-import { pacedInProcess as paced, type PacedResult } from './paced.js';
+import { pacedInProcess as paced } from './paced.js';
+import { DEMO_ACCOUNT, DEMO_KEYS, pool, post } from './demo-api.js';
 import { startBaseline, startPrismMock, startSandboxProcess, type Spawned } from './processes.js';
-
-const KEYS = { 'public-api-key': 'sandbox_pk_demo_switchyard', 'private-secret-key': 'sandbox_sk_demo_switchyard' };
-const ACCOUNT = '4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31';
 
 export interface ServerBenchOptions {
   durationSeconds: number;
@@ -17,37 +15,10 @@ export interface ServerBenchOptions {
 
 const customerBody = () => ({ body: JSON.stringify({ merchant_customer_id: unique('bench'), first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', country: 'AR' }) });
 
-async function post<T>(url: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { ...KEYS, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** Runs `make` `count` times with `concurrency` in flight. */
-async function pool<T>(count: number, concurrency: number, make: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next;
-        next += 1;
-        out[i] = await make(i);
-      }
-    }),
-  );
-  return out;
-}
-
 const sessions = (url: string, n: number) =>
-  pool(n, 16, async () => (await post<{ checkout_session: string }>(url, '/v1/checkout/sessions', { ...fixtures.createCheckoutSession(), account_id: ACCOUNT })).checkout_session);
+  pool(n, 16, async () => (await post<{ checkout_session: string }>(url, '/v1/checkout/sessions', { ...fixtures.createCheckoutSession(), account_id: DEMO_ACCOUNT })).checkout_session);
 
-const paymentBody = (session: string) => ({ ...fixtures.createPayment(session), account_id: ACCOUNT });
-
-function checkedPaced(name: string, r: PacedResult): PacedResult {
-  if (r.errors > 0 || r.non2xx > 0) process.stderr.write(`warning: ${name}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}\n`);
-  return r;
-}
+const paymentBody = (session: string) => ({ ...fixtures.createPayment(session), account_id: DEMO_ACCOUNT });
 
 /** The mean of several runs of one load (latencies too: each run's percentile, averaged). */
 function meanOf(runs: LoadResult[]): LoadResult {
@@ -56,12 +27,13 @@ function meanOf(runs: LoadResult[]): LoadResult {
   return { rps: mean((r) => r.rps), p50: mean((r) => r.p50), p99: mean((r) => r.p99), non2xx: sum((r) => r.non2xx), errors: sum((r) => r.errors), total: sum((r) => r.total) };
 }
 
-function checked(name: string, r: LoadResult): LoadResult {
+/** Warns about failed requests in a load run (the figures still count them). */
+function checked<R extends { non2xx: number; errors: number; total: number }>(name: string, r: R): R {
   if (r.errors > 0 || r.non2xx > 0) process.stderr.write(`warning: ${name}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}\n`);
   return r;
 }
 
-const customers = (s: Spawned, durationSeconds: number) => load({ url: `${s.url}/v1/customers`, headers: KEYS, next: customerBody, durationSeconds });
+const customers = (s: Spawned, durationSeconds: number) => load({ url: `${s.url}/v1/customers`, headers: DEMO_KEYS, next: customerBody, durationSeconds });
 
 /**
  * Throughput and latency of the sandbox against a bare node:http server, an Express server and
@@ -106,14 +78,14 @@ export async function serverBench(o: ServerBenchOptions): Promise<Figure[]> {
 
     const paySessions = await sessions(sandbox.url, o.amount);
     let p = 0;
-    const payments = checked('payments', await load({ url: `${sandbox.url}/v1/payments`, headers: KEYS, amount: o.amount, next: () => ({ body: JSON.stringify(paymentBody(paySessions[p++ % paySessions.length] as string)), headers: { 'x-idempotency-key': unique('pay') } }) }));
+    const payments = checked('payments', await load({ url: `${sandbox.url}/v1/payments`, headers: DEMO_KEYS, amount: o.amount, next: () => ({ body: JSON.stringify(paymentBody(paySessions[p++ % paySessions.length] as string)), headers: { 'x-idempotency-key': unique('pay') } }) }));
     figures.push({ name: 'POST /v1/payments throughput', ours: payments.rps, baseline: ex.rps, baselineName: 'Express customers baseline', unit: 'req/s', ratio: payments.rps / ex.rps, target: 'report', met: null });
 
     // Open loop at an even rate (see paced.ts), each after one second of the same load that is not counted.
     const rateSessions = await sessions(sandbox.url, Math.ceil(o.fixedRate * (o.durationSeconds + 1)));
     const paymentAt = (i: number) => ({ body: JSON.stringify(paymentBody(rateSessions[i] as string)), headers: { 'x-idempotency-key': unique('rate') } });
-    const atRate = checkedPaced('payments at fixed rate', await paced({ url: `${sandbox.url}/v1/payments`, headers: KEYS, rate: o.fixedRate, durationSeconds: o.durationSeconds, warmupSeconds: 1, next: paymentAt }));
-    const floor = checkedPaced('node:http at fixed rate', await paced({ url: `${nodeHttp.url}/v1/customers`, headers: {}, rate: o.fixedRate, durationSeconds: o.durationSeconds, warmupSeconds: 1, next: customerBody }));
+    const atRate = checked('payments at fixed rate', await paced({ url: `${sandbox.url}/v1/payments`, headers: DEMO_KEYS, rate: o.fixedRate, durationSeconds: o.durationSeconds, warmupSeconds: 1, next: paymentAt }));
+    const floor = checked('node:http at fixed rate', await paced({ url: `${nodeHttp.url}/v1/customers`, headers: {}, rate: o.fixedRate, durationSeconds: o.durationSeconds, warmupSeconds: 1, next: customerBody }));
     figures.push({
       name: `POST /v1/payments p99 at ${o.fixedRate} req/s (open loop, even pacing)`,
       ours: atRate.p99,
@@ -140,7 +112,7 @@ export async function serverBench(o: ServerBenchOptions): Promise<Figure[]> {
     const replaySession = (await sessions(sandbox.url, 1))[0] as string;
     const replayBody = JSON.stringify(paymentBody(replaySession));
     await post(sandbox.url, '/v1/payments', JSON.parse(replayBody), { 'x-idempotency-key': 'bench-replay' });
-    const replay = checked('replay', await load({ url: `${sandbox.url}/v1/payments`, headers: { ...KEYS, 'x-idempotency-key': 'bench-replay' }, next: () => ({ body: replayBody }), durationSeconds: o.durationSeconds }));
+    const replay = checked('replay', await load({ url: `${sandbox.url}/v1/payments`, headers: { ...DEMO_KEYS, 'x-idempotency-key': 'bench-replay' }, next: () => ({ body: replayBody }), durationSeconds: o.durationSeconds }));
     figures.push({ name: 'Idempotent replay throughput (POST /v1/payments, same key)', ours: replay.rps, baseline: ex.rps, baselineName: 'Express customers baseline', unit: 'req/s', ratio: replay.rps / ex.rps, target: 'report', met: null });
 
     if (o.databaseUrl) {

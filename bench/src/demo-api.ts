@@ -1,0 +1,26 @@
+/** The seeded demo merchant every benchmark drives, and the small helpers that call it. */
+export const DEMO_KEYS = { 'public-api-key': 'sandbox_pk_demo_switchyard', 'private-secret-key': 'sandbox_sk_demo_switchyard' };
+export const DEMO_ACCOUNT = '4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31';
+
+/** A POST as the demo merchant; throws on anything but 2xx, with the answer's body. */
+export async function post<T>(url: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { ...DEMO_KEYS, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Runs `make` `count` times with `concurrency` in flight; results in call order. */
+export async function pool<T>(count: number, concurrency: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next;
+        next += 1;
+        out[i] = await make(i);
+      }
+    }),
+  );
+  return out;
+}

@@ -4,7 +4,7 @@ import { UniqueViolation, type MerchantRecord, type RecordKind, type Store, type
 /** A write staged in a transaction: the record's JSON text and its unique key, if it has one. */
 interface Staged {
   json: string;
-  unique_key?: string;
+  unique_key: string | undefined;
 }
 
 /**
@@ -99,7 +99,7 @@ export class MemoryStore implements Store {
             const holder = byUnique(kind, uniqueKey);
             if (holder && holder.id !== id) throw new UniqueViolation(kind, uniqueKey);
           }
-          staged(kind).set(id, uniqueKey === undefined ? { json: serialize(value) } : { json: serialize(value), unique_key: uniqueKey });
+          staged(kind).set(id, { json: serialize(value), unique_key: uniqueKey });
         },
         delete: async (kind, id) => {
           staged(kind).set(id, null);

@@ -41,9 +41,7 @@ export class PostgresStore implements Store {
 
   /** Applies the migrations not yet applied, under a lock so concurrent starts do not race. */
   async migrate(): Promise<number[]> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return this.inTransaction(async (client) => {
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
       await client.query('SELECT pg_advisory_xact_lock(7317)');
       await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
@@ -55,22 +53,15 @@ export class PostgresStore implements Store {
         await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
         applied.push(m.version);
       }
-      await client.query('COMMIT');
       return applied;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
-  /** Runs `fn` in a transaction holding the merchant's advisory lock; commits when it resolves, rolls back when it throws. */
-  private async locked<T>(merchantId: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  /** Runs `fn` in a transaction on one pooled connection; commits when it resolves, rolls back when it throws. */
+  private async inTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query(LOCK_SQL, [merchantId]);
       const result = await fn(client);
       await client.query('COMMIT');
       return result;
@@ -80,6 +71,14 @@ export class PostgresStore implements Store {
     } finally {
       client.release();
     }
+  }
+
+  /** A transaction holding the merchant's advisory lock. */
+  private locked<T>(merchantId: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.inTransaction(async (client) => {
+      await client.query(LOCK_SQL, [merchantId]);
+      return fn(client);
+    });
   }
 
   async withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {

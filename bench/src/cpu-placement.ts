@@ -19,7 +19,8 @@ export interface CpuPlacement {
   serverCommand(command: string, args: string[]): [string, string[]];
 }
 
-const asIs = (description: string): CpuPlacement => ({ description, release: () => undefined, serverCommand: (command, args) => [command, args] });
+/** No placement: servers start as given and nothing is pinned. */
+export const asIs = (description: string): CpuPlacement => ({ description, release: () => undefined, serverCommand: (command, args) => [command, args] });
 
 export function placeLoadGenerator(): CpuPlacement {
   const count = availableParallelism();

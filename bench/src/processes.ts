@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
-import type { CpuPlacement } from './cpu-placement.js';
+import { asIs, type CpuPlacement } from './cpu-placement.js';
 
 const require = createRequire(import.meta.url);
 
-let placement: CpuPlacement = { description: '', release: () => undefined, serverCommand: (command, args) => [command, args] };
+let placement: CpuPlacement = asIs('not placed');
 /** Servers spawned from now on start as `p` says. */
 export function useCpuPlacement(p: CpuPlacement): void {
   placement = p;

@@ -9,6 +9,7 @@ import { DEMO_MERCHANT } from './app/sandbox.js';
 import { purgeExpired } from './app/retention.js';
 import { ConfigError, type SandboxConfig } from './config.js';
 import { createApp } from './http/app.js';
+import { createHttpServer } from './http/http-server.js';
 import { createLogger } from './logger.js';
 import { BaseClock, SEEDED_EPOCH_MS } from './runtime/clock.js';
 import { IdFactory } from './runtime/ids.js';
@@ -101,8 +102,9 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     dispatcher,
     start: () =>
       new Promise((resolve, reject) => {
-        const listening = app.listen(config.port, config.host);
+        const listening = createHttpServer(app);
         listening.once('error', reject);
+        listening.listen(config.port, config.host);
         listening.once('listening', () => {
           server = listening;
           dispatcher.start();

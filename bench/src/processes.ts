@@ -103,7 +103,8 @@ export function startSandboxProbe(): Promise<Spawned> {
   return spawnServer(process.execPath, ['--expose-gc', '--import', 'tsx', here('./servers/sandbox-probe.ts')], /listening on (http:\/\/\S+)/, '/ready', 60_000, true);
 }
 
-export function startBaseline(kind: 'node-http' | 'express'): Promise<Spawned> {
+export function startBaseline(kind: 'node-http' | 'express' | 'express-server-classes'): Promise<Spawned> {
+  if (kind === 'express-server-classes') return spawnServer(process.execPath, ['--import', 'tsx', here('./servers/express.ts'), 'server-classes'], /listening on (http:\/\/\S+)/, '/ready');
   return spawnServer(process.execPath, ['--import', 'tsx', here(`./servers/${kind}.ts`)], /listening on (http:\/\/\S+)/, kind === 'express' ? '/ready' : '/');
 }
 

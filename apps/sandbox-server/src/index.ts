@@ -1,4 +1,5 @@
 export { createSandbox, type Sandbox, type SandboxOverrides } from './sandbox.js';
+export { createHttpServer } from './http/http-server.js';
 export { loadConfig, DEFAULT_PORT, type SandboxConfig } from './config.js';
 export { DEMO_MERCHANT } from './app/sandbox.js';
 export { MemoryStore } from './store/memory.js';

@@ -1,7 +1,13 @@
-/** The ceiling for our framework: Express 4 with its JSON parser answering the same body. */
+/**
+ * The ceiling for our framework: Express 4 with its JSON parser answering the same body, on the
+ * server `app.listen` builds (`createServer(app)`). With the argument `server-classes` it runs on the sandbox's
+ * `createHttpServer` instead, which shows what that server alone is worth to any Express app.
+ */
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { createHttpServer } from '@switchyard/sandbox-server';
 
 const app = express();
 app.disable('x-powered-by');
@@ -15,5 +21,6 @@ app.post('/v1/customers', (req, res) => {
   res.setHeader('x-request-id', randomUUID());
   res.status(201).json({ id: randomUUID(), ...(req.body as object), created_at: now, updated_at: now });
 });
-const server = app.listen(0, '127.0.0.1', () => process.stdout.write(`listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`));
+const server: Server = process.argv.includes('server-classes') ? createHttpServer(app) : createServer(app);
+server.listen(0, '127.0.0.1', () => process.stdout.write(`listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -2,14 +2,17 @@ import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
 /**
- * Keeps the load generator off the servers' CPU. On a small machine autocannon otherwise takes
- * whichever core the server under test needs, and the scheduler decides every figure. With
- * Linux's `taskset` and at least two CPUs, this process (the load generator, and the in-process
- * benchmarks) is confined to CPU 0; the servers it spawns are not pinned, so a server's main
- * thread has the other CPUs and V8's collector threads can run beside it. Pinning the servers
- * to one CPU as well was tried: their collector threads then preempt the main thread, and a
- * fixed-rate p99 grew from about 10 ms to 30–120 ms. Every server gets the same placement,
- * so the ratios stay side by side; the report says which placement ran.
+ * Keeps the load generator and the server under test off each other's CPU. On a small machine
+ * autocannon otherwise takes whichever core the server needs, and the scheduler decides every
+ * figure. With Linux's `taskset` and at least two CPUs, this process (the load generator, and
+ * the in-process benchmarks) is confined to CPU 0. A server starts on every CPU, so the threads
+ * V8 and Node create at startup (the collector's helpers among them) may run anywhere; once it
+ * answers, its main thread alone is moved to the other CPUs. Without that last step the kernel
+ * keeps waking the main thread on CPU 0, beside the generator that sent it the packet, and the
+ * generator's lateness was charged to the server: a fixed-rate p99 of 5–10 ms with the main
+ * thread on CPU 1, 6–80 ms without. Pinning a whole server to one CPU was tried too: its
+ * collector threads then preempt the main thread, and that p99 grew to 30–120 ms. Every server
+ * gets the same placement, so the ratios stay side by side; the report says which placement ran.
  */
 export interface CpuPlacement {
   description: string;
@@ -17,10 +20,12 @@ export interface CpuPlacement {
   release(): void;
   /** The command line that starts a server on every CPU (a child inherits this process's pinning). */
   serverCommand(command: string, args: string[]): [string, string[]];
+  /** Moves a started server's main thread (only) off the load generator's CPU. */
+  placeServerMainThread(pid: number): void;
 }
 
 /** No placement: servers start as given and nothing is pinned. */
-export const asIs = (description: string): CpuPlacement => ({ description, release: () => undefined, serverCommand: (command, args) => [command, args] });
+export const asIs = (description: string): CpuPlacement => ({ description, release: () => undefined, serverCommand: (command, args) => [command, args], placeServerMainThread: () => undefined });
 
 export function placeLoadGenerator(): CpuPlacement {
   const count = availableParallelism();
@@ -32,9 +37,12 @@ export function placeLoadGenerator(): CpuPlacement {
     return asIs('not pinned (taskset unavailable)');
   }
   const all = `0-${count - 1}`;
+  const servers = count === 2 ? '1' : `1-${count - 1}`;
   return {
-    description: `load generator pinned to CPU 0; servers free on all ${count} CPUs; client overhead unpinned`,
+    description: `load generator pinned to CPU 0; each server's main thread on CPUs ${servers}, its other threads on all ${count}; client overhead unpinned`,
     release: () => execFileSync('taskset', ['-a', '-cp', all, String(process.pid)], { stdio: 'ignore' }),
     serverCommand: (command, args) => ['taskset', ['-c', all, command, ...args]],
+    // Without -a, taskset changes the one thread whose id it is given: the process's main thread.
+    placeServerMainThread: (pid) => execFileSync('taskset', ['-cp', servers, String(pid)], { stdio: 'ignore' }),
   };
 }

@@ -7,6 +7,9 @@ export interface PacedResult {
   p50: number;
   p99: number;
   max: number;
+  /** How late the generator itself sent: p99 and max of (sent − due), in ms. */
+  sendLagP99: number;
+  sendLagMax: number;
   non2xx: number;
   errors: number;
   total: number;
@@ -37,6 +40,7 @@ export function paced(o: PacedOptions): Promise<PacedResult> {
   const total = Math.round(o.rate * o.durationSeconds);
   const agent = new Agent({ keepAlive: true, maxSockets: o.maxConnections ?? 64 });
   const latencies: number[] = [];
+  const lags: number[] = [];
   let non2xx = 0;
   let errors = 0;
   let sent = 0;
@@ -46,8 +50,9 @@ export function paced(o: PacedOptions): Promise<PacedResult> {
     const finish = () => {
       agent.destroy();
       const sorted = latencies.sort((a, b) => a - b);
+      const lagSorted = lags.sort((a, b) => a - b);
       const elapsed = (performance.now() - start) / 1000;
-      resolve({ rate: total / elapsed, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? 0, non2xx, errors, total: done });
+      resolve({ rate: total / elapsed, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? 0, sendLagP99: percentile(lagSorted, 99), sendLagMax: lagSorted[lagSorted.length - 1] ?? 0, non2xx, errors, total: done });
     };
     const send = (i: number) => {
       const due = start + (i * 1000) / o.rate;
@@ -67,6 +72,7 @@ export function paced(o: PacedOptions): Promise<PacedResult> {
         if (done === total) finish();
       });
       req.end(body);
+      lags.push(performance.now() - due);
     };
     // A timer, not a busy loop: the generator must leave its CPU to the system. A late timer
     // sends what fell due at once, and the lateness is charged to those requests.

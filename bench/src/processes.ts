@@ -68,6 +68,8 @@ export async function spawnServer(command: string, args: string[], urlPattern: R
   });
   if (readyPath !== null) await waitReady(`${url}${readyPath}`, Date.now() + timeoutMs);
   const startupMs = performance.now() - started;
+  // After startup, when the threads Node and V8 start with already exist (see cpu-placement.ts).
+  if (child.pid !== undefined) placement.placeServerMainThread(child.pid);
   return {
     url,
     child,

@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
  * V8 and Node create at startup (the collector's helpers among them) may run anywhere; once it
  * answers, its main thread alone is moved to the other CPUs. Without that last step the kernel
  * keeps waking the main thread on CPU 0, beside the generator that sent it the packet, and the
- * generator's lateness was charged to the server: a fixed-rate p99 of 5–10 ms with the main
+ * generator's lateness was charged to the server: a fixed-rate p99 of 4–8 ms with the main
  * thread on CPU 1, 6–80 ms without. Pinning a whole server to one CPU was tried too: its
  * collector threads then preempt the main thread, and that p99 grew to 30–120 ms. Every server
  * gets the same placement, so the ratios stay side by side; the report says which placement ran.

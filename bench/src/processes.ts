@@ -106,8 +106,8 @@ export function startSandboxProbe(): Promise<Spawned> {
 }
 
 export function startBaseline(kind: 'node-http' | 'express' | 'express-server-classes'): Promise<Spawned> {
-  if (kind === 'express-server-classes') return spawnServer(process.execPath, ['--import', 'tsx', here('./servers/express.ts'), 'server-classes'], /listening on (http:\/\/\S+)/, '/ready');
-  return spawnServer(process.execPath, ['--import', 'tsx', here(`./servers/${kind}.ts`)], /listening on (http:\/\/\S+)/, kind === 'express' ? '/ready' : '/');
+  const [file, args] = kind === 'express-server-classes' ? ['express', ['server-classes']] : [kind, []];
+  return spawnServer(process.execPath, ['--import', 'tsx', here(`./servers/${file}.ts`), ...args], /listening on (http:\/\/\S+)/, file === 'express' ? '/ready' : '/');
 }
 
 /** Stoplight Prism 5.14.2 mocking the contract's OpenAPI document (the peer a team would pick). */

@@ -104,7 +104,6 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
       new Promise((resolve, reject) => {
         const listening = createHttpServer(app);
         listening.once('error', reject);
-        listening.listen(config.port, config.host);
         listening.once('listening', () => {
           server = listening;
           dispatcher.start();
@@ -113,6 +112,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
           baseUrl = config.publicUrl ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
           resolve(baseUrl);
         });
+        listening.listen(config.port, config.host);
       }),
     stop: async () => {
       clearInterval(retention);

@@ -1,7 +1,8 @@
 /**
  * The ceiling for our framework: Express 4 with its JSON parser answering the same body, on the
- * server `app.listen` builds (`createServer(app)`). With the argument `server-classes` it runs on the sandbox's
- * `createHttpServer` instead, which shows what that server alone is worth to any Express app.
+ * server `app.listen` builds (`createServer(app)`). With the argument `server-classes` it runs on
+ * the sandbox's `createHttpServer` instead, which shows what that server alone is worth to any
+ * Express app.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';

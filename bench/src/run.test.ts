@@ -5,12 +5,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// A smoke test only: the benchmark runs end to end with tiny sizes. No timing is asserted.
+// A smoke test only: the benchmark runs end to end with tiny sizes (one unwarmed round of 200
+// requests per server, no 100k-record phase; about 20 s on an idle 2-CPU machine, most of it
+// autocannon's one-second minimum per run and Prism's start). No timing is asserted; the generous
+// limit is for a machine busy with the rest of the test run.
 describe('pnpm bench', () => {
   it('runs and writes a markdown table and JSON with every figure', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'bench-')), 'latest');
     const script = fileURLToPath(new URL('./run.ts', import.meta.url));
-    execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', script, '--quick', '--out', out], { stdio: 'pipe', timeout: 120_000 });
+    execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', script, '--quick', '--out', out], { stdio: 'pipe', timeout: 240_000 });
     const json = JSON.parse(readFileSync(`${out}.json`, 'utf8')) as { cpus: number; node: string; figures: { name: string; ours: number; baseline: number | null; ratio: number | null }[] };
     expect(json.node).toBe(process.version);
     expect(json.cpus).toBeGreaterThan(0);
@@ -25,5 +28,5 @@ describe('pnpm bench', () => {
       expect(f.baseline === null ? f.ratio === null : Number.isFinite(f.ratio)).toBe(true);
     }
     expect(readFileSync(`${out}.md`, 'utf8')).toContain('| Figure | Ours | Baseline | Ratio | Target | Met |');
-  }, 150_000);
+  }, 270_000);
 });

@@ -19,9 +19,9 @@ const cpuPlacement = placement.description;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const figures: Figure[] = [];
 if (!only || only === 'server') {
-  figures.push(...(await serverBench(quick ? { durationSeconds: 1, amount: 200, fixedRate: 100, storedCustomers: 500, databaseUrl } : { durationSeconds: 5, amount: 5000, fixedRate: 1000, storedCustomers: 100_000, databaseUrl })));
+  figures.push(...(await serverBench(quick ? { durationSeconds: 0.3, rounds: 1, loadSize: { amount: 200 }, warmUp: false, amount: 100, fixedRate: 100, storedCustomers: 200, databaseUrl } : { durationSeconds: 5, rounds: 3, loadSize: { durationSeconds: 5 }, warmUp: true, amount: 5000, fixedRate: 1000, storedCustomers: 100_000, databaseUrl })));
 }
-if (!only || only === 'memory') figures.push(...(await memoryBench(quick ? 500 : 100_000, quick ? 500 : 5000)));
+if (!only || only === 'memory') figures.push(...(await memoryBench(quick ? 200 : 100_000, quick ? 100 : 5000)));
 if (!only || only === 'client') {
   // Sequential calls: the caller and the server take turns, and neither generates load.
   placement.release();

@@ -7,6 +7,15 @@ import { startBaseline, startPrismMock, startSandboxProcess, type Spawned } from
 
 export interface ServerBenchOptions {
   durationSeconds: number;
+  /** Measured rounds per server in the throughput comparison (each figure is their mean). */
+  rounds: number;
+  /**
+   * How long each closed-loop run lasts: a duration in a full run; a request count in the smoke
+   * run, because autocannon samples once a second and a sub-second duration still takes seconds.
+   */
+  loadSize: { durationSeconds: number } | { amount: number };
+  /** Whether each server gets an unmeasured round first (a smoke run only proves the path works). */
+  warmUp: boolean;
   /** Requests in the fixed-amount runs (payments, refunds). */
   amount: number;
   fixedRate: number;
@@ -26,7 +35,7 @@ const paymentBody = (session: string) => ({ ...fixtures.createPayment(session), 
 async function paymentsAtRate(s: Spawned, o: ServerBenchOptions): Promise<PacedResult> {
   const rateSessions = await sessions(s.url, Math.ceil(o.fixedRate * (o.durationSeconds + 1)));
   const paymentAt = (i: number) => ({ body: JSON.stringify(paymentBody(rateSessions[i] as string)), headers: { 'x-idempotency-key': unique('rate') } });
-  return checked('payments at fixed rate', await paced({ url: `${s.url}/v1/payments`, headers: DEMO_KEYS, rate: o.fixedRate, durationSeconds: o.durationSeconds, warmupSeconds: 1, next: paymentAt }));
+  return checked('payments at fixed rate', await paced({ url: `${s.url}/v1/payments`, headers: DEMO_KEYS, rate: o.fixedRate, durationSeconds: o.durationSeconds, warmupSeconds: Math.min(1, o.durationSeconds), next: paymentAt }));
 }
 
 /** The mean of several runs of one load (latencies too: each run's percentile, averaged). */
@@ -42,7 +51,7 @@ function checked<R extends { non2xx: number; errors: number; total: number }>(na
   return r;
 }
 
-const customers = (s: Spawned, durationSeconds: number) => load({ url: `${s.url}/v1/customers`, headers: DEMO_KEYS, next: customerBody, durationSeconds });
+const customers = (s: Spawned, size: ServerBenchOptions['loadSize']) => load({ url: `${s.url}/v1/customers`, headers: DEMO_KEYS, next: customerBody, ...size });
 
 /**
  * Throughput and latency of the sandbox against a bare node:http server, an Express server and
@@ -59,15 +68,16 @@ export async function serverBench(o: ServerBenchOptions): Promise<Figure[]> {
     const measured = [sandbox, nodeHttp, express, expressClasses];
     started.push(...measured);
 
-    // Each server is first warmed up for as long as a round (its JIT compiles the request path;
+    // In a full run each server is first warmed up for as long as a round (its JIT compiles the request path;
     // the sandbox has the most code to compile and was still speeding up after 2 s), then the
-    // servers are measured in turn, three times, and each figure is the mean of its three rounds.
-    for (const s of measured) await customers(s, o.durationSeconds);
+    // servers are measured in turn, `rounds` times (three in a full run), and each figure is the
+    // mean of its rounds.
+    if (o.warmUp) for (const s of measured) await customers(s, o.loadSize);
     const names = ['sandbox', 'node:http', 'express', 'express on createHttpServer'];
     const rounds: LoadResult[][] = [];
-    for (let round = 0; round < 3; round += 1) {
+    for (let round = 0; round < o.rounds; round += 1) {
       const results: LoadResult[] = [];
-      for (const [k, s] of measured.entries()) results.push(checked(`${names[k]} customers`, await customers(s, o.durationSeconds)));
+      for (const [k, s] of measured.entries()) results.push(checked(`${names[k]} customers`, await customers(s, o.loadSize)));
       rounds.push(results);
     }
     const [ours, bare, ex, exClasses] = measured.map((_, k) => meanOf(rounds.map((r) => r[k] as LoadResult))) as [LoadResult, LoadResult, LoadResult, LoadResult];
@@ -82,8 +92,8 @@ export async function serverBench(o: ServerBenchOptions): Promise<Figure[]> {
 
     const prism = await startPrismMock();
     started.push(prism);
-    await customers(prism, o.durationSeconds);
-    const peer = checked('prism customers', await customers(prism, o.durationSeconds));
+    if (o.warmUp) await customers(prism, o.loadSize);
+    const peer = checked('prism customers', await customers(prism, o.loadSize));
     figures.push({ name: 'POST /v1/customers throughput vs Prism 5.14.2 (mock)', ours: ours.rps, baseline: peer.rps, baselineName: 'Stoplight Prism mocking openapi.json', unit: 'req/s', ratio: ours.rps / peer.rps, target: '≥ 3×', met: ours.rps / peer.rps >= 3 });
     figures.push({ name: 'Startup: spawn to ready', ours: sandbox.startupMs, baseline: prism.startupMs, baselineName: 'Prism 5.14.2 spawn to listening', unit: 'ms', ratio: sandbox.startupMs / prism.startupMs, target: '< 1000 ms', met: sandbox.startupMs < 1000 });
 
@@ -101,7 +111,7 @@ export async function serverBench(o: ServerBenchOptions): Promise<Figure[]> {
     started.push(fresh);
     await load({ url: `${fresh.url}/v1/customers`, headers: DEMO_KEYS, next: customerBody, amount: o.storedCustomers });
     const atRate = await paymentsAtRate(fresh, o);
-    const floor = checked('node:http at fixed rate', await paced({ url: `${nodeHttp.url}/v1/customers`, headers: {}, rate: o.fixedRate, durationSeconds: o.durationSeconds, warmupSeconds: 1, next: customerBody }));
+    const floor = checked('node:http at fixed rate', await paced({ url: `${nodeHttp.url}/v1/customers`, headers: {}, rate: o.fixedRate, durationSeconds: o.durationSeconds, warmupSeconds: Math.min(1, o.durationSeconds), next: customerBody }));
     await fresh.stop();
     const loaded = await paymentsAtRate(sandbox, o);
     const lag = (r: PacedResult) => `the generator sent at most ${r.sendLagMax.toFixed(1)} ms late (p99 ${r.sendLagP99.toFixed(1)} ms)`;
@@ -143,14 +153,14 @@ export async function serverBench(o: ServerBenchOptions): Promise<Figure[]> {
     const replaySession = (await sessions(sandbox.url, 1))[0] as string;
     const replayBody = JSON.stringify(paymentBody(replaySession));
     await post(sandbox.url, '/v1/payments', JSON.parse(replayBody), { 'x-idempotency-key': 'bench-replay' });
-    const replay = checked('replay', await load({ url: `${sandbox.url}/v1/payments`, headers: { ...DEMO_KEYS, 'x-idempotency-key': 'bench-replay' }, next: () => ({ body: replayBody }), durationSeconds: o.durationSeconds }));
+    const replay = checked('replay', await load({ url: `${sandbox.url}/v1/payments`, headers: { ...DEMO_KEYS, 'x-idempotency-key': 'bench-replay' }, next: () => ({ body: replayBody }), ...o.loadSize }));
     figures.push({ name: 'Idempotent replay throughput (POST /v1/payments, same key)', ours: replay.rps, baseline: ex.rps, baselineName: 'Express customers baseline', unit: 'req/s', ratio: replay.rps / ex.rps, target: 'report', met: null });
 
     if (o.databaseUrl) {
       const schema = `bench_${process.pid}`;
       const pgSandbox = await startSandboxProcess(['--database-url', o.databaseUrl, '--database-schema', schema]);
-      const memory = checked('memory customers (again)', await customers(sandbox, o.durationSeconds));
-      const onPg = checked('postgres customers', await customers(pgSandbox, o.durationSeconds));
+      const memory = checked('memory customers (again)', await customers(sandbox, o.loadSize));
+      const onPg = checked('postgres customers', await customers(pgSandbox, o.loadSize));
       await pgSandbox.stop();
       figures.push({ name: 'POST /v1/customers on PostgreSQL vs the memory store', ours: onPg.rps, baseline: memory.rps, baselineName: 'the same sandbox on the memory store', unit: 'req/s', ratio: onPg.rps / memory.rps, target: 'report', met: null });
       const pg = (await import('pg')).default;

@@ -1,14 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { GENERATED_END, GENERATED_START, compareWithUpstream, renderComparison, upstreamAvailable } from './upstream-comparison.js';
+import { upstreamReference } from '@switchyard/tooling/upstream';
+import { GENERATED_END, GENERATED_START, compareWithUpstream, renderComparison } from './upstream-comparison.js';
 
 const docPath = fileURLToPath(new URL('../../../docs/contract-vs-upstream.md', import.meta.url));
 
-// shared/ sits beside the repository on every developer machine and in CI; a packed copy of the
-// package outside the monorepo has no upstream files to compare with.
-describe.skipIf(!upstreamAvailable() && !process.env.CI)('contract vs upstream OpenAPI', () => {
-  const rows = compareWithUpstream();
+// shared/ sits beside the repository in CI; a user's clone has no upstream files to compare with.
+// vitest evaluates a skipped describe's body too, so nothing is read unless the reference is there.
+const upstream = upstreamReference();
+if (!upstream.available) console.log(`skipping the contract vs upstream comparison: ${upstream.reason}`);
+
+describe.runIf(upstream.available)('contract vs upstream OpenAPI', () => {
+  const rows = upstream.available ? compareWithUpstream() : [];
 
   it('covers the 14 spec endpoints', () => expect(rows).toHaveLength(14));
 

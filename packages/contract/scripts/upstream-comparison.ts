@@ -4,16 +4,14 @@
  * either modelled or covered by an entry of EXCEPTIONS with its reason; the test enforces it and
  * the generated table in docs/contract-vs-upstream.md is kept in sync by `pnpm upstream:doc`.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { REFERENCE_DIR } from '@switchyard/tooling/upstream';
 import { buildOpenApiDocument } from './openapi.js';
 
 type Json = Record<string, unknown>;
 type Side = 'request' | 'response';
 
-export const SHARED_DIR =
-  process.env.SWITCHYARD_SHARED_DIR ?? fileURLToPath(new URL('../../../../shared', import.meta.url));
-const UPSTREAM_DIR = `${SHARED_DIR}/reference/openapi`;
+const UPSTREAM_DIR = `${REFERENCE_DIR}/openapi`;
 
 export const ENDPOINTS = [
   { section: '4.1', method: 'post', path: '/customers/sessions/{customer_session}/payment-methods', file: 'payment-methods-checkout/enroll-payment-method-checkout.json', status: '201' },
@@ -149,10 +147,6 @@ export interface EndpointComparison {
   path: string;
   request: SideComparison;
   response: SideComparison;
-}
-
-export function upstreamAvailable(): boolean {
-  return existsSync(UPSTREAM_DIR);
 }
 
 export function compareWithUpstream(): EndpointComparison[] {

@@ -1,6 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { upstreamReference } from '@switchyard/tooling/upstream';
 import { GENERATED_END, GENERATED_START, compareWithUpstream, renderComparison } from './upstream-comparison.js';
+
+const upstream = upstreamReference();
+if (!upstream.available) {
+  console.error(`upstream:doc compares the contract with upstream's OpenAPI files, and ${upstream.reason}`);
+  process.exit(1);
+}
 
 const docPath = fileURLToPath(new URL('../../../docs/contract-vs-upstream.md', import.meta.url));
 const doc = readFileSync(docPath, 'utf8');

@@ -95,10 +95,6 @@ function unwrap(schema: ZodTypeAny, options: FieldOptions = {}): Unwrapped {
       const out = unwrap(current._def.out as ZodTypeAny, options);
       limits.push(...out.limits, ...describeLimits(out.core, options));
       current = current._def.in as ZodTypeAny;
-    } else if (current instanceof z.ZodLazy) {
-      current = current.schema as ZodTypeAny;
-    } else if (current instanceof z.ZodBranded || current instanceof z.ZodReadonly || current instanceof z.ZodCatch) {
-      current = (current._def as { type?: ZodTypeAny; innerType?: ZodTypeAny }).type ?? (current._def as { innerType: ZodTypeAny }).innerType;
     } else break;
   }
   return { core: current, required, nullable, limits };
@@ -106,11 +102,10 @@ function unwrap(schema: ZodTypeAny, options: FieldOptions = {}): Unwrapped {
 
 function stringLimits(schema: z.ZodString): string[] {
   const out: string[] = [];
-  const min = schema._def.checks.find((c) => c.kind === 'min');
-  const max = schema._def.checks.find((c) => c.kind === 'max');
-  if (min && max && min.kind === 'min' && max.kind === 'max') out.push(`${min.value}–${max.value} chars`);
-  else if (min && min.kind === 'min') out.push(`at least ${min.value} chars`);
-  else if (max && max.kind === 'max') out.push(`at most ${max.value} chars`);
+  const { minLength: min, maxLength: max } = schema;
+  if (min !== null && max !== null) out.push(`${min}–${max} chars`);
+  else if (min !== null) out.push(`at least ${min} chars`);
+  else if (max !== null) out.push(`at most ${max} chars`);
   for (const check of schema._def.checks) {
     if (check.kind === 'length') out.push(`exactly ${check.value} chars`);
     else if (check.kind === 'regex') out.push(`pattern \`${check.regex.source}\``);

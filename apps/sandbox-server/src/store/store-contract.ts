@@ -8,7 +8,7 @@ const merchant = (id: string, offset = 0): MerchantRecord => ({
   id,
   name: id,
   public_api_key: `pk_${id}`,
-  private_secret_key: `sk_${id}`,
+  secret_key_digest: `digest_${id}`,
   account_ids: [],
   fingerprint_key: 'k',
   clock_offset_seconds: offset,

@@ -16,6 +16,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig(['--log-level', 'loud'], {})).toThrow(ConfigError);
     expect(() => loadConfig(['--nope'], {})).toThrow(ConfigError);
     expect(() => loadConfig([], { SANDBOX_BODY_LIMIT: 'huge' })).toThrow(/SANDBOX_BODY_LIMIT/);
+    expect(() => loadConfig([], { SANDBOX_SECRET_KEY_PEPPER: 'short' })).toThrow(/at least 32 characters/);
+  });
+  it('takes the secret key pepper from the flag or the environment', () => {
+    const pepper = 'p'.repeat(32);
+    expect(loadConfig(['--secret-key-pepper', pepper], {})).toMatchObject({ secretKeyPepper: pepper });
+    expect(loadConfig([], { SANDBOX_SECRET_KEY_PEPPER: pepper })).toMatchObject({ secretKeyPepper: pepper });
+    expect(loadConfig([], {})).toMatchObject({ secretKeyPepper: undefined });
   });
   it('prints help', () => {
     expect(loadConfig(['--help'], {})).toMatchObject({ help: expect.stringContaining('--seed') });

@@ -21,9 +21,15 @@ export interface SandboxConfig {
   databaseUrl: string | undefined;
   /** PostgreSQL schema (default public). */
   databaseSchema: string | undefined;
+  /**
+   * Key of the HMAC that merchant secret keys are stored as. When absent: random per process on
+   * the memory store, generated once and kept in the database on PostgreSQL (docs/deploy.md).
+   */
+  secretKeyPepper: string | undefined;
 }
 
 export const DEFAULT_PORT = 4010;
+const MIN_PEPPER_LENGTH = 32;
 
 const USAGE = `switchyard-sandbox [options]
 
@@ -37,6 +43,8 @@ const USAGE = `switchyard-sandbox [options]
   --webhook-time-scale <x> multiply webhook retry delays (0.001: 5 min → 300 ms)              SANDBOX_WEBHOOK_TIME_SCALE
   --database-url <url>    PostgreSQL instead of the memory store (migrated on start)         DATABASE_URL
   --database-schema <s>   PostgreSQL schema (default public)                                 SANDBOX_DATABASE_SCHEMA
+  --secret-key-pepper <k> key of the HMAC merchant secret keys are stored as (32+ chars;    SANDBOX_SECRET_KEY_PEPPER
+                          default: random per process, or kept in the database)
 
 switchyard-sandbox migrate --database-url <url>   applies the migrations and exits
   --help                  show this text
@@ -86,6 +94,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
         'webhook-time-scale': { type: 'string' },
         'database-url': { type: 'string' },
         'database-schema': { type: 'string' },
+        'secret-key-pepper': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -99,6 +108,11 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) throw new ConfigError(`unknown log level "${logLevel}"`);
   const bodyLimit = env.SANDBOX_BODY_LIMIT ?? '6mb';
   if (parseSize(bodyLimit) === undefined) throw new ConfigError(`SANDBOX_BODY_LIMIT must be a size such as 6mb or 512kb, got "${bodyLimit}"`);
+  const secretKeyPepper = v['secret-key-pepper'] ?? env.SANDBOX_SECRET_KEY_PEPPER;
+  // The pepper is what keeps a copy of the merchants table from being tested against guesses.
+  if (secretKeyPepper !== undefined && secretKeyPepper.length < MIN_PEPPER_LENGTH) {
+    throw new ConfigError(`SANDBOX_SECRET_KEY_PEPPER must be at least ${MIN_PEPPER_LENGTH} characters (openssl rand -hex 32 makes one)`);
+  }
   const publicUrl = v['public-url'] ?? env.SANDBOX_PUBLIC_URL;
   if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new ConfigError(`--public-url must be an http(s) URL, got "${publicUrl}"`);
   return {
@@ -116,5 +130,6 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     webhookTimeoutMs: integer('SANDBOX_WEBHOOK_TIMEOUT_MS', env.SANDBOX_WEBHOOK_TIMEOUT_MS, 10000, 100, 60000),
     databaseUrl: v['database-url'] ?? env.DATABASE_URL ?? undefined,
     databaseSchema: v['database-schema'] ?? env.SANDBOX_DATABASE_SCHEMA ?? undefined,
+    secretKeyPepper,
   };
 }

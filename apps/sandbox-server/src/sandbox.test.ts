@@ -26,6 +26,8 @@ describe('merchants from a file', () => {
       expect(session.status).toBe(200);
       const demo = clientsFor(sb.url, { public_api_key: 'sandbox_pk_demo_switchyard', private_secret_key: 'sandbox_sk_demo_switchyard' });
       expect((await demo.sandbox.getClock()).status).toBe(200);
+      const stored = await sb.sandbox.store.findMerchantByPublicKey(merchant.public_api_key);
+      expect(JSON.stringify(stored)).not.toContain(merchant.private_secret_key);
     } finally {
       await sb.stop();
     }

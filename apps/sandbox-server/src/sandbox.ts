@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { DEMO_MERCHANT } from './app/sandbox.js';
+import { DEMO_MERCHANT, merchantRecord, type MerchantKeys } from './app/sandbox.js';
 import { purgeExpired } from './app/retention.js';
 import { ConfigError, type SandboxConfig } from './config.js';
 import { createApp } from './http/app.js';
@@ -17,6 +17,7 @@ import { MemoryStore } from './store/memory.js';
 import { PostgresStore } from './store/postgres.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { MerchantRecord, Store } from './store/types.js';
+import type { SecretKeyDigests } from './runtime/secret-keys.js';
 
 const MerchantsFile = z.array(
   z.object({
@@ -44,15 +45,10 @@ export interface SandboxOverrides {
   logger?: Logger;
 }
 
-async function loadMerchants(config: SandboxConfig, clock: BaseClock): Promise<MerchantRecord[]> {
+async function loadMerchants(config: SandboxConfig, clock: BaseClock, secretKeys: SecretKeyDigests): Promise<MerchantRecord[]> {
   const fingerprintKey = (id: string) =>
     config.seed === undefined ? randomBytes(32).toString('hex') : createHash('sha256').update(`${config.seed}:fingerprint:${id}`).digest('hex');
-  const record = (m: { id: string; name: string; public_api_key: string; private_secret_key: string; account_ids: string[] }): MerchantRecord => ({
-    ...m,
-    fingerprint_key: fingerprintKey(m.id),
-    clock_offset_seconds: 0,
-    created_at: clock.at(0).toISOString(),
-  });
+  const record = (m: MerchantKeys): MerchantRecord => merchantRecord(secretKeys, m, clock.at(0), fingerprintKey(m.id));
   const merchants = [record({ ...DEMO_MERCHANT, account_ids: [...DEMO_MERCHANT.account_ids] })];
   if (config.merchantsFile) {
     let parsed;
@@ -69,9 +65,12 @@ async function loadMerchants(config: SandboxConfig, clock: BaseClock): Promise<M
 /** Builds a sandbox from its configuration: store, clock, ids, merchants and the HTTP app. */
 export async function createSandbox(config: SandboxConfig, overrides: SandboxOverrides = {}): Promise<Sandbox> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  const store = overrides.store ?? (config.databaseUrl ? await PostgresStore.connect({ connectionString: config.databaseUrl, schema: config.databaseSchema }) : new MemoryStore());
+  const secretKeyPepper = config.secretKeyPepper;
+  const store =
+    overrides.store ??
+    (config.databaseUrl ? await PostgresStore.connect({ connectionString: config.databaseUrl, schema: config.databaseSchema, secretKeyPepper }) : new MemoryStore({ secretKeyPepper }));
   const clock = new BaseClock(config.seed === undefined ? undefined : SEEDED_EPOCH_MS);
-  for (const merchant of await loadMerchants(config, clock)) await store.putMerchantIfAbsent(merchant);
+  for (const merchant of await loadMerchants(config, clock, store.secretKeys)) await store.putMerchantIfAbsent(merchant);
   let baseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const deps = {
     store,

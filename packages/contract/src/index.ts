@@ -21,7 +21,7 @@ export * from './headers.js';
 export * from './meta.js';
 export * from './routes-list.js';
 export { OPERATING_COUNTRIES, ISO_COUNTRIES, OperatingCountry, IsoCountry } from './shared/countries.js';
-export { Amount, PaymentAmount, hasAtMostFourDecimals } from './shared/money.js';
+export { Amount, MAX_AMOUNT_VALUE, PaymentAmount, hasAtMostFourDecimals } from './shared/money.js';
 export { MetadataItem, FileObject } from './shared/shapes.js';
 
 /** The whole `/v1` API, one router per domain. Prefer the domain routers where one is enough. */

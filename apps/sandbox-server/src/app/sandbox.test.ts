@@ -68,6 +68,27 @@ describe('events and reset', () => {
   });
 });
 
+// Issue 15, item 6: the key is shown once, in the creation response; the store keeps a digest.
+describe('merchant secret keys at rest', () => {
+  it('are shown once at creation and stored only as their HMAC digest', async () => {
+    const m = await newMerchant(sb.url);
+    const stored = await sb.sandbox.store.getMerchant(m.id);
+    expect(stored).toBeDefined();
+    expect(JSON.stringify(stored)).not.toContain(m.private_secret_key);
+    expect(stored).not.toHaveProperty('private_secret_key');
+    expect(stored?.secret_key_digest).toBe(sb.sandbox.store.secretKeys.digest(m.private_secret_key));
+    expect((await clientsFor(sb.url, m).sandbox.getClock()).status).toBe(200);
+    const wrong = clientsFor(sb.url, { ...m, private_secret_key: `${m.private_secret_key}x` });
+    expect(await wrong.sandbox.getClock()).toMatchObject({ status: 401, body: { code: 'INVALID_CREDENTIALS' } });
+  });
+
+  it('keep the demo merchant working, from its digest', async () => {
+    const demo = clientsFor(sb.url, { public_api_key: 'sandbox_pk_demo_switchyard', private_secret_key: 'sandbox_sk_demo_switchyard' });
+    expect((await demo.sandbox.getClock()).status).toBe(200);
+    expect(JSON.stringify(await sb.sandbox.store.getMerchant('mer_demo'))).not.toContain('sandbox_sk_demo_switchyard');
+  });
+});
+
 describe('--seed', () => {
   it('gives the same ids and times on every run', async () => {
     const run = async () => {

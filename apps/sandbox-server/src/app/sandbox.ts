@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CreateMerchantBody, SandboxClock, SandboxEvent, SandboxMerchant } from '@switchyard/contract';
 import type { BaseClock } from '../runtime/clock.js';
+import type { SecretKeyDigests } from '../runtime/secret-keys.js';
 import type { MerchantRecord, Store } from '../store/types.js';
 import { nowOf, type RequestContext } from './context.js';
 import { billAllDue } from './subscriptions.js';
@@ -16,29 +17,37 @@ export const DEMO_MERCHANT = {
   account_ids: ['4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31'],
 } as const;
 
-export function publicView(m: MerchantRecord): SandboxMerchant {
-  return { id: m.id, name: m.name, public_api_key: m.public_api_key, private_secret_key: m.private_secret_key, account_ids: m.account_ids, created_at: m.created_at };
+/** A merchant as configured or created: its secret key in clear, which only the caller keeps. */
+export interface MerchantKeys {
+  id: string;
+  name: string;
+  public_api_key: string;
+  private_secret_key: string;
+  account_ids: string[];
 }
 
-export function merchantRecord(input: Omit<MerchantRecord, 'fingerprint_key' | 'clock_offset_seconds' | 'created_at'>, now: Date): MerchantRecord {
-  return { ...input, fingerprint_key: randomBytes(32).toString('hex'), clock_offset_seconds: 0, created_at: now.toISOString() };
+/** The merchant as the store keeps it: the secret key only as its digest (docs/deploy.md, "Secrets at rest"). */
+export function merchantRecord(secretKeys: SecretKeyDigests, keys: MerchantKeys, now: Date, fingerprintKey = randomBytes(32).toString('hex')): MerchantRecord {
+  const { private_secret_key: secretKey, ...rest } = keys;
+  return { ...rest, secret_key_digest: secretKeys.digest(secretKey), fingerprint_key: fingerprintKey, clock_offset_seconds: 0, created_at: now.toISOString() };
 }
 
-/** A fresh tenant with random keys (`sandbox_` prefix, as upstream sandbox keys). */
+/**
+ * A fresh tenant with random keys (`sandbox_` prefix, as upstream sandbox keys). The response is
+ * the only place its secret key is ever shown: the store keeps a digest.
+ */
 export async function createMerchant(store: Store, clock: BaseClock, body: CreateMerchantBody): Promise<SandboxMerchant> {
   const token = () => randomBytes(24).toString('base64url');
-  const merchant = merchantRecord(
-    {
-      id: `mer_${randomBytes(8).toString('hex')}`,
-      name: body.name ?? 'Sandbox merchant',
-      public_api_key: `sandbox_pk_${token()}`,
-      private_secret_key: `sandbox_sk_${token()}`,
-      account_ids: Array.from({ length: body.accounts ?? 1 }, () => randomUUID()),
-    },
-    clock.at(0),
-  );
+  const keys: MerchantKeys = {
+    id: `mer_${randomBytes(8).toString('hex')}`,
+    name: body.name ?? 'Sandbox merchant',
+    public_api_key: `sandbox_pk_${token()}`,
+    private_secret_key: `sandbox_sk_${token()}`,
+    account_ids: Array.from({ length: body.accounts ?? 1 }, () => randomUUID()),
+  };
+  const merchant = merchantRecord(store.secretKeys, keys, clock.at(0));
   await store.putMerchant(merchant);
-  return publicView(merchant);
+  return { ...keys, created_at: merchant.created_at };
 }
 
 export function clockView(ctx: RequestContext): SandboxClock {

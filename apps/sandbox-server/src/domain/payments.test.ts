@@ -1,7 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MAX_AMOUNT_VALUE } from '@switchyard/contract';
+import { acceptedUnits, totalWithParts } from '../test-support/money-arbitraries.js';
 import type { PaymentState } from './payment-state.js';
 import { IN_FLIGHT_TIMEOUT_MS } from './idempotency.js';
-import { abandonLostRefund, finishRefund, startRefund } from './payments.js';
+import { MAX_UNITS, fromUnits, toUnits } from './money.js';
+import { abandonLostRefund, capture, finishRefund, receiveChargeback, resolveDispute, startRefund } from './payments.js';
 
 const T0 = '2026-01-01T00:00:00.000Z';
 const at = (ms: number) => new Date(Date.parse(T0) + ms).toISOString();
@@ -18,7 +22,13 @@ function captured(units: number): PaymentState {
   };
 }
 
-const refund = (units?: number) => ({ transactionId: 't1', amountUnits: units, reason: null, description: null, merchantReference: 'r' });
+/** The same payment before capture: an authorization of `units`. */
+function authorized(units: number): PaymentState {
+  const p = captured(units);
+  return { ...p, status: 'PENDING', sub_status: 'AUTHORIZED', captured_units: 0, transactions: [{ ...(p.transactions[0] as PaymentState['transactions'][number]), type: 'AUTHORIZE' }] };
+}
+
+const refund = (units?: number, charge = 't1') => ({ transactionId: charge, amountUnits: units, reason: null, description: null, merchantReference: 'r' });
 
 describe('refund state machine', () => {
   it('adds refunds exactly in units of 0.0001 until nothing is left', () => {
@@ -40,5 +50,86 @@ describe('refund state machine', () => {
     expect(later.transactions.find((t) => t.id === 'r1')).toMatchObject({ status: 'ERROR' });
     expect(later.refund_in_progress?.transaction_id).toBe('r2');
     expect(finishRefund(later, at(IN_FLIGHT_TIMEOUT_MS)).payment.refunded_units).toBe(2_000);
+  });
+});
+
+/** Refunds each part of `charge`, as a request would send it (major units back to units), then "the rest". */
+function refundAll(start: PaymentState, parts: number[], charge = 't1'): PaymentState {
+  let p = start;
+  [...parts.map((units) => toUnits(fromUnits(units))), undefined].forEach((units, i) => {
+    p = finishRefund(startRefund(p, refund(units, charge), { now: T0, transactionId: `r${i}` }).payment, T0).payment;
+  });
+  return p;
+}
+
+const unitsOf = (p: PaymentState, type: string) => p.transactions.filter((t) => t.type === type).reduce((sum, t) => sum + t.amount_units, 0);
+
+// Every amount the contract accepts (up to MAX_AMOUNT_VALUE, docs/sandbox.md "Money") must add up
+// exactly: upstream requires sums of partial refunds without drift (UPSTREAM-NOTES.md, Amounts).
+describe('money sums over the whole accepted range', () => {
+  it('partial refunds then "the rest" add up exactly to what was captured', () => {
+    fc.assert(
+      fc.property(totalWithParts(), ({ total, parts }) => {
+        const p = refundAll(captured(total), parts);
+        expect([p.refunded_units, p.status, p.sub_status]).toEqual([total, 'REFUNDED', 'REFUNDED']);
+        expect(unitsOf(p, 'REFUND')).toBe(total);
+        expect(p.transactions.filter((t) => t.type === 'REFUND').reduce((sum, t) => sum + toUnits(fromUnits(t.amount_units)), 0)).toBe(total);
+        expect(() => startRefund(p, refund(1), { now: T0, transactionId: 'late' })).toThrow(/nothing is left/);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses a refund one unit above what is left, whatever was refunded before', () => {
+    fc.assert(
+      fc.property(totalWithParts(), ({ total, parts }) => {
+        let p = captured(total);
+        parts.forEach((units, i) => {
+          p = finishRefund(startRefund(p, refund(units), { now: T0, transactionId: `r${i}` }).payment, T0).payment;
+        });
+        const left = total - p.refunded_units;
+        expect(() => startRefund(p, refund(left + 1), { now: T0, transactionId: 'over' })).toThrow(/exceeds the refundable/);
+        expect([p.status, p.sub_status]).toEqual(['SUCCEEDED', parts.length ? 'PARTIALLY_REFUNDED' : 'APPROVED']);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('captures any part of an authorization exactly, and never more', () => {
+    fc.assert(
+      fc.property(
+        acceptedUnits().chain((auth) => fc.tuple(fc.constant(auth), fc.integer({ min: 1, max: auth }))),
+        ([auth, part]) => {
+          const cmd = { transactionId: 't1', merchantReference: 'm' };
+          if (auth < MAX_UNITS) expect(() => capture(authorized(auth), { ...cmd, amountUnits: auth + 1 }, { now: T0, transactionId: 'c0' })).toThrow(/exceeds the authorized/);
+          const p = capture(authorized(auth), { ...cmd, amountUnits: part }, { now: T0, transactionId: 'c1' }).payment;
+          expect([p.captured_units, p.sub_status]).toEqual([part, part === auth ? 'CAPTURED' : 'PARTIALLY_CAPTURED']);
+          const refunded = refundAll(p, [], 'c1');
+          expect([refunded.refunded_units, refunded.status]).toEqual([part, 'REFUNDED']);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refunds and a lost chargeback of the rest leave exactly nothing', () => {
+    fc.assert(
+      fc.property(totalWithParts(), ({ total, parts }) => {
+        let p = captured(total);
+        parts.forEach((units, i) => {
+          p = finishRefund(startRefund(p, refund(units), { now: T0, transactionId: `r${i}` }).payment, T0).payment;
+        });
+        const disputed = receiveChargeback(p, { reason: null }, { now: T0, transactionId: 'cb' }).payment;
+        const lost = resolveDispute(disputed, 'LOST', T0).payment;
+        expect([lost.refunded_units + lost.charged_back_units, lost.status, lost.sub_status]).toEqual([total, 'CHARGEBACK', 'LOST']);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('holds at the maximum itself: 0.0001, then the rest (the 1e12 case, now within range)', () => {
+    const p = refundAll(captured(toUnits(MAX_AMOUNT_VALUE)), [1]);
+    expect(p.transactions.filter((t) => t.type === 'REFUND').map((t) => fromUnits(t.amount_units))).toEqual([0.0001, 9_999_999_998.9999]);
+    expect([fromUnits(p.refunded_units), p.status]).toEqual([MAX_AMOUNT_VALUE, 'REFUNDED']);
   });
 });

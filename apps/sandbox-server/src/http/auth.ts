@@ -1,31 +1,13 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { PUBLIC_KEY_HEADER, SECRET_KEY_HEADER } from '@switchyard/contract';
 import type { Store } from '../store/types.js';
 import { problem, sendProblem } from './problem-response.js';
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Digests of stored secrets, computed once per secret rather than once per request. */
-const storedDigests = new Map<string, Buffer>();
-const MAX_CACHED_DIGESTS = 10_000;
-
-function storedDigest(secret: string): Buffer {
-  let d = storedDigests.get(secret);
-  if (!d) {
-    if (storedDigests.size >= MAX_CACHED_DIGESTS) storedDigests.clear();
-    d = digest(secret);
-    storedDigests.set(secret, d);
-  }
-  return d;
-}
-
-/** Compares a given secret with a stored one in constant time (hashing first makes the lengths equal). */
-export function secretsEqual(stored: string, given: string): boolean {
-  return timingSafeEqual(storedDigest(stored), digest(given));
-}
-
-/** Resolves the merchant from the two API keys; 401 INVALID_CREDENTIALS when they are missing or wrong. */
+/**
+ * Resolves the merchant from the two API keys; 401 INVALID_CREDENTIALS when they are missing or
+ * wrong. The store keeps only a digest of the secret key; the one given is digested the same way
+ * and compared in constant time.
+ */
 export function authenticate(store: Store): RequestHandler {
   return async (req, res, next) => {
     try {
@@ -36,7 +18,7 @@ export function authenticate(store: Store): RequestHandler {
         return;
       }
       const merchant = await store.findMerchantByPublicKey(publicKey);
-      if (!merchant || !secretsEqual(merchant.private_secret_key, secretKey)) {
+      if (!merchant || !store.secretKeys.matches(merchant.secret_key_digest, secretKey)) {
         sendProblem(res, problem(401, 'INVALID_CREDENTIALS', 'invalid API credentials'));
         return;
       }

@@ -13,7 +13,7 @@ const merchant: MerchantRecord = {
   id: 'm1',
   name: 'crash test',
   public_api_key: 'pub',
-  private_secret_key: 'secret',
+  secret_key_digest: 'not used here',
   account_ids: ['acc'],
   fingerprint_key: 'fp',
   clock_offset_seconds: 0,

@@ -1,3 +1,4 @@
+import { SecretKeyDigests, generatePepper } from '../runtime/secret-keys.js';
 import { KeyedMutex } from './mutex.js';
 import { UniqueViolation, type MerchantRecord, type RecordKind, type Store, type Tx } from './types.js';
 
@@ -50,10 +51,16 @@ function tableOf(tables: MerchantTables, kind: RecordKind): KindTable {
  * state by accident.
  */
 export class MemoryStore implements Store {
+  /** Nothing outlives the process, so without a pepper given a random one does. */
+  readonly secretKeys: SecretKeyDigests;
   private readonly merchants = new Map<string, MerchantRecord>();
   private readonly byPublicKey = new Map<string, string>();
   private readonly data = new Map<string, MerchantTables>();
   private readonly locks = new KeyedMutex();
+
+  constructor(options: { secretKeyPepper?: string } = {}) {
+    this.secretKeys = new SecretKeyDigests(options.secretKeyPepper ?? generatePepper());
+  }
 
   async withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.locks.run(merchantId, async () => {

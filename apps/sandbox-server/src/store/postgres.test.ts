@@ -1,23 +1,91 @@
-import { afterAll, describe } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { SecretKeyDigests } from '../runtime/secret-keys.js';
 import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
+import { MIGRATIONS } from './migrations/index.js';
 import { PostgresStore } from './postgres.js';
 import { storeContract } from './store-contract.js';
+import type { MerchantRecord } from './types.js';
 
 const url = testDatabaseUrl();
-const opened: { store: PostgresStore; drop: () => Promise<void> }[] = [];
+const opened: PostgresStore[] = [];
+const schemas: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
-  for (const o of opened) {
-    await o.store.close();
-    await o.drop();
+  for (const store of opened) await store.close();
+  for (const drop of schemas) await drop();
+});
+
+async function schema(): Promise<string> {
+  const { schema: name, drop } = await freshSchema(url as string);
+  schemas.push(drop);
+  return name;
+}
+
+async function connect(name: string, secretKeyPepper?: string): Promise<PostgresStore> {
+  const store = await PostgresStore.connect({ connectionString: url as string, schema: name, poolSize: 4, secretKeyPepper });
+  opened.push(store);
+  return store;
+}
+
+/** Runs SQL on the schema directly, as an older sandbox or an operator would. */
+async function sql<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url, options: `-c search_path=${name}` });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
   }
+}
+
+const merchant = (id: string, digest: string): MerchantRecord => ({
+  id, name: id, public_api_key: `pk_${id}`, secret_key_digest: digest, account_ids: [], fingerprint_key: 'k', clock_offset_seconds: 0, created_at: '2026-01-01T00:00:00.000Z',
 });
 
 describe.skipIf(!url)('PostgreSQL', () => {
-  storeContract('PostgresStore', async () => {
-    const { schema, drop } = await freshSchema(url as string);
-    const store = await PostgresStore.connect({ connectionString: url as string, schema, poolSize: 4 });
-    opened.push({ store, drop });
-    return store;
+  storeContract('PostgresStore', async () => connect(await schema()));
+
+  describe('merchant secret keys at rest (migration 3, docs/deploy.md)', () => {
+    const PEPPER = 'an-operator-pepper-of-at-least-32-characters';
+
+    it('keeps a generated pepper in the database: every replica and restart digests alike', async () => {
+      const name = await schema();
+      const first = await connect(name);
+      await first.putMerchant(merchant('m1', first.secretKeys.digest('sk_one')));
+      const second = await connect(name);
+      const stored = await second.getMerchant('m1');
+      expect(second.secretKeys.matches(stored?.secret_key_digest ?? '', 'sk_one')).toBe(true);
+      expect(second.secretKeys.matches(stored?.secret_key_digest ?? '', 'sk_two')).toBe(false);
+    });
+
+    it('with a pepper from outside keeps only its check, and refuses to open with another pepper or none', async () => {
+      const name = await schema();
+      const store = await connect(name, PEPPER);
+      expect(store.secretKeys.digest('sk')).toBe(new SecretKeyDigests(PEPPER).digest('sk'));
+      const settings = await sql<{ name: string; value: string }>(name, 'SELECT name, value FROM sandbox_settings');
+      expect(settings.map((r) => r.name)).toEqual(['secret_key_pepper_check']);
+      expect(JSON.stringify(settings)).not.toContain(PEPPER);
+      expect((await connect(name, PEPPER)).secretKeys.digest('sk')).toBe(store.secretKeys.digest('sk'));
+      await expect(connect(name, `${PEPPER}-other`)).rejects.toThrow(/is not the pepper this database's merchant secret keys were stored with/);
+      await expect(connect(name)).rejects.toThrow(/start with the same SANDBOX_SECRET_KEY_PEPPER/);
+    });
+
+    it('migrates merchants stored with their key in clear to digests, leaving no clear key behind', async () => {
+      const name = await schema();
+      // The database as migration 1 left it, with a merchant written by the sandbox of that time.
+      const v1 = MIGRATIONS.find((m) => m.version === 1);
+      if (!v1 || !('sql' in v1)) throw new Error('migration 1 is SQL');
+      await sql(name, `${v1.sql}; CREATE TABLE schema_migrations (version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now()); INSERT INTO schema_migrations (version, name) VALUES (1, 'records')`);
+      const old = { id: 'mer_old', name: 'Old', public_api_key: 'pk_old', private_secret_key: 'sandbox_sk_old_in_clear', account_ids: [], fingerprint_key: 'k', clock_offset_seconds: 4, created_at: '2026-01-01T00:00:00.000Z' };
+      await sql(name, 'INSERT INTO merchants (id, public_api_key, data) VALUES ($1, $2, $3)', [old.id, old.public_api_key, JSON.stringify(old)]);
+      const store = await connect(name, PEPPER);
+      const rows = await sql<{ data: unknown }>(name, 'SELECT data FROM merchants');
+      expect(JSON.stringify(rows)).not.toContain('sandbox_sk_old_in_clear');
+      const migrated = await store.findMerchantByPublicKey('pk_old');
+      expect(migrated).toEqual({ ...merchant('mer_old', new SecretKeyDigests(PEPPER).digest('sandbox_sk_old_in_clear')), name: 'Old', public_api_key: 'pk_old', clock_offset_seconds: 4 });
+      expect(store.secretKeys.matches(migrated?.secret_key_digest ?? '', 'sandbox_sk_old_in_clear')).toBe(true);
+      expect((await sql<{ version: number }>(name, 'SELECT version FROM schema_migrations ORDER BY version')).map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    });
   });
 });

@@ -1,5 +1,7 @@
 import pg from 'pg';
+import type { SecretKeyDigests } from '../runtime/secret-keys.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { secretKeysOf } from './secret-key-pepper.js';
 import { UniqueViolation, type MerchantRecord, type RecordKind, type Store, type Tx } from './types.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -11,6 +13,45 @@ export interface PostgresStoreOptions {
   /** Schema to use (created if missing); default `public`. Tests give each run its own. */
   schema?: string;
   poolSize?: number;
+  /** Key of the merchant secret-key digests; without it the database keeps a generated one. */
+  secretKeyPepper?: string;
+}
+
+/** Runs `fn` in a transaction on one pooled connection; commits when it resolves, rolls back when it throws. */
+async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Applies the migrations not yet applied, under a lock so concurrent starts do not race, and
+ * resolves the secret-key pepper under the same lock.
+ */
+function migrate(pool: pg.Pool, schema: string, secretKeyPepper: string | undefined): Promise<SecretKeyDigests> {
+  return inTransaction(pool, async (client) => {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await client.query('SELECT pg_advisory_xact_lock(7317)');
+    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+    const done = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    const secretKeys = () => secretKeysOf(client, secretKeyPepper);
+    for (const m of MIGRATIONS) {
+      if (done.has(m.version)) continue;
+      if ('sql' in m) await client.query(m.sql);
+      else await m.run({ client, secretKeys });
+      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+    }
+    return secretKeys();
+  });
 }
 
 /**
@@ -22,7 +63,7 @@ export interface PostgresStoreOptions {
 export class PostgresStore implements Store {
   private constructor(
     private readonly pool: pg.Pool,
-    private readonly schema: string,
+    readonly secretKeys: SecretKeyDigests,
   ) {}
 
   static async connect(options: PostgresStoreOptions): Promise<PostgresStore> {
@@ -34,48 +75,17 @@ export class PostgresStore implements Store {
       options: `-c search_path=${schema}`,
     });
     pool.on('error', () => undefined);
-    const store = new PostgresStore(pool, schema);
-    await store.migrate();
-    return store;
-  }
-
-  /** Applies the migrations not yet applied, under a lock so concurrent starts do not race. */
-  async migrate(): Promise<number[]> {
-    return this.inTransaction(async (client) => {
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
-      await client.query('SELECT pg_advisory_xact_lock(7317)');
-      await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
-      const done = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
-      const applied: number[] = [];
-      for (const m of MIGRATIONS) {
-        if (done.has(m.version)) continue;
-        await client.query(m.sql);
-        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
-        applied.push(m.version);
-      }
-      return applied;
-    });
-  }
-
-  /** Runs `fn` in a transaction on one pooled connection; commits when it resolves, rolls back when it throws. */
-  private async inTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
     try {
-      await client.query('BEGIN');
-      const result = await fn(client);
-      await client.query('COMMIT');
-      return result;
+      return new PostgresStore(pool, await migrate(pool, schema, options.secretKeyPepper));
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await pool.end();
       throw error;
-    } finally {
-      client.release();
     }
   }
 
   /** A transaction holding the merchant's advisory lock. */
   private locked<T>(merchantId: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    return this.inTransaction(async (client) => {
+    return inTransaction(this.pool, async (client) => {
       await client.query(LOCK_SQL, [merchantId]);
       return fn(client);
     });

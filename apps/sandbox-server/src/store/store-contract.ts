@@ -1,11 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MAX_UNITS, fromUnits } from '../domain/money.js';
+import { acceptedUnits } from '../test-support/money-arbitraries.js';
 import { UniqueViolation, type MerchantRecord, type Store } from './types.js';
 
 const merchant = (id: string, offset = 0): MerchantRecord => ({
   id,
   name: id,
   public_api_key: `pk_${id}`,
-  private_secret_key: `sk_${id}`,
+  secret_key_digest: `digest_${id}`,
   account_ids: [],
   fingerprint_key: 'k',
   clock_offset_seconds: offset,
@@ -110,6 +113,22 @@ describe(`${name}: the store contract`, () => {
       await tx.put('customer', 'c', { n: 3 });
     });
     expect(await store.withTransaction('m3', (tx) => tx.list('customer'))).toEqual([{ n: 1 }, { n: 3 }]);
+  });
+
+  // Amounts are kept as unit counts and shown as major units; both must come back unchanged over
+  // the whole accepted range (docs/sandbox.md, "Money"). One record per run holds a batch of them.
+  it('gives back every accepted amount exactly, as units and as major units', async () => {
+    const store = await open();
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(acceptedUnits(), { minLength: 1, maxLength: 50 }), async (units) => {
+        const record = { amounts: units.map((u) => ({ amount_units: u, value: fromUnits(u) })) };
+        const id = `money-${(run += 1)}`;
+        await store.withTransaction('m-money', (tx) => tx.put('payment', id, record));
+        expect(await store.withTransaction('m-money', (tx) => tx.get('payment', id))).toEqual(record);
+      }),
+      { numRuns: 40, examples: [[[1, MAX_UNITS, MAX_UNITS - 1]]] },
+    );
   });
 
   it('answers ready', async () => {

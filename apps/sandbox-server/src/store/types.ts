@@ -1,3 +1,5 @@
+import type { SecretKeyDigests } from '../runtime/secret-keys.js';
+
 /**
  * The storage boundary. Everything the sandbox keeps goes through an async, transactional
  * interface so the memory store and PostgreSQL obey the same rules: a transaction sees its own
@@ -27,7 +29,8 @@ export interface MerchantRecord {
   id: string;
   name: string;
   public_api_key: string;
-  private_secret_key: string;
+  /** HMAC-SHA256 of the private secret key under the store's pepper (`Store.secretKeys`); never the key. */
+  secret_key_digest: string;
   account_ids: string[];
   /** Keys the card fingerprint so it is stable per merchant and number, and useless elsewhere. */
   fingerprint_key: string;
@@ -60,6 +63,8 @@ export class UniqueViolation extends Error {
 }
 
 export interface Store {
+  /** Digests merchant secret keys with the pepper this store's data was digested with. */
+  readonly secretKeys: SecretKeyDigests;
   /** Runs `fn` in one transaction of `merchantId`'s data; commits when it resolves, rolls back when it throws. */
   withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   getMerchant(id: string): Promise<MerchantRecord | undefined>;

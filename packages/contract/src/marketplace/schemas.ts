@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CountryCode } from '../shared/countries.js';
-import { Amount, AmountOut } from '../shared/money.js';
+import { Amount, AmountOut, AmountValue } from '../shared/money.js';
 import { Base64, DateOnly, DateTime, Id36To64, Uuid, text } from '../shared/primitives.js';
 import { AddressOut, DocumentOut, MetadataOut, PhoneOut, address, metadataList } from '../shared/shapes.js';
 
@@ -76,7 +76,7 @@ export const SplitConfiguration = z
   .object({
     calculation_type: z.enum(['PERCENTAGE', 'FIXED', 'MIXED']),
     percentage: z.number().min(0.01).max(100).optional(),
-    fixed_amount: z.number().min(0.0001).optional(),
+    fixed_amount: AmountValue.optional(),
     currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code'),
     rounding_mode: z.enum(['STANDARD', 'ROUND_UP', 'ROUND_DOWN']).optional(),
   })

@@ -16,18 +16,22 @@ export function hasAtMostFourDecimals(value: number): boolean {
   return (textual.split('.')[1] ?? '').length <= 4;
 }
 
-const decimal = z
-  .number()
-  .refine(hasAtMostFourDecimals, { message: 'must be a multiple of 0.0001 (at most 4 decimals)' });
+/**
+ * The largest amount value the API accepts, in major units, for every currency (every currency
+ * counts in steps of 0.0001 here, so one bound fits all). It is upstream's only stated range for
+ * an amount: create-payment.json, `amount.currency_conversion.cardholder_amount`, "Range: 0.0001 –
+ * 9,999,999,999". Below it every accepted value is exact: it is at most 99,999,999,990,000 units
+ * of 0.0001, about 1/90 of 2^53, so the unit count, every sum of amounts the sandbox keeps (each is
+ * capped by one amount) and the JSON number sent back are all exact (docs/sandbox.md, "Money").
+ */
+export const MAX_AMOUNT_VALUE = 9_999_999_999;
 
 /** A positive amount value in major units: requests that move money. */
 export const AmountValue = z
   .number()
   .min(0.0001)
+  .max(MAX_AMOUNT_VALUE)
   .refine(hasAtMostFourDecimals, { message: 'must be a multiple of 0.0001 (at most 4 decimals)' });
-
-/** A non-negative amount (captured, refunded, balances). */
-export const NonNegativeAmount = decimal.pipe(z.number().min(0));
 
 /** ISO 4217 code, three upper-case letters. */
 export const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code (3 upper-case letters)');

@@ -85,7 +85,7 @@ export function verdictOf(report: ConformanceReport): { code: 0 | 1 | 2; message
   if (report.totals.pass + report.totals.fail === 0) {
     const [skip] = report.tests;
     if (!skip) return { code: 2, message: `no check ran: ${report.only === null ? 'the suite has no checks' : `--only ${report.only} matches no domain, check or operationId`}` };
-    return { code: 2, message: `no check ran: all ${report.tests.length} were skipped, e.g. ${skip.operationId} › ${skip.check}: ${firstLine(skip.message ?? '')}` };
+    return { code: 2, message: `no check ran: every check (${report.tests.length}) was skipped, e.g. ${skip.operationId} › ${skip.check}: ${firstLine(skip.message ?? '')}` };
   }
   return { code: report.totals.fail === 0 ? 0 : 1 };
 }

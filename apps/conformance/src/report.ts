@@ -23,7 +23,7 @@ export interface EndpointRow {
 /** Checks a run left out on purpose: not in the totals, named in the summary. */
 export interface Exclusion {
   checks: number;
-  /** What was left out, e.g. `the 15 routes of the /sandbox control API`. */
+  /** What was left out, e.g. `on the 12 routes of the /sandbox control API`. */
   what: string;
   why: string;
 }
@@ -72,7 +72,8 @@ export function buildReport(
   return { ...rest, totals, notExercised, endpoints, tests };
 }
 
-const firstLine = (text: string) => text.split('\n')[0] ?? '';
+/** The first line of an error or a reason: messages on stderr stay one line. */
+export const firstLine = (text: string) => text.split('\n')[0] ?? '';
 
 /**
  * The exit code and, when it is not a plain pass or fail, the one line that says why: 0 every

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { startVitest, type TestModule } from 'vitest/node';
 import { controlApiExclusion, type Profile } from './config.js';
 import { checksOf, controlApiCases } from './harness/cases.js';
-import { buildReport, parseTestName, type ConformanceReport, type Exclusion, type TestOutcome } from './report.js';
+import { buildReport, firstLine, parseTestName, type ConformanceReport, type Exclusion, type TestOutcome } from './report.js';
 
 export interface RunOptions {
   baseUrl: string;
@@ -25,8 +25,6 @@ export interface RunOptions {
  * `dist/suites/*.conformance.js` once built (and wherever the package is installed).
  */
 const SUITES = fileURLToPath(new URL('./suites/', import.meta.url));
-
-const firstLine = (text: string) => text.split('\n')[0] ?? '';
 
 /** The outcomes of the checks that ran, and how many never started (skipped with no note). */
 function collect(modules: TestModule[]): { tests: TestOutcome[]; notRun: Omit<TestOutcome, 'outcome' | 'message'>[] } {
@@ -111,7 +109,7 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
   await vitest.close();
   const excluded = controlApiExcluded(options);
   if (errors.length > 0 || options.only === undefined) {
-    const reason = errors[0] === undefined ? 'not run: vitest did not start it' : `not run: the suite stopped before it (${firstLine(errors[0])})`;
+    const reason = errors[0] === undefined ? 'not run, or skipped with no reason given by the suite' : `not run: the suite stopped before it (${firstLine(errors[0])})`;
     tests.push(...notRun.map((t) => ({ ...t, outcome: 'skip' as const, message: reason })));
   } else if (notRun.length > 0) {
     excluded.push({ checks: notRun.length, what: 'outside the selection', why: `--only ${options.only}` });

@@ -1,10 +1,10 @@
-#!/usr/bin/env -S node --import tsx
 import { writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Profile } from './config.js';
-import { renderPretty } from './report.js';
-import { runConformance } from './run.js';
+import { InputError, loadFixtures, missingInputs, PROFILES, type Profile } from './config.js';
+import { probe } from './probe.js';
+import { renderPretty, verdictOf } from './report.js';
+import { runConformance, type RunOptions } from './run.js';
 
 const USAGE = `switchyard-conformance --base-url URL [options]
 
@@ -19,75 +19,106 @@ const USAGE = `switchyard-conformance --base-url URL [options]
   --reporter <r>         pretty (default), json or junit                CONFORMANCE_REPORTER
   --output <path>        where the json or junit report goes            CONFORMANCE_OUTPUT
   --seed <n>             seed of the generated invalid requests         CONFORMANCE_SEED
+
+Relative paths are taken from the directory the command was run in.
+Exit: 0 every check that ran passed, 1 a check failed, 2 the run proves nothing
+(bad options, unreadable fixtures, a server that does not answer, no check ran).
 `;
 
-/** The CLI, as a function: returns the exit code (0 only when nothing failed). */
-export async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      'base-url': { type: 'string' },
-      'control-url': { type: 'string' },
-      'public-key': { type: 'string' },
-      'secret-key': { type: 'string' },
-      'account-id': { type: 'string' },
-      profile: { type: 'string' },
-      fixtures: { type: 'string' },
-      only: { type: 'string' },
-      reporter: { type: 'string' },
-      output: { type: 'string' },
-      seed: { type: 'string' },
-      help: { type: 'boolean' },
-    },
-  });
-  const env = process.env;
-  if (values.help) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  const baseUrl = values['base-url'] ?? env.CONFORMANCE_BASE_URL;
-  if (!baseUrl) {
-    process.stderr.write(`--base-url is required\n\n${USAGE}`);
-    return 2;
-  }
-  const profile = (values.profile ?? env.CONFORMANCE_PROFILE ?? 'sandbox') as Profile;
-  const reporter = values.reporter ?? env.CONFORMANCE_REPORTER ?? 'pretty';
-  const output = values.output ?? env.CONFORMANCE_OUTPUT;
-  if (!['pretty', 'json', 'junit'].includes(reporter)) {
-    process.stderr.write(`--reporter must be pretty, json or junit\n`);
-    return 2;
-  }
-  if (reporter === 'junit' && !output) {
-    process.stderr.write('--reporter junit needs --output <file>\n');
-    return 2;
-  }
-  const report = await runConformance({
-    baseUrl,
-    controlUrl: values['control-url'] ?? env.CONFORMANCE_CONTROL_URL,
-    publicKey: values['public-key'] ?? env.CONFORMANCE_PUBLIC_KEY,
-    secretKey: values['secret-key'] ?? env.CONFORMANCE_SECRET_KEY,
-    accountId: values['account-id'] ?? env.CONFORMANCE_ACCOUNT_ID,
-    profile,
-    fixturesFile: values.fixtures ?? env.CONFORMANCE_FIXTURES,
-    only: values.only ?? env.CONFORMANCE_ONLY,
-    seed: values.seed ?? env.CONFORMANCE_SEED ? Number(values.seed ?? env.CONFORMANCE_SEED) : undefined,
-    junitFile: reporter === 'junit' ? output : undefined,
-  });
-  if (reporter === 'json') {
-    const json = `${JSON.stringify(report, null, 2)}\n`;
-    if (output) writeFileSync(output, json);
-    else process.stdout.write(json);
-  }
-  if (reporter !== 'json' || output) process.stdout.write(renderPretty(report));
-  return report.totals.fail === 0 ? 0 : 1;
+const REPORTERS = ['pretty', 'json', 'junit'] as const;
+
+/**
+ * A path the user typed, made absolute against the directory they ran the command in: pnpm runs
+ * package scripts in the package's directory and leaves the caller's in INIT_CWD.
+ */
+export function callerPath(path: string, env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.INIT_CWD || process.cwd(), path);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-      process.exit(2);
-    },
-  );
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: {
+        'base-url': { type: 'string' },
+        'control-url': { type: 'string' },
+        'public-key': { type: 'string' },
+        'secret-key': { type: 'string' },
+        'account-id': { type: 'string' },
+        profile: { type: 'string' },
+        fixtures: { type: 'string' },
+        only: { type: 'string' },
+        reporter: { type: 'string' },
+        output: { type: 'string' },
+        seed: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }).values;
+  } catch (error) {
+    throw new InputError((error as Error).message);
+  }
+}
+
+/** The options of a run, every one checked before anything is sent (InputError otherwise). */
+function settingsOf(values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv): RunOptions & { reporter: (typeof REPORTERS)[number]; output: string | undefined } {
+  const baseUrl = values['base-url'] ?? env.CONFORMANCE_BASE_URL;
+  if (!baseUrl) throw new InputError('--base-url is required (see --help)');
+  const profile = values.profile ?? env.CONFORMANCE_PROFILE ?? 'sandbox';
+  if (!PROFILES.includes(profile as Profile)) throw new InputError(`--profile must be sandbox or staging, got ${profile}`);
+  const reporter = values.reporter ?? env.CONFORMANCE_REPORTER ?? 'pretty';
+  if (!REPORTERS.includes(reporter as (typeof REPORTERS)[number])) throw new InputError(`--reporter must be pretty, json or junit, got ${reporter}`);
+  const outputArg = values.output ?? env.CONFORMANCE_OUTPUT;
+  if (reporter === 'junit' && !outputArg) throw new InputError('--reporter junit needs --output <file>');
+  const seedArg = values.seed ?? env.CONFORMANCE_SEED;
+  if (seedArg !== undefined && !/^\d+$/.test(seedArg)) throw new InputError(`--seed must be a whole number, got ${seedArg}`);
+  const keys = { publicKey: values['public-key'] ?? env.CONFORMANCE_PUBLIC_KEY, secretKey: values['secret-key'] ?? env.CONFORMANCE_SECRET_KEY, accountId: values['account-id'] ?? env.CONFORMANCE_ACCOUNT_ID };
+  const missing = missingInputs(profile as Profile, keys);
+  if (missing.length) throw new InputError(`the ${profile} profile needs ${missing.join(', ')}`);
+  const fixturesArg = values.fixtures ?? env.CONFORMANCE_FIXTURES;
+  const fixturesFile = fixturesArg ? callerPath(fixturesArg, env) : undefined;
+  // Read here so that a missing or broken file stops the run before it starts; the suite reads it again.
+  if (fixturesFile) loadFixtures(fixturesFile);
+  const output = outputArg ? callerPath(outputArg, env) : undefined;
+  return {
+    baseUrl,
+    controlUrl: values['control-url'] ?? env.CONFORMANCE_CONTROL_URL,
+    ...keys,
+    profile: profile as Profile,
+    fixturesFile,
+    only: values.only ?? env.CONFORMANCE_ONLY,
+    seed: seedArg === undefined ? undefined : Number(seedArg),
+    junitFile: reporter === 'junit' ? output : undefined,
+    reporter: reporter as (typeof REPORTERS)[number],
+    output,
+  };
+}
+
+const say = (line: string) => process.stderr.write(`switchyard-conformance: ${line}\n`);
+
+/** The CLI, as a function: returns the exit code (see USAGE). */
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  try {
+    const values = parse(argv);
+    if (values.help) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    const settings = settingsOf(values, env);
+    await probe(settings.baseUrl, '--base-url');
+    if (settings.controlUrl) await probe(settings.controlUrl, '--control-url');
+    const report = await runConformance(settings);
+    if (settings.reporter === 'json') {
+      const json = `${JSON.stringify(report, null, 2)}\n`;
+      if (settings.output) writeFileSync(settings.output, json);
+      else process.stdout.write(json);
+    }
+    if (settings.reporter !== 'json' || settings.output) process.stdout.write(renderPretty(report));
+    const verdict = verdictOf(report);
+    if (verdict.message) say(verdict.message);
+    return verdict.code;
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    say(error.message);
+    return 2;
+  }
 }

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { formatIssuePath } from '@switchyard/contract';
 import { z } from 'zod';
 
-/** Ids of states the suite cannot create on a server without the `/sandbox` control API. */
+/**
+ * Ids of states the suite cannot create on a server without the `/sandbox` control API. Strict: a
+ * misspelt key would otherwise be dropped and its checks skipped for a reason the user cannot see.
+ */
 export const Fixtures = z
   .object({
     customer_id: z.string(),
@@ -23,10 +27,59 @@ export const Fixtures = z
     banking_account_id: z.string(),
     webhook_id: z.string(),
   })
-  .partial();
+  .partial()
+  .strict();
 export type Fixtures = z.infer<typeof Fixtures>;
 
-export type Profile = 'sandbox' | 'staging';
+export const PROFILES = ['sandbox', 'staging'] as const;
+export type Profile = (typeof PROFILES)[number];
+
+/** A problem with what the run was given (options, files): reported in one line, exit 2. */
+export class InputError extends Error {
+  override name = 'InputError';
+}
+
+/** Reads and validates a fixtures file; the error names the path as given (callers pass it resolved). */
+export function loadFixtures(file: string): Fixtures {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new InputError(`--fixtures ${file} cannot be read: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`--fixtures ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = Fixtures.safeParse(json);
+  if (!parsed.success) throw new InputError(`--fixtures ${file} is not a fixtures file: ${parsed.error.issues.map((i) => `${formatIssuePath(i.path) || 'the file'}: ${i.message}`).join('; ')}`);
+  return parsed.data;
+}
+
+/** What a profile cannot run without: the staging profile has no control API to make its own tenants. */
+export function missingInputs(profile: Profile, inputs: { publicKey?: string | undefined; secretKey?: string | undefined; accountId?: string | undefined }): string[] {
+  if (profile === 'sandbox') return [];
+  return [
+    ...(inputs.publicKey ? [] : ['--public-key']),
+    ...(inputs.secretKey ? [] : ['--secret-key']),
+    ...(inputs.accountId ? [] : ['--account-id']),
+  ];
+}
+
+export const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * Why the routes of the `/sandbox` control API are not checked in this run, or undefined when
+ * they are (the sandbox profile, with the control API served by the server under test).
+ */
+export function controlApiExclusion(settings: { profile: Profile; baseUrl: string; controlUrl?: string | undefined }): string | undefined {
+  if (settings.profile === 'staging') return 'the staging profile does not use the /sandbox control API';
+  const control = withoutTrailingSlash(settings.controlUrl || settings.baseUrl);
+  if (control !== withoutTrailingSlash(settings.baseUrl)) return `the control API answers at --control-url ${control}, not at the server under test`;
+  return undefined;
+}
 
 export interface ConformanceConfig {
   baseUrl: string;
@@ -44,23 +97,26 @@ export interface ConformanceConfig {
 }
 
 /**
- * The suite reads its settings from CONFORMANCE_* variables (the CLI sets them). Not BASE_URL:
- * vitest overwrites that one.
+ * The suite reads its settings from CONFORMANCE_* variables (the CLI sets them, after checking
+ * them; these checks repeat for a run started some other way). Not BASE_URL: vitest overwrites
+ * that one.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConformanceConfig {
   const baseUrl = env.CONFORMANCE_BASE_URL;
-  if (!baseUrl) throw new Error('CONFORMANCE_BASE_URL is required');
-  const profile = (env.CONFORMANCE_PROFILE ?? 'sandbox') as Profile;
-  if (profile !== 'sandbox' && profile !== 'staging') throw new Error(`CONFORMANCE_PROFILE must be sandbox or staging, got ${profile}`);
-  const fixtures = env.CONFORMANCE_FIXTURES ? Fixtures.parse(JSON.parse(readFileSync(env.CONFORMANCE_FIXTURES, 'utf8'))) : {};
+  if (!baseUrl) throw new InputError('CONFORMANCE_BASE_URL is required');
+  const profile = env.CONFORMANCE_PROFILE ?? 'sandbox';
+  if (!PROFILES.includes(profile as Profile)) throw new InputError(`CONFORMANCE_PROFILE must be sandbox or staging, got ${profile}`);
+  const keys = { publicKey: env.CONFORMANCE_PUBLIC_KEY, secretKey: env.CONFORMANCE_SECRET_KEY, accountId: env.CONFORMANCE_ACCOUNT_ID };
+  const missing = missingInputs(profile as Profile, keys);
+  if (missing.length) throw new InputError(`the ${profile} profile needs ${missing.join(', ')}`);
   return {
-    baseUrl: baseUrl.replace(/\/+$/, ''),
-    controlUrl: (env.CONFORMANCE_CONTROL_URL || baseUrl).replace(/\/+$/, ''),
-    publicKey: env.CONFORMANCE_PUBLIC_KEY ?? '',
-    secretKey: env.CONFORMANCE_SECRET_KEY ?? '',
-    accountId: env.CONFORMANCE_ACCOUNT_ID || undefined,
-    profile,
-    fixtures,
+    baseUrl: withoutTrailingSlash(baseUrl),
+    controlUrl: withoutTrailingSlash(env.CONFORMANCE_CONTROL_URL || baseUrl),
+    publicKey: keys.publicKey ?? '',
+    secretKey: keys.secretKey ?? '',
+    accountId: keys.accountId || undefined,
+    profile: profile as Profile,
+    fixtures: env.CONFORMANCE_FIXTURES ? loadFixtures(env.CONFORMANCE_FIXTURES) : {},
     seed: Number(env.CONFORMANCE_SEED ?? '1'),
     maxRequests: Number(env.CONFORMANCE_MAX_REQUESTS ?? (profile === 'staging' ? '500' : '1000000')),
     ratePerSecond: Number(env.CONFORMANCE_RATE ?? (profile === 'staging' ? '5' : '100000')),

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createSandbox, loadConfig, type Sandbox, type SandboxConfig } from '@switchyard/sandbox-server';
-import { runCli } from './test-support/cli.js';
+import { checksOf, controlApiCases, operationCases } from './harness/cases.js';
+import { runCli, spawnCli } from './test-support/cli.js';
 import { startFaultProxy, type Fault } from './test-support/fault-proxy.js';
 import { startPrismProxy } from './test-support/prism.js';
 
@@ -31,16 +32,17 @@ describe('the conformance suite against a fresh sandbox', () => {
     for (const e of report.endpoints) expect(Object.values(e.checks)).toContain('pass');
     const skipped = report.tests.filter((t) => t.outcome === 'skip');
     for (const s of skipped) expect(s.message).toBeTruthy();
+    expect(report.excluded).toEqual([]);
+    // The runner counts the checks of routes a run leaves out with checksOf: it must be what the suite registers.
+    for (const c of operationCases(true)) {
+      const registered = report.tests.filter((t) => t.operationId === c.meta.operationId && t.detail === null).map((t) => t.check);
+      expect(registered, c.meta.operationId).toEqual(checksOf(c));
+    }
   });
 
   it('writes a JUnit report that CI can read', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'junit-')), 'conformance.xml');
-    const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
-    const code = await new Promise<number>((resolve) =>
-      execFile(process.execPath, ['--import', 'tsx', cli, '--base-url', url, '--only', 'payments', '--reporter', 'junit', '--output', file], { timeout: 120_000 }, (error) =>
-        resolve(error ? ((error as { code?: number }).code ?? 1) : 0),
-      ),
-    );
+    const { code } = await spawnCli(['--base-url', url, '--only', 'payments', '--reporter', 'junit', '--output', file]);
     expect(code).toBe(0);
     const xml = readFileSync(file, 'utf8');
     expect(xml.startsWith('<?xml')).toBe(true);
@@ -51,12 +53,23 @@ describe('the conformance suite against a fresh sandbox', () => {
     expect((xml.match(/<testcase /g) ?? []).length).toBe(Number(suites?.[1]));
   });
 
-  it('reports a staging run without fixtures as skipped with reasons, never passed', async () => {
-    const { report } = await runCli(['--base-url', url, '--profile', 'staging', '--public-key', 'sandbox_pk_demo_switchyard', '--secret-key', 'sandbox_sk_demo_switchyard', '--account-id', '4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31', '--only', 'refundTransaction']);
+  it('reports a staging run without fixtures as skipped with reasons, never passed, and exits 2: no check ran', async () => {
+    const { code, stderr, report } = await runCli(['--base-url', url, '--profile', 'staging', '--public-key', 'sandbox_pk_demo_switchyard', '--secret-key', 'sandbox_sk_demo_switchyard', '--account-id', '4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31', '--only', 'refundTransaction']);
     const refund = report.tests.filter((t) => t.operationId === 'refundTransaction');
     expect(refund.length).toBeGreaterThan(0);
     expect(refund.every((t) => t.outcome === 'skip')).toBe(true);
     expect(refund.find((t) => t.check === 'positive_data_acceptance')?.message).toContain('payment_id');
+    for (const t of report.tests) expect(t.message, `${t.operationId} › ${t.check}`).toBeTruthy();
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      `switchyard-conformance: no check ran: every check (${report.tests.length}) was skipped, e.g. refundTransaction › positive_data_acceptance: needs the fixture "payment_id" (pass --fixtures with it) on a server without the /sandbox control API\n`,
+    );
+    // What the run left out is named, not silently dropped from the totals.
+    const controlApi = controlApiCases();
+    expect(report.excluded).toEqual([
+      { checks: controlApi.reduce((n, c) => n + checksOf(c).length, 0), what: `on the ${controlApi.length} routes of the /sandbox control API`, why: 'the staging profile does not use the /sandbox control API' },
+      { checks: expect.any(Number), what: 'outside the selection', why: '--only refundTransaction' },
+    ]);
   });
 });
 
@@ -84,16 +97,23 @@ describe.skipIf(!databaseUrl)('the conformance suite against a sandbox on Postgr
   });
 });
 
-describe('the production bundle', () => {
-  it('made by pnpm deploy, runs standalone outside the workspace and passes the suite', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'sandbox-bundle-')), 'app');
-    const root = fileURLToPath(new URL('../../..', import.meta.url));
-    await new Promise<void>((resolve, reject) =>
-      execFile('npx', ['-y', 'pnpm@10', '--filter', '@switchyard/sandbox-server', 'deploy', '--prod', '--legacy', dir], { cwd: root, timeout: 240_000 }, (error, _out, stderr) =>
-        error ? reject(new Error(`pnpm deploy failed: ${stderr}`)) : resolve(),
-      ),
-    );
-    const child = spawn(process.execPath, [join(dir, 'dist', 'main.js'), '--port', '0', '--log-level', 'warn'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } });
+/** `pnpm deploy --prod` of a workspace package into a directory of its own, outside the workspace. */
+async function deploy(name: string): Promise<string> {
+  const dir = join(mkdtempSync(join(tmpdir(), 'bundle-')), 'app');
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  await new Promise<void>((resolve, reject) =>
+    execFile('npx', ['-y', 'pnpm@10', '--filter', name, 'deploy', '--prod', '--legacy', dir], { cwd: root, timeout: 240_000 }, (error, _out, stderr) =>
+      error ? reject(new Error(`pnpm deploy of ${name} failed: ${stderr}`)) : resolve(),
+    ),
+  );
+  return dir;
+}
+
+describe('the production bundles', () => {
+  it('made by pnpm deploy, run standalone outside the workspace with plain node, and the suite passes', { timeout: 480_000 }, async () => {
+    const [sandboxDir, conformanceDir] = await Promise.all([deploy('@switchyard/sandbox-server'), deploy('@switchyard/conformance')]);
+    const env = { PATH: process.env.PATH ?? '' };
+    const child = spawn(process.execPath, [join(sandboxDir, 'dist', 'main.js'), '--port', '0', '--log-level', 'warn'], { cwd: sandboxDir, stdio: ['ignore', 'pipe', 'pipe'], env });
     try {
       const bundleUrl = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -104,10 +124,14 @@ describe('the production bundle', () => {
         });
         child.once('exit', (code) => reject(new Error(`the bundle exited ${code}: ${out}`)));
       });
-      const { code, report } = await runCli(['--base-url', bundleUrl]);
+      // The deployed launcher, from a directory that is neither the workspace nor the bundle: no tsx, no sources.
+      const elsewhere = mkdtempSync(join(tmpdir(), 'elsewhere-'));
+      const { code, report, stderr } = await runCli(['--base-url', bundleUrl], { bin: join(conformanceDir, 'bin', 'switchyard-conformance.js'), cwd: elsewhere, onlyEnv: env });
+      expect(stderr).toBe('');
       expect(report.tests.filter((t) => t.outcome === 'fail').map((t) => `${t.operationId} › ${t.check}`)).toEqual([]);
       expect(code).toBe(0);
       expect(report.notExercised).toEqual([]);
+      expect(report.totals.pass).toBeGreaterThan(300);
     } finally {
       child.kill('SIGTERM');
     }
@@ -119,13 +143,19 @@ describe('an independent oracle', () => {
     const openapi = fileURLToPath(new URL('../../../packages/contract/openapi.json', import.meta.url));
     const prism = await startPrismProxy(openapi, url);
     try {
-      const { code, report } = await runCli(['--base-url', prism.url, '--control-url', url]);
+      const { code, report, stdout } = await runCli(['--base-url', prism.url, '--control-url', url]);
       const failures = report.tests.filter((t) => t.outcome === 'fail');
       expect(failures.map((f) => `${f.operationId} › ${f.check}: ${f.message?.slice(0, 400)}`)).toEqual([]);
       expect(code).toBe(0);
       const oracle = report.tests.find((t) => t.operationId === 'all' && t.check === 'response_schema_conformance');
       expect(oracle?.outcome).toBe('pass');
       expect(report.notExercised).toEqual([]);
+      // The control API goes around Prism, so its routes are not the server under test's: named, not silently dropped.
+      const controlApi = controlApiCases();
+      const checks = controlApi.reduce((n, c) => n + checksOf(c).length, 0);
+      const why = `the control API answers at --control-url ${url}, not at the server under test`;
+      expect(report.excluded).toEqual([{ checks, what: `on the ${controlApi.length} routes of the /sandbox control API`, why }]);
+      expect(stdout).toContain(`not counted: ${checks} checks on the ${controlApi.length} routes of the /sandbox control API: ${why}\n`);
     } finally {
       await prism.stop();
     }

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
-import type { Profile } from './config.js';
-import { buildReport, parseTestName, type ConformanceReport, type TestOutcome } from './report.js';
+import { startVitest, type TestModule } from 'vitest/node';
+import { controlApiExclusion, type Profile } from './config.js';
+import { checksOf, controlApiCases } from './harness/cases.js';
+import { buildReport, firstLine, parseTestName, type ConformanceReport, type Exclusion, type TestOutcome } from './report.js';
 
 export interface RunOptions {
   baseUrl: string;
@@ -10,36 +11,52 @@ export interface RunOptions {
   secretKey?: string;
   accountId?: string;
   profile: Profile;
+  /** An absolute path, or one relative to this process's working directory. */
   fixturesFile?: string;
   /** A domain (`payments`), a check (`idempotency_replay`) or an operationId. */
   only?: string;
   seed?: number;
-  /** Write a JUnit XML report here. */
+  /** Write a JUnit XML report here (an absolute path, or one relative to this process's working directory). */
   junitFile?: string;
 }
 
-const CONFIG = fileURLToPath(new URL('../conformance.config.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * The suite sits next to this module: `src/suites/*.conformance.ts` run through tsx,
+ * `dist/suites/*.conformance.js` once built (and wherever the package is installed).
+ */
+const SUITES = fileURLToPath(new URL('./suites/', import.meta.url));
 
-interface TaskLike {
-  type: string;
-  name: string;
-  tasks?: TaskLike[];
-  mode?: string;
-  result?: { state?: string; errors?: { message?: string }[]; note?: string; duration?: number };
+/** The outcomes of the checks that ran, and how many never started (skipped with no note). */
+function collect(modules: TestModule[]): { tests: TestOutcome[]; notRun: Omit<TestOutcome, 'outcome' | 'message'>[] } {
+  const tests: TestOutcome[] = [];
+  const notRun: Omit<TestOutcome, 'outcome' | 'message'>[] = [];
+  for (const module of modules) {
+    for (const test of module.children.allTests()) {
+      const parsed = parseTestName(test.name);
+      if (!parsed) continue;
+      const durationMs = test.diagnostic()?.duration ?? 0;
+      const result = test.result();
+      if (result.state === 'passed') tests.push({ ...parsed, outcome: 'pass', message: null, durationMs });
+      else if (result.state === 'failed') tests.push({ ...parsed, outcome: 'fail', message: result.errors.map((e) => e.message).join('\n'), durationMs });
+      // The suite always skips with a note (its reason); a test without one never started.
+      else if (result.state === 'skipped' && result.note) tests.push({ ...parsed, outcome: 'skip', message: result.note, durationMs });
+      else notRun.push({ ...parsed, durationMs });
+    }
+  }
+  return { tests, notRun };
 }
 
-function collect(tasks: TaskLike[], out: TestOutcome[]): void {
-  for (const t of tasks) {
-    if (t.tasks) collect(t.tasks, out);
-    if (t.type !== 'test') continue;
-    const parsed = parseTestName(t.name);
-    if (!parsed) continue;
-    const state = t.result?.state;
-    const outcome = state === 'pass' ? 'pass' : state === 'fail' ? 'fail' : 'skip';
-    const message = outcome === 'fail' ? (t.result?.errors ?? []).map((e) => e.message ?? '').join('\n') : outcome === 'skip' ? (t.result?.note ?? null) : null;
-    out.push({ ...parsed, outcome, message, durationMs: t.result?.duration ?? 0 });
-  }
+/** Errors outside any test: the suite's module (its set-up), a suite's hooks, unhandled rejections. */
+function errorsOutsideChecks(modules: TestModule[], unhandled: unknown[]): string[] {
+  const fromTasks = modules.flatMap((m) => [m, ...m.children.allSuites()].flatMap((s) => s.errors()).map((e) => e.message));
+  return [...fromTasks, ...unhandled.map((e) => (e as Error).message ?? String(e))];
+}
+
+function controlApiExcluded(options: RunOptions): Exclusion[] {
+  const why = controlApiExclusion(options);
+  if (why === undefined) return [];
+  const cases = controlApiCases();
+  return [{ checks: cases.reduce((n, c) => n + checksOf(c).length, 0), what: `on the ${cases.length} routes of the /sandbox control API`, why }];
 }
 
 /** Runs the suite against `baseUrl` in this process and returns the report. */
@@ -64,8 +81,18 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     'test',
     [],
     {
-      config: CONFIG,
-      root: ROOT,
+      // No config file: the settings are here, so the suite runs the same from the sources, from
+      // dist and from wherever the package is installed.
+      config: false,
+      root: SUITES,
+      include: ['*.conformance.{ts,js}'],
+      environment: 'node',
+      // Files run one after another against one server.
+      fileParallelism: false,
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+      // Nothing to write next to an installed package.
+      cache: false,
       run: true,
       watch: false,
       // The CLI prints its own report; vitest's console reporter stays quiet.
@@ -76,8 +103,24 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     },
     { logLevel: 'silent' },
   );
-  const tests: TestOutcome[] = [];
-  collect(vitest.state.getFiles() as unknown as TaskLike[], tests);
+  const modules = vitest.state.getTestModules();
+  const { tests, notRun } = collect(modules);
+  const errors = errorsOutsideChecks(modules, vitest.state.getUnhandledErrors());
   await vitest.close();
-  return buildReport(tests, { baseUrl: options.baseUrl, profile: options.profile, durationMs: performance.now() - started, includeSandbox: options.profile === 'sandbox' && (options.controlUrl ?? options.baseUrl) === options.baseUrl });
+  const excluded = controlApiExcluded(options);
+  if (errors.length > 0 || options.only === undefined) {
+    const reason = errors[0] === undefined ? 'not run, or skipped with no reason given by the suite' : `not run: the suite stopped before it (${firstLine(errors[0])})`;
+    tests.push(...notRun.map((t) => ({ ...t, outcome: 'skip' as const, message: reason })));
+  } else if (notRun.length > 0) {
+    excluded.push({ checks: notRun.length, what: 'outside the selection', why: `--only ${options.only}` });
+  }
+  return buildReport(tests, {
+    baseUrl: options.baseUrl,
+    profile: options.profile,
+    only: options.only ?? null,
+    durationMs: performance.now() - started,
+    includeSandbox: controlApiExclusion(options) === undefined,
+    excluded,
+    errors,
+  });
 }

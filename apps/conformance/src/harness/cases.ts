@@ -1,5 +1,7 @@
 import { contract, listRoutes, sandboxContract, type ListedRoute } from '@switchyard/contract';
 import { fixtures as examples } from '@switchyard/contract/fixtures';
+import type { ZodTypeAny } from 'zod';
+import { RESPONSE_CHECKS, type CheckName } from './checks.js';
 import type { World } from './world.js';
 
 /** The arguments of one call of a route through the client (`params`, `query`, `body`, `headers`). */
@@ -99,13 +101,43 @@ const PREPARE: Record<string, Prepare> = {
 
 const DOMAIN_OF_SANDBOX = 'sandbox';
 
-/** Every route of the contract (and of the control API), with how to call it validly. */
-export function operationCases(includeSandbox: boolean): OperationCase[] {
-  const v1 = listRoutes(contract).map((r) => ({ ...r, domainKey: r.key.split('.')[0] as string, name: r.key.split('.')[1] as string }));
-  const control = includeSandbox ? listRoutes(sandboxContract).map((r) => ({ ...r, key: `sandbox.${r.key}`, domainKey: DOMAIN_OF_SANDBOX, name: r.key })) : [];
-  return [...v1, ...control].map((r) => {
+function withPrepare(routes: Omit<OperationCase, 'prepare'>[]): OperationCase[] {
+  return routes.map((r) => {
     const prepare = PREPARE[r.key];
     if (!prepare) throw new Error(`no conformance case for route ${r.key}`);
     return { ...r, prepare };
   });
+}
+
+/** The routes of the `/sandbox` control API, with how to call them validly. */
+export function controlApiCases(): OperationCase[] {
+  return withPrepare(listRoutes(sandboxContract).map((r) => ({ ...r, key: `sandbox.${r.key}`, domainKey: DOMAIN_OF_SANDBOX, name: r.key })));
+}
+
+/** Every route of the contract (and of the control API), with how to call it validly. */
+export function operationCases(includeSandbox: boolean): OperationCase[] {
+  const v1 = withPrepare(listRoutes(contract).map((r) => ({ ...r, domainKey: r.key.split('.')[0] as string, name: r.key.split('.')[1] as string })));
+  return [...v1, ...(includeSandbox ? controlApiCases() : [])];
+}
+
+/** The route's body schema, when it has one to derive invalid bodies from. */
+export function bodySchemaOf(c: Pick<ListedRoute, 'route'>): ZodTypeAny | undefined {
+  const body = (c.route as { body?: unknown }).body as ZodTypeAny | undefined;
+  return body && typeof body.safeParse === 'function' ? body : undefined;
+}
+
+/**
+ * The per-route checks the suite runs for a case. The suite registers its tests from it, and the
+ * runner counts with it the checks of routes a run leaves out.
+ */
+export function checksOf(c: Pick<OperationCase, 'key' | 'route'>): CheckName[] {
+  return [
+    'positive_data_acceptance',
+    ...(bodySchemaOf(c) ? (['negative_data_rejection'] as const) : []),
+    'missing_required_header',
+    // Creating a sandbox merchant is the one call that takes no keys.
+    ...(c.key === 'sandbox.createMerchant' ? [] : (['ignored_auth'] as const)),
+    'unsupported_method',
+    ...RESPONSE_CHECKS,
+  ];
 }

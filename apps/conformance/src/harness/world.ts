@@ -2,7 +2,7 @@ import { createClient, type SwitchyardClient } from '@switchyard/client';
 import { IDEMPOTENCY_HEADER, PUBLIC_KEY_HEADER, SECRET_KEY_HEADER, type Payment, type SandboxMerchant } from '@switchyard/contract';
 import { fixtures as examples, MINIMAL_PDF_BASE64 } from '@switchyard/contract/fixtures';
 import type { AppRoute } from '@ts-rest/core';
-import type { ConformanceConfig, Fixtures } from '../config.js';
+import { controlApiExclusion, type ConformanceConfig, type Fixtures } from '../config.js';
 import { Recorder, type Exchange } from './recorder.js';
 
 /** Why a check cannot run here (reported as skipped with the reason, never as passed). */
@@ -49,7 +49,7 @@ export class World {
 
   /** Whether the control API routes are checked too (only when they are served by the server under test). */
   get checksControlApi(): boolean {
-    return this.isSandbox && this.config.controlUrl === this.config.baseUrl;
+    return controlApiExclusion(this.config) === undefined;
   }
 
   async setup(): Promise<void> {
@@ -59,13 +59,17 @@ export class World {
         const m: SandboxMerchant = await anonymous.sandbox.createMerchant({ body: { name: 'conformance' } });
         return { publicKey: m.public_api_key, secretKey: m.private_secret_key, accountId: m.account_ids[0] as string };
       };
-      this.me = await tenant();
+      try {
+        this.me = await tenant();
+      } catch (error) {
+        const status = (error as { status?: number }).status;
+        const outcome = status === undefined ? `failed: ${(error as Error).message}` : `answered ${status}`;
+        throw new Error(`the sandbox profile makes its tenants with POST ${this.config.controlUrl}/sandbox/merchants, which ${outcome} (a server without the /sandbox control API needs --profile staging)`);
+      }
       this.other = await tenant();
     } else {
-      if (!this.config.publicKey || !this.config.secretKey || !this.config.accountId) {
-        throw new Error('the staging profile needs --public-key, --secret-key and --account-id');
-      }
-      this.me = { publicKey: this.config.publicKey, secretKey: this.config.secretKey, accountId: this.config.accountId };
+      // configFromEnv refused a staging run without keys and an account.
+      this.me = { publicKey: this.config.publicKey, secretKey: this.config.secretKey, accountId: this.config.accountId as string };
     }
     this.client = this.clientFor(this.me);
   }

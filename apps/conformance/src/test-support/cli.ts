@@ -5,19 +5,53 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ConformanceReport } from '../report.js';
 
-const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
+/** The committed launcher of the built CLI: what `switchyard-conformance` runs once installed. */
+export const BIN = fileURLToPath(new URL('../../bin/switchyard-conformance.js', import.meta.url));
 
-/** Runs the CLI as a user would, in its own process, with a JSON report. */
-export function runCli(args: string[]): Promise<{ code: number; report: ConformanceReport; stdout: string }> {
-  const out = join(mkdtempSync(join(tmpdir(), 'conformance-')), 'report.json');
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', CLI, ...args, '--reporter', 'json', '--output', out], { timeout: 120_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? ((error as { code?: number }).code ?? 1) : 0;
-      try {
-        resolve({ code: typeof code === 'number' ? code : 1, report: JSON.parse(readFileSync(out, 'utf8')) as ConformanceReport, stdout });
-      } catch (e) {
-        reject(new Error(`the CLI wrote no report (exit ${String(code)}): ${stderr}\n${String(e)}`));
-      }
-    });
+export interface CliOptions {
+  /** Another copy of the launcher (a deployed one). */
+  bin?: string;
+  cwd?: string;
+  /** Added to this process's environment, minus what would leak into the run (INIT_CWD, CONFORMANCE_*). */
+  env?: NodeJS.ProcessEnv;
+  /** Replaces the environment altogether. */
+  onlyEnv?: NodeJS.ProcessEnv;
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function environment(options: CliOptions): NodeJS.ProcessEnv {
+  if (options.onlyEnv) return options.onlyEnv;
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'INIT_CWD' && !k.startsWith('CONFORMANCE_')));
+  return { ...inherited, ...options.env };
+}
+
+/** Runs the CLI as a user would: plain node, in its own process. */
+export function spawnCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [options.bin ?? BIN, ...args],
+      { cwd: options.cwd, env: environment(options), timeout: 120_000, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (error as { code?: unknown }).code : 0;
+        resolve({ code: typeof code === 'number' ? code : -1, stdout, stderr });
+      },
+    );
   });
+}
+
+/** Runs the CLI with a JSON report and returns it. */
+export async function runCli(args: string[], options: CliOptions = {}): Promise<CliRun & { report: ConformanceReport }> {
+  const out = join(mkdtempSync(join(tmpdir(), 'conformance-')), 'report.json');
+  const run = await spawnCli([...args, '--reporter', 'json', '--output', out], options);
+  try {
+    return { ...run, report: JSON.parse(readFileSync(out, 'utf8')) as ConformanceReport };
+  } catch (e) {
+    throw new Error(`the CLI wrote no report (exit ${run.code}): ${run.stderr}\n${String(e)}`);
+  }
 }

@@ -1,11 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { DEMO_MERCHANT } from './app/sandbox.js';
+import { DEMO_MERCHANT, merchantRecord } from './app/sandbox.js';
 import { purgeExpired } from './app/retention.js';
 import { ConfigError, type SandboxConfig } from './config.js';
 import { createApp } from './http/app.js';
@@ -44,15 +43,9 @@ export interface SandboxOverrides {
   logger?: Logger;
 }
 
-async function loadMerchants(config: SandboxConfig, clock: BaseClock): Promise<MerchantRecord[]> {
-  const fingerprintKey = (id: string) =>
-    config.seed === undefined ? randomBytes(32).toString('hex') : createHash('sha256').update(`${config.seed}:fingerprint:${id}`).digest('hex');
-  const record = (m: { id: string; name: string; public_api_key: string; private_secret_key: string; account_ids: string[] }): MerchantRecord => ({
-    ...m,
-    fingerprint_key: fingerprintKey(m.id),
-    clock_offset_seconds: 0,
-    created_at: clock.at(0).toISOString(),
-  });
+async function loadMerchants(config: SandboxConfig, clock: BaseClock, ids: IdFactory): Promise<MerchantRecord[]> {
+  const record = (m: Omit<MerchantRecord, 'fingerprint_key' | 'clock_offset_seconds' | 'created_at'>): MerchantRecord =>
+    merchantRecord({ ...m, fingerprint_key: ids.fingerprintKey(m.id) }, clock.at(0));
   const merchants = [record({ ...DEMO_MERCHANT, account_ids: [...DEMO_MERCHANT.account_ids] })];
   if (config.merchantsFile) {
     let parsed;
@@ -71,12 +64,13 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const store = overrides.store ?? (config.databaseUrl ? await PostgresStore.connect({ connectionString: config.databaseUrl, schema: config.databaseSchema }) : new MemoryStore());
   const clock = new BaseClock(config.seed === undefined ? undefined : SEEDED_EPOCH_MS);
-  for (const merchant of await loadMerchants(config, clock)) await store.putMerchantIfAbsent(merchant);
+  const ids = new IdFactory(config.seed);
+  for (const merchant of await loadMerchants(config, clock, ids)) await store.putMerchantIfAbsent(merchant);
   let baseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const deps = {
     store,
     clock,
-    ids: new IdFactory(config.seed),
+    ids,
     baseUrl: () => baseUrl,
     idempotency: { waitMs: config.idempotencyWaitMs, pollMs: 10 },
     maxProviderLatencyMs: config.maxProviderLatencyMs,

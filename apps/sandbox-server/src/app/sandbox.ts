@@ -1,6 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { CreateMerchantBody, SandboxClock, SandboxEvent, SandboxMerchant } from '@switchyard/contract';
 import type { BaseClock } from '../runtime/clock.js';
+import type { IdFactory } from '../runtime/ids.js';
 import type { MerchantRecord, Store } from '../store/types.js';
 import { nowOf, type RequestContext } from './context.js';
 import { billAllDue } from './subscriptions.js';
@@ -20,23 +20,33 @@ export function publicView(m: MerchantRecord): SandboxMerchant {
   return { id: m.id, name: m.name, public_api_key: m.public_api_key, private_secret_key: m.private_secret_key, account_ids: m.account_ids, created_at: m.created_at };
 }
 
-export function merchantRecord(input: Omit<MerchantRecord, 'fingerprint_key' | 'clock_offset_seconds' | 'created_at'>, now: Date): MerchantRecord {
-  return { ...input, fingerprint_key: randomBytes(32).toString('hex'), clock_offset_seconds: 0, created_at: now.toISOString() };
+export function merchantRecord(input: Omit<MerchantRecord, 'clock_offset_seconds' | 'created_at'>, now: Date): MerchantRecord {
+  return { ...input, clock_offset_seconds: 0, created_at: now.toISOString() };
 }
 
-/** A fresh tenant with random keys (`sandbox_` prefix, as upstream sandbox keys). */
-export async function createMerchant(store: Store, clock: BaseClock, body: CreateMerchantBody): Promise<SandboxMerchant> {
-  const token = () => randomBytes(24).toString('base64url');
-  const merchant = merchantRecord(
-    {
-      id: `mer_${randomBytes(8).toString('hex')}`,
-      name: body.name ?? 'Sandbox merchant',
-      public_api_key: `sandbox_pk_${token()}`,
-      private_secret_key: `sandbox_sk_${token()}`,
-      account_ids: Array.from({ length: body.accounts ?? 1 }, () => randomUUID()),
-    },
-    clock.at(0),
-  );
+/**
+ * A fresh tenant (`sandbox_` key prefix, as upstream sandbox keys). Its id, keys and account ids
+ * come from `ids.forNewMerchants()`: random, or with a seed the same for the n-th merchant of
+ * every run. A store kept from an earlier run may hold that merchant already: the next ids of
+ * the stream are taken then, so a new tenant never shares another's keys.
+ */
+export async function createMerchant(store: Store, clock: BaseClock, ids: IdFactory, body: CreateMerchantBody): Promise<SandboxMerchant> {
+  const source = ids.forNewMerchants();
+  let merchant: MerchantRecord;
+  do {
+    const id = `mer_${source.bytes(8).toString('hex')}`;
+    merchant = merchantRecord(
+      {
+        id,
+        name: body.name ?? 'Sandbox merchant',
+        public_api_key: `sandbox_pk_${source.bytes(24).toString('base64url')}`,
+        private_secret_key: `sandbox_sk_${source.bytes(24).toString('base64url')}`,
+        account_ids: Array.from({ length: body.accounts ?? 1 }, () => source.uuid()),
+        fingerprint_key: ids.fingerprintKey(id),
+      },
+      clock.at(0),
+    );
+  } while (await store.getMerchant(merchant.id));
   await store.putMerchant(merchant);
   return publicView(merchant);
 }

@@ -59,6 +59,8 @@ async function loadMerchants(config: SandboxConfig, clock: BaseClock, ids: IdFac
   return merchants;
 }
 
+const storeKind = (store: Store) => (store instanceof PostgresStore ? 'postgresql' : store instanceof MemoryStore ? 'memory' : 'custom');
+
 /** Builds a sandbox from its configuration: store, clock, ids, merchants and the HTTP app. */
 export async function createSandbox(config: SandboxConfig, overrides: SandboxOverrides = {}): Promise<Sandbox> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
@@ -76,7 +78,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     maxProviderLatencyMs: config.maxProviderLatencyMs,
   };
   const dispatcher = new WebhookDispatcher(store, clock, logger, { timeoutMs: config.webhookTimeoutMs, timeScale: config.webhookTimeScale, sweepMs: 200 });
-  const app = createApp({ ...deps, dispatcher, logger, responseValidation: config.responseValidation, bodyLimit: config.bodyLimit });
+  const app = createApp({ ...deps, dispatcher, logger, responseValidation: config.responseValidation, bodyLimit: config.bodyLimit, storeKind: storeKind(store) });
   let server: Server | undefined;
   // Storage stays bounded on a sandbox that runs for weeks without anyone advancing its clocks.
   const retention = setInterval(() => {

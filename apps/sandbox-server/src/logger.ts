@@ -22,10 +22,16 @@ class BatchedStdout implements DestinationStream {
   private readonly out = fileDestination({ dest: 1, sync: false, minLength: 0 });
 
   constructor() {
+    // At exit only synchronous writes happen: what sonic-boom holds first, then the batch. A
+    // closed stdout must not turn a clean exit into a crash, so a failed write is dropped.
     process.once('exit', () => {
       if (!this.batch) return;
-      this.out.flushSync();
-      writeSync(1, this.batch);
+      try {
+        this.out.flushSync();
+        writeSync(1, this.batch);
+      } catch {
+        // Nowhere left to report it.
+      }
     });
   }
 

@@ -24,8 +24,24 @@ describe('loadConfig', () => {
     expect(loadConfig([], { SANDBOX_SECRET_KEY_PEPPER: pepper })).toMatchObject({ secretKeyPepper: pepper });
     expect(loadConfig([], {})).toMatchObject({ secretKeyPepper: undefined });
   });
-  it('prints help', () => {
+  it('prints help for --help and -h', () => {
     expect(loadConfig(['--help'], {})).toMatchObject({ help: expect.stringContaining('--seed') });
+    expect(loadConfig(['-h'], {})).toEqual(loadConfig(['--help'], {}));
+  });
+  it('refuses an unknown flag in one line that points at --help', () => {
+    let error: unknown;
+    try {
+      loadConfig(['--nope'], {});
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ message: "Unknown option '--nope'", hint: expect.stringContaining('--help') });
+  });
+  it('checks the database URL before anything connects, from the flag or DATABASE_URL', () => {
+    expect(loadConfig(['--database-url', 'postgres://u@127.0.0.1/test'], {})).toMatchObject({ databaseUrl: 'postgres://u@127.0.0.1/test' });
+    expect(() => loadConfig(['--database-url', 'not-a-url'], {})).toThrow(/not a URL/);
+    expect(() => loadConfig([], { DATABASE_URL: 'mysql://root:pw@127.0.0.1/shop' })).toThrow(/mysql: URL/);
+    expect(loadConfig([], { DATABASE_URL: '' })).toMatchObject({ databaseUrl: undefined });
   });
 });
 

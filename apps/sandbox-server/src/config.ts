@@ -1,4 +1,8 @@
 import { parseArgs } from 'node:util';
+import { ConfigError } from './config-error.js';
+import { parseDatabaseUrl } from './database-url.js';
+
+export { ConfigError } from './config-error.js';
 
 export interface SandboxConfig {
   port: number;
@@ -46,13 +50,10 @@ const USAGE = `switchyard-sandbox [options]
   --secret-key-pepper <k> key of the HMAC merchant secret keys are stored as (32+ chars;    SANDBOX_SECRET_KEY_PEPPER
                           default: random per process, or kept in the database)
 
-switchyard-sandbox migrate --database-url <url>   applies the migrations and exits
-  --help                  show this text
-`;
+  -h, --help              show this text
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+switchyard-sandbox migrate --database-url <url>   applies the migrations and exits
+`;
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined || raw === '') return fallback;
@@ -95,12 +96,13 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
         'database-url': { type: 'string' },
         'database-schema': { type: 'string' },
         'secret-key-pepper': { type: 'string' },
-        help: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
       },
       strict: true,
     });
   } catch (error) {
-    throw new ConfigError(`${(error as Error).message}\n\n${USAGE}`);
+    // Node's own words ("Unknown option '--nope'"), on one line; the usage is one --help away.
+    throw new ConfigError((error as Error).message.replace(/\s+/g, ' '));
   }
   const v = parsed.values;
   if (v.help) return { help: USAGE };
@@ -115,6 +117,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
   }
   const publicUrl = v['public-url'] ?? env.SANDBOX_PUBLIC_URL;
   if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new ConfigError(`--public-url must be an http(s) URL, got "${publicUrl}"`);
+  const databaseUrl = v['database-url'] || env.DATABASE_URL || undefined;
+  if (databaseUrl !== undefined) parseDatabaseUrl(databaseUrl);
   return {
     port: integer('--port', v.port ?? env.SANDBOX_PORT, DEFAULT_PORT, 0, 65535),
     host: v.host ?? env.SANDBOX_HOST ?? '127.0.0.1',
@@ -128,7 +132,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     maxProviderLatencyMs: 30000,
     webhookTimeScale: timeScale(v['webhook-time-scale'] ?? env.SANDBOX_WEBHOOK_TIME_SCALE),
     webhookTimeoutMs: integer('SANDBOX_WEBHOOK_TIMEOUT_MS', env.SANDBOX_WEBHOOK_TIMEOUT_MS, 10000, 100, 60000),
-    databaseUrl: v['database-url'] ?? env.DATABASE_URL ?? undefined,
+    databaseUrl,
     databaseSchema: v['database-schema'] ?? env.SANDBOX_DATABASE_SCHEMA ?? undefined,
     secretKeyPepper,
   };

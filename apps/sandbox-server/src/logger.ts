@@ -1,11 +1,69 @@
-import { destination as fileDestination, pino, type Logger } from 'pino';
+import { writeSync } from 'node:fs';
+import { destination as fileDestination, pino, type DestinationStream, type Logger } from 'pino';
+
+/** Longest a log line waits before it is written: a developer watching the logs sees a request well within a second. */
+export const LOG_FLUSH_DELAY_MS = 200;
+/** Under load lines go out in batches of about this many characters: one write(2) per few KB instead of one per request. */
+const BATCH_CHARS = 4096;
+
+/**
+ * The process's stdout, batched. A full batch is handed to an asynchronous sonic-boom at once;
+ * the first line of a batch arms one timer that hands over the rest, so a quiet sandbox shows its
+ * last request within `LOG_FLUSH_DELAY_MS` and an idle one has no timer at all. sonic-boom itself
+ * writes whenever it is idle (`minLength: 0`) and gathers what arrives while a write is in
+ * flight, so nothing handed to it waits for more traffic. (Its own `minLength` buffer cannot be
+ * flushed on a timer safely: a flush while a write is in flight does nothing and strands the
+ * lines that arrived meanwhile.) One instance per process: every logger writing to stdout
+ * shares it, and one exit hook writes out what is left.
+ */
+class BatchedStdout implements DestinationStream {
+  private batch = '';
+  private timer: NodeJS.Timeout | undefined;
+  private readonly out = fileDestination({ dest: 1, sync: false, minLength: 0 });
+
+  constructor() {
+    // At exit only synchronous writes happen: what sonic-boom holds first, then the batch. A
+    // closed stdout must not turn a clean exit into a crash, so a failed write is dropped.
+    process.once('exit', () => {
+      if (!this.batch) return;
+      try {
+        this.out.flushSync();
+        writeSync(1, this.batch);
+      } catch {
+        // Nowhere left to report it.
+      }
+    });
+  }
+
+  write(line: string): void {
+    this.batch += line;
+    if (this.batch.length >= BATCH_CHARS) this.flush();
+    else this.timer ??= setTimeout(this.flushOnTimer, LOG_FLUSH_DELAY_MS).unref();
+  }
+
+  /** Hands the batch to sonic-boom, which writes it without waiting (pino's `logger.flush()` calls this). */
+  flush(done?: (err?: Error) => void): void {
+    if (this.batch) {
+      this.out.write(this.batch);
+      this.batch = '';
+    }
+    done?.();
+  }
+
+  private readonly flushOnTimer = () => {
+    this.timer = undefined;
+    this.flush();
+  };
+}
+
+let stdout: BatchedStdout | undefined;
 
 /**
  * Structured JSON logs. Request logs carry method, route path, status, duration, request id and
  * merchant id only: never headers, query strings or bodies, so keys and card data cannot leak.
  * The redaction list is a second line of defence for anything logged by mistake.
  */
-export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
+export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
     {
       level,
@@ -16,7 +74,6 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
         censor: '[redacted]',
       },
     },
-    // Buffered writes to stdout: one write(2) per few KB of log lines instead of one per request.
-    destination ?? fileDestination({ dest: 1, sync: false, minLength: 4096 }),
+    destination ?? (stdout ??= new BatchedStdout()),
   );
 }

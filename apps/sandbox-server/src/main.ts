@@ -1,31 +1,54 @@
 #!/usr/bin/env node
 import { DEMO_MERCHANT } from './app/sandbox.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, type SandboxConfig } from './config.js';
+import { describeStore } from './database-url.js';
 import { createSandbox } from './sandbox.js';
+import { databaseError, listenError, oneLine } from './startup-errors.js';
 import { PostgresStore } from './store/postgres.js';
 
-async function main(): Promise<void> {
-  const [command, ...rest] = process.argv.slice(2);
-  if (command === 'migrate') {
-    const config = loadConfig(rest, process.env);
-    if ('help' in config) return void process.stdout.write(config.help);
-    if (!config.databaseUrl) throw new ConfigError('migrate needs --database-url or DATABASE_URL');
-    const store = await PostgresStore.connect({ connectionString: config.databaseUrl, schema: config.databaseSchema });
-    await store.close();
-    process.stdout.write('migrations applied\n');
-    return;
+/** Runs `step`, rethrowing what it throws in the words of `explain`. */
+async function explained<T>(step: () => Promise<T>, explain: (error: unknown) => unknown): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw explain(error);
   }
-  const config = loadConfig(process.argv.slice(2), process.env);
+}
+
+/** Storage errors are only the database's when there is a database. */
+const storeErrors = (config: SandboxConfig) => (error: unknown) => (config.databaseUrl === undefined ? error : databaseError(error, config.databaseUrl));
+
+async function migrate(argv: string[]): Promise<void> {
+  const config = loadConfig(argv, process.env);
+  if ('help' in config) return void process.stdout.write(config.help);
+  const databaseUrl = config.databaseUrl;
+  if (!databaseUrl) throw new ConfigError('migrate needs a database', 'pass --database-url postgres://… or set DATABASE_URL');
+  const store = await explained(() => PostgresStore.connect({ connectionString: databaseUrl, schema: config.databaseSchema, secretKeyPepper: config.secretKeyPepper }), storeErrors(config));
+  await store.close();
+  process.stdout.write(`migrations applied (${describeStore(databaseUrl, config.databaseSchema)})\n`);
+}
+
+async function serve(argv: string[]): Promise<void> {
+  const config = loadConfig(argv, process.env);
   if ('help' in config) {
     process.stdout.write(config.help);
     return;
   }
-  const sandbox = await createSandbox(config);
-  const url = await sandbox.start();
+  const sandbox = await explained(() => createSandbox(config), storeErrors(config));
+  const url = await explained(
+    () => sandbox.start(),
+    (error) => listenError(error, config.host, config.port),
+  ).catch(async (error: unknown) => {
+    // The store is open: close it, and report why the start failed rather than anything closing says.
+    await sandbox.stop().catch(() => undefined);
+    throw error;
+  });
   process.stdout.write(
     [
       '',
       `Switchyard sandbox listening on ${url}`,
+      `Store: ${describeStore(config.databaseUrl, config.databaseSchema)}`,
+      `Index: ${url}/ (OpenAPI document: ${url}/openapi.json)`,
       '',
       'Demo merchant (docs/sandbox.md):',
       `  public-api-key:     ${DEMO_MERCHANT.public_api_key}`,
@@ -53,7 +76,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : (error as Error).stack ?? String(error)}\n`);
-  process.exit(error instanceof ConfigError ? 2 : 1);
+const [command, ...rest] = process.argv.slice(2);
+(command === 'migrate' ? migrate(rest) : serve(process.argv.slice(2))).catch((error: unknown) => {
+  const explainedError = oneLine(error);
+  process.stderr.write(`${explainedError?.line ?? (error as Error).stack ?? String(error)}\n`);
+  process.exit(explainedError?.exitCode ?? 1);
 });

@@ -2,7 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createClient } from '@switchyard/client';
+import type { SandboxMerchant } from '@switchyard/contract';
 import { ConfigError } from './config.js';
+import { MemoryStore } from './store/memory.js';
 import { clientsFor, startSandbox } from './test-support/harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'switchyard-merchants-'));
@@ -38,5 +41,65 @@ describe('merchants from a file', () => {
     writeFileSync(file, JSON.stringify([{ public_api_key: 'short' }]));
     await expect(startSandbox({ merchantsFile: file })).rejects.toThrow(ConfigError);
     await expect(startSandbox({ merchantsFile: join(dir, 'missing.json') })).rejects.toThrow(/cannot load merchants from/);
+  });
+});
+
+describe('merchants created through the API with a seed', () => {
+  const create = async (url: string, body: { name?: string; accounts?: number } = {}) => (await createClient({ baseUrl: url, publicApiKey: 'none', privateSecretKey: 'none', maxRetries: 0 }).sandbox.createMerchant({ body }));
+  const identity = ({ id, public_api_key, private_secret_key, account_ids }: SandboxMerchant) => ({ id, public_api_key, private_secret_key, account_ids });
+
+  it('get the same ids and keys on every run: the n-th merchant of one run is the n-th of the next', async () => {
+    const runs: SandboxMerchant[][] = [];
+    for (let run = 0; run < 2; run += 1) {
+      const sb = await startSandbox({ seed: 'merchants-seed' });
+      try {
+        runs.push([await create(sb.url, { accounts: 2 }), await create(sb.url, { accounts: 2 })]);
+      } finally {
+        await sb.stop();
+      }
+    }
+    const [first, second] = runs as [SandboxMerchant[], SandboxMerchant[]];
+    expect(second.map(identity)).toEqual(first.map(identity));
+    expect(first[0]?.id).not.toBe(first[1]?.id);
+    expect(first[0]?.id).toMatch(/^mer_[0-9a-f]{16}$/);
+    expect(first[0]?.public_api_key).toMatch(/^sandbox_pk_[A-Za-z0-9_-]{32}$/);
+    // The seeded sandbox's merchants work like any other: their keys authenticate.
+    const sb = await startSandbox({ seed: 'merchants-seed' });
+    try {
+      const merchant = await create(sb.url);
+      expect(merchant.public_api_key).toBe(first[0]?.public_api_key);
+      expect((await clientsFor(sb.url, merchant).sandbox.getClock()).status).toBe(200);
+    } finally {
+      await sb.stop();
+    }
+  });
+
+  it('differ between seeds, and are random without one', async () => {
+    const ids: string[] = [];
+    for (const seed of ['seed-a', 'seed-b', undefined, undefined]) {
+      const sb = await startSandbox({ seed });
+      try {
+        ids.push((await create(sb.url)).id);
+      } finally {
+        await sb.stop();
+      }
+    }
+    expect(new Set(ids).size).toBe(4);
+  });
+
+  it('never reuse a merchant a kept store already holds: the next ids of the seed are taken', async () => {
+    // A memory store shared by two runs stands for a PostgreSQL database kept between restarts.
+    const store = new MemoryStore();
+    const first = await startSandbox({ seed: 'kept-store' }, { store });
+    const earlier = await create(first.url).finally(() => first.stop());
+    const second = await startSandbox({ seed: 'kept-store' }, { store });
+    try {
+      const next = await create(second.url);
+      expect(next.id).not.toBe(earlier.id);
+      expect(next.public_api_key).not.toBe(earlier.public_api_key);
+      expect(await store.getMerchant(earlier.id)).toMatchObject({ public_api_key: earlier.public_api_key });
+    } finally {
+      await second.stop();
+    }
   });
 });

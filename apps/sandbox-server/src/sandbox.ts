@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -45,10 +44,8 @@ export interface SandboxOverrides {
   logger?: Logger;
 }
 
-async function loadMerchants(config: SandboxConfig, clock: BaseClock, secretKeys: SecretKeyDigests): Promise<MerchantRecord[]> {
-  const fingerprintKey = (id: string) =>
-    config.seed === undefined ? randomBytes(32).toString('hex') : createHash('sha256').update(`${config.seed}:fingerprint:${id}`).digest('hex');
-  const record = (m: MerchantKeys): MerchantRecord => merchantRecord(secretKeys, m, clock.at(0), fingerprintKey(m.id));
+async function loadMerchants(config: SandboxConfig, clock: BaseClock, secretKeys: SecretKeyDigests, ids: IdFactory): Promise<MerchantRecord[]> {
+  const record = (m: MerchantKeys): MerchantRecord => merchantRecord(secretKeys, m, clock.at(0), ids.fingerprintKey(m.id));
   const merchants = [record({ ...DEMO_MERCHANT, account_ids: [...DEMO_MERCHANT.account_ids] })];
   if (config.merchantsFile) {
     let parsed;
@@ -62,6 +59,8 @@ async function loadMerchants(config: SandboxConfig, clock: BaseClock, secretKeys
   return merchants;
 }
 
+const storeKind = (store: Store) => (store instanceof PostgresStore ? 'postgresql' : store instanceof MemoryStore ? 'memory' : 'custom');
+
 /** Builds a sandbox from its configuration: store, clock, ids, merchants and the HTTP app. */
 export async function createSandbox(config: SandboxConfig, overrides: SandboxOverrides = {}): Promise<Sandbox> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
@@ -70,18 +69,19 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     overrides.store ??
     (config.databaseUrl ? await PostgresStore.connect({ connectionString: config.databaseUrl, schema: config.databaseSchema, secretKeyPepper }) : new MemoryStore({ secretKeyPepper }));
   const clock = new BaseClock(config.seed === undefined ? undefined : SEEDED_EPOCH_MS);
-  for (const merchant of await loadMerchants(config, clock, store.secretKeys)) await store.putMerchantIfAbsent(merchant);
+  const ids = new IdFactory(config.seed);
+  for (const merchant of await loadMerchants(config, clock, store.secretKeys, ids)) await store.putMerchantIfAbsent(merchant);
   let baseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const deps = {
     store,
     clock,
-    ids: new IdFactory(config.seed),
+    ids,
     baseUrl: () => baseUrl,
     idempotency: { waitMs: config.idempotencyWaitMs, pollMs: 10 },
     maxProviderLatencyMs: config.maxProviderLatencyMs,
   };
   const dispatcher = new WebhookDispatcher(store, clock, logger, { timeoutMs: config.webhookTimeoutMs, timeScale: config.webhookTimeScale, sweepMs: 200 });
-  const app = createApp({ ...deps, dispatcher, logger, responseValidation: config.responseValidation, bodyLimit: config.bodyLimit });
+  const app = createApp({ ...deps, dispatcher, logger, responseValidation: config.responseValidation, bodyLimit: config.bodyLimit, storeKind: storeKind(store) });
   let server: Server | undefined;
   // Storage stays bounded on a sandbox that runs for weeks without anyone advancing its clocks.
   const retention = setInterval(() => {

@@ -1,7 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { CreateMerchantBody, SandboxClock, SandboxEvent, SandboxMerchant } from '@switchyard/contract';
 import type { BaseClock } from '../runtime/clock.js';
 import type { SecretKeyDigests } from '../runtime/secret-keys.js';
+import type { IdFactory } from '../runtime/ids.js';
 import type { MerchantRecord, Store } from '../store/types.js';
 import { nowOf, type RequestContext } from './context.js';
 import { billAllDue } from './subscriptions.js';
@@ -27,25 +27,31 @@ export interface MerchantKeys {
 }
 
 /** The merchant as the store keeps it: the secret key only as its digest (docs/deploy.md, "Secrets at rest"). */
-export function merchantRecord(secretKeys: SecretKeyDigests, keys: MerchantKeys, now: Date, fingerprintKey = randomBytes(32).toString('hex')): MerchantRecord {
+export function merchantRecord(secretKeys: SecretKeyDigests, keys: MerchantKeys, now: Date, fingerprintKey: string): MerchantRecord {
   const { private_secret_key: secretKey, ...rest } = keys;
   return { ...rest, secret_key_digest: secretKeys.digest(secretKey), fingerprint_key: fingerprintKey, clock_offset_seconds: 0, created_at: now.toISOString() };
 }
 
 /**
- * A fresh tenant with random keys (`sandbox_` prefix, as upstream sandbox keys). The response is
- * the only place its secret key is ever shown: the store keeps a digest.
+ * A fresh tenant (`sandbox_` key prefix, as upstream sandbox keys). Its id, keys and account ids
+ * come from `ids.forNewMerchants()`: random, or with a seed the same for the n-th merchant of
+ * every run. A store kept from an earlier run may hold that merchant already: the next ids of
+ * the stream are taken then, so a new tenant never shares another's keys. The response is the
+ * only place its secret key is ever shown: the store keeps a digest.
  */
-export async function createMerchant(store: Store, clock: BaseClock, body: CreateMerchantBody): Promise<SandboxMerchant> {
-  const token = () => randomBytes(24).toString('base64url');
-  const keys: MerchantKeys = {
-    id: `mer_${randomBytes(8).toString('hex')}`,
-    name: body.name ?? 'Sandbox merchant',
-    public_api_key: `sandbox_pk_${token()}`,
-    private_secret_key: `sandbox_sk_${token()}`,
-    account_ids: Array.from({ length: body.accounts ?? 1 }, () => randomUUID()),
-  };
-  const merchant = merchantRecord(store.secretKeys, keys, clock.at(0));
+export async function createMerchant(store: Store, clock: BaseClock, ids: IdFactory, body: CreateMerchantBody): Promise<SandboxMerchant> {
+  const source = ids.forNewMerchants();
+  let keys: MerchantKeys;
+  do {
+    keys = {
+      id: `mer_${source.bytes(8).toString('hex')}`,
+      name: body.name ?? 'Sandbox merchant',
+      public_api_key: `sandbox_pk_${source.bytes(24).toString('base64url')}`,
+      private_secret_key: `sandbox_sk_${source.bytes(24).toString('base64url')}`,
+      account_ids: Array.from({ length: body.accounts ?? 1 }, () => source.uuid()),
+    };
+  } while (await store.getMerchant(keys.id));
+  const merchant = merchantRecord(store.secretKeys, keys, clock.at(0), ids.fingerprintKey(keys.id));
   await store.putMerchant(merchant);
   return { ...keys, created_at: merchant.created_at };
 }

@@ -8,6 +8,7 @@ import type { Mount, MountOptions } from './mount.js';
 import { sendJson } from './send-json.js';
 import { errorHandler, requestValidationErrorHandler } from './errors.js';
 import { hostedCheckout } from './hosted-checkout.js';
+import { OPENAPI_PATH, openapiHandler, serviceIndexHandler } from './service-index.js';
 import { jsonBody } from './json-body.js';
 import { parseSize } from '../config.js';
 import { sendProblem } from './problem-response.js';
@@ -29,6 +30,8 @@ export interface AppOptions extends HttpDeps {
   responseValidation: boolean;
   /** Largest accepted request body, e.g. `6mb` (dispute evidence is up to 1 MB per file, base64). */
   bodyLimit: string;
+  /** What `GET /` names as the store: `memory` or `postgresql`. */
+  storeKind: string;
 }
 
 /** Every /v1 domain of the contract, and the control API. */
@@ -169,6 +172,9 @@ export function createApp(options: AppOptions): Express {
     }
   });
   app.get('/checkout/links/:code', hostedCheckout(options.store, options.clock));
+  // Unauthenticated, and outside /v1 and /sandbox, so no route of the API can take these paths.
+  app.get('/', serviceIndexHandler(options.storeKind));
+  app.get(OPENAPI_PATH, openapiHandler());
 
   app.use((req, res) => {
     sendProblem(res, new ApiProblem(404, 'NOT_FOUND', [`no route for ${req.method} ${req.path}`]));

@@ -2,18 +2,14 @@ import type { RequestHandler } from 'express';
 import type { PaymentLink } from '@switchyard/contract';
 import type { BaseClock } from '../runtime/clock.js';
 import type { Store } from '../store/types.js';
+import { escapeHtml as escape, page } from './html.js';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Whether the link can be paid now, on its merchant's sandbox clock. */
 export function linkAvailability(link: PaymentLink, nowMs: number): 'available' | 'not yet available' | 'expired' {
   if (link.availability.start_at && Date.parse(link.availability.start_at) > nowMs) return 'not yet available';
   if (link.availability.finish_at && Date.parse(link.availability.finish_at) <= nowMs) return 'expired';
   return 'available';
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><main>${body}</main></body></html>`;
 }
 
 /** The hosted checkout address of a payment link (`checkout_url`): a page describing the link and whether it can be paid now. */

@@ -5,6 +5,8 @@ export interface IdSource {
   uuid(): string;
   /** `prefix` + `length` lower-case alphanumerics, e.g. `acct_` ids. */
   token(prefix: string, length: number): string;
+  /** `length` bytes, for ids and keys in formats of their own (hex, base64url). */
+  bytes(length: number): Buffer;
 }
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
@@ -24,6 +26,7 @@ function tokenFrom(bytes: Uint8Array, length: number): string {
 const randomIds: IdSource = {
   uuid: () => randomUUID(),
   token: (prefix, length) => prefix + tokenFrom(randomBytes(length), length),
+  bytes: (length) => randomBytes(length),
 };
 
 /**
@@ -47,12 +50,36 @@ class SeededIds implements IdSource {
     const bytes = Buffer.concat([this.next(), this.next()]);
     return prefix + tokenFrom(bytes, length);
   }
+
+  bytes(length: number) {
+    const blocks: Buffer[] = [];
+    for (let n = 0; n < length; n += 32) blocks.push(this.next());
+    return Buffer.concat(blocks).subarray(0, length);
+  }
 }
 
 /** Hands out the id source of each merchant: random, or seeded per merchant when a seed is set. */
 export class IdFactory {
   private readonly seeded = new Map<string, SeededIds>();
+  private newMerchants: IdSource | undefined;
   constructor(private readonly seed: string | undefined) {}
+
+  /**
+   * The ids and keys of merchants created through the control API: with a seed, the n-th merchant
+   * created after start gets the same ones on every run. Its stream hashes `seed#merchants`, which
+   * never equals a merchant's `seed:id` (they differ right after the seed).
+   */
+  forNewMerchants(): IdSource {
+    if (this.seed === undefined) return randomIds;
+    this.newMerchants ??= new SeededIds(`${this.seed}#merchants`);
+    return this.newMerchants;
+  }
+
+  /** The key a merchant's card fingerprints are hashed with: derived from the seed and the merchant id when seeded. */
+  fingerprintKey(merchantId: string): string {
+    if (this.seed === undefined) return randomBytes(32).toString('hex');
+    return createHash('sha256').update(`${this.seed}:fingerprint:${merchantId}`).digest('hex');
+  }
 
   for(scope: string): IdSource {
     if (this.seed === undefined) return randomIds;

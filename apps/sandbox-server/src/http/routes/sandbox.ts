@@ -10,7 +10,7 @@ import { contextOf, type HttpDeps } from '../deps.js';
 
 export function sandboxRoutes(deps: HttpDeps): Mount {
   const router = initServer().router(sandboxContract, {
-    createMerchant: async ({ body }) => ({ status: 201, body: await createMerchant(deps.store, deps.clock, body) }),
+    createMerchant: async ({ body }) => ({ status: 201, body: await createMerchant(deps.store, deps.clock, deps.ids, body) }),
     getClock: async ({ res }) => ({ status: 200, body: clockView(contextOf(deps, res)) }),
     advanceClock: async ({ body, res }) => {
       const ctx = contextOf(deps, res);

@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const tsc = require.resolve('typescript/bin/tsc');
+
+function run(command: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, timeout: 240_000, env: { ...process.env, SANDBOX_LOG_LEVEL: 'silent' } }, (error, stdout, stderr) =>
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/**
+ * The package as a consumer installs it: `pnpm deploy --prod` copies what `files` publishes and
+ * installs the production dependencies only (no devDependencies), then this test compiles the
+ * current sources into it, so it does not depend on a build having run first.
+ */
+async function installedPackage(): Promise<string> {
+  const dir = join(mkdtempSync(join(tmpdir(), 'sandbox-package-')), 'sandbox-server');
+  const deploy = await run('npx', ['-y', 'pnpm@10', '--filter', '@switchyard/sandbox-server', 'deploy', '--prod', '--legacy', dir], root);
+  if (deploy.code !== 0) throw new Error(`pnpm deploy failed: ${deploy.stderr}`);
+  const build = await run(process.execPath, [tsc, '-p', join(packageDir, 'tsconfig.build.json'), '--outDir', join(dir, 'dist')], packageDir);
+  if (build.code !== 0) throw new Error(`tsc failed: ${build.stdout}`);
+  return dir;
+}
+
+const CONSUMER = `import { createHttpServer, createSandbox, loadConfig, MemoryStore, type Sandbox } from '@switchyard/sandbox-server';
+
+const config = loadConfig([], {});
+if ('help' in config) throw new Error(config.help);
+const sandbox: Sandbox = await createSandbox({ ...config, port: 0, logLevel: 'silent' }, { store: new MemoryStore() });
+const url: string = await sandbox.start();
+createHttpServer(sandbox.app).close();
+await sandbox.stop();
+export { url };
+`;
+
+describe('the published package', { timeout: 300_000 }, () => {
+  it('type-checks in a strict consumer that installs nothing but the package (skipLibCheck off), and its bin runs', async () => {
+    const pkg = await installedPackage();
+    const consumer = mkdtempSync(join(tmpdir(), 'sandbox-consumer-'));
+    mkdirSync(join(consumer, 'node_modules', '@switchyard'), { recursive: true });
+    symlinkSync(pkg, join(consumer, 'node_modules', '@switchyard', 'sandbox-server'), 'dir');
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    writeFileSync(
+      join(consumer, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { strict: true, skipLibCheck: false, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', types: [] },
+        files: ['index.ts'],
+      }),
+    );
+    writeFileSync(join(consumer, 'index.ts'), CONSUMER);
+    const check = await run(process.execPath, [tsc, '-p', consumer], consumer);
+    expect(check.stdout).toBe('');
+    expect(check.code).toBe(0);
+
+    const help = await run(process.execPath, [join(pkg, 'bin', 'switchyard-sandbox.js'), '-h'], pkg);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('-h, --help');
+  });
+
+  it('has a bin that says what to do when dist/ was not built', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-bin-'));
+    mkdirSync(join(dir, 'bin'));
+    copyFileSync(join(packageDir, 'bin', 'switchyard-sandbox.js'), join(dir, 'bin', 'switchyard-sandbox.js'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    const result = await run(process.execPath, [join(dir, 'bin', 'switchyard-sandbox.js')], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^switchyard-sandbox: .*dist\/main\.js is missing\. Hint: build the sandbox first/);
+  });
+});

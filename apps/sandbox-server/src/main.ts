@@ -43,6 +43,23 @@ async function serve(argv: string[]): Promise<void> {
     await sandbox.stop().catch(() => undefined);
     throw error;
   });
+  // Before the banner: a supervisor that reads it may signal at once, and a signal that arrives
+  // before a listener exists kills the process with the default action instead of stopping it.
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    sandbox.logger.info({ signal }, 'shutting down');
+    sandbox.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        sandbox.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
   process.stdout.write(
     [
       '',
@@ -59,21 +76,6 @@ async function serve(argv: string[]): Promise<void> {
       '',
     ].join('\n'),
   );
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    sandbox.logger.info({ signal }, 'shutting down');
-    sandbox.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        sandbox.logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 const [command, ...rest] = process.argv.slice(2);

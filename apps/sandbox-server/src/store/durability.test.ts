@@ -27,7 +27,7 @@ describe.skipIf(!url)('durability on PostgreSQL', () => {
   let drop: (() => Promise<void>) | undefined;
   afterAll(async () => drop?.());
 
-  it('keeps every acknowledged write and no partial state across a SIGKILL in the middle of a write load', async () => {
+  it('keeps every acknowledged write and no partial state across a SIGKILL in the middle of a write load', { timeout: 120_000 }, async () => {
     const db = await freshSchema(url as string);
     drop = db.drop;
     const first = await start(db.schema);
@@ -48,7 +48,10 @@ describe.skipIf(!url)('durability on PostgreSQL', () => {
       }
     };
     const load = Promise.all(Array.from({ length: 8 }, (_, n) => worker(n)));
-    await new Promise((r) => setTimeout(r, 1500));
+    // Kill once a fair number of writes is acknowledged and more are in flight: by count, not by
+    // time, so a busy machine cannot make the load too small to prove anything.
+    const deadline = Date.now() + 60_000;
+    while (acknowledged.customers.length < 20 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     first.child.kill('SIGKILL');
     stop = true;
     await load;

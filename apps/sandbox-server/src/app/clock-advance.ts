@@ -12,7 +12,7 @@ import { clockView } from './sandbox.js';
 import { billDueBatch } from './subscriptions.js';
 
 /** Charges per billing transaction. */
-const BILLING_BATCH = 100;
+const BILLING_BATCH = 25;
 
 /**
  * The most sandbox time one step of an advance covers past the earliest due work. Retention runs

@@ -9,10 +9,7 @@ import { expireOnboardings } from './banking.js';
 import { nowOf, type RequestContext } from './context.js';
 import { purgeExpired } from './retention.js';
 import { clockView } from './sandbox.js';
-import { billDueBatch } from './subscriptions.js';
-
-/** Charges per billing transaction. */
-const BILLING_BATCH = 25;
+import { billEverythingDue } from './subscriptions.js';
 
 /**
  * The most sandbox time one step of an advance covers past the earliest due work. Retention runs
@@ -79,10 +76,7 @@ export class ClockAdvancer {
 
   /** Everything due at the merchant's time: billing, onboarding expiry, webhook deliveries, retention; in batches. */
   private async runDue(ctx: RequestContext, deliveries: DispatchRun): Promise<void> {
-    while ((await billDueBatch(ctx, BILLING_BATCH)) > 0) {
-      await yieldToEventLoop();
-      this.stopIfShuttingDown(ctx);
-    }
+    await billEverythingDue(ctx, () => this.stopIfShuttingDown(ctx));
     await expireOnboardings(ctx);
     await this.dispatcher.runDue(ctx.merchant.id, deliveries);
     await purgeExpired(ctx.store, ctx.merchant.id, nowOf(ctx).getTime());

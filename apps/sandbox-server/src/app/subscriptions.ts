@@ -15,11 +15,12 @@ import {
 } from '../domain/subscriptions.js';
 import { event } from '../domain/events.js';
 import type { Tx } from '../store/types.js';
+import { yieldToEventLoop } from '../runtime/yield.js';
 import { asOf, isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
 import { loadEnrolledMethod, outcomeOfCharge } from './payments.js';
 
-/** A guard against runaway loops when the clock jumps years over a daily subscription. */
-const MAX_CHARGES_PER_RUN = 5000;
+/** Charges per transaction: years of a daily subscription fall due at once never hold the event loop. */
+const BILLING_BATCH = 25;
 
 /**
  * One charge of the vaulted method for a cycle: a payment like any other, with no checkout
@@ -73,16 +74,22 @@ function chargeDue(ctx: RequestContext, tx: Tx, s: SubscriptionState, atMs: numb
   return charge(asOf(ctx, atMs), tx, s, nextDueCharge(s, atMs) as PlannedCharge);
 }
 
-/** Charges everything of one subscription that fell due on the merchant's clock, each at the time it fell due. */
-async function billDue(ctx: RequestContext, tx: Tx, s: SubscriptionState): Promise<SubscriptionState> {
-  const nowMs = nowOf(ctx).getTime();
-  let current = s;
-  for (let i = 0; i < MAX_CHARGES_PER_RUN; i += 1) {
-    const at = nextChargeAtMs(current);
-    if (at === null || at > nowMs) break;
-    current = await chargeDue(ctx, tx, current, at);
+/**
+ * Charges everything that fell due on the merchant's clock, in batches, yielding between them (and
+ * calling `betweenBatches`, which may throw to stop): what a clock advance, a read, a creation or a
+ * retry does. A subscription that starts years back, or one a successful retry brings back after
+ * years past due, has thousands of cycles due at once.
+ */
+export async function billEverythingDue(ctx: RequestContext, betweenBatches?: () => void): Promise<void> {
+  while ((await billDueBatch(ctx, BILLING_BATCH)) > 0) {
+    await yieldToEventLoop();
+    betweenBatches?.();
   }
-  return current;
+}
+
+/** The subscription as stored (after `billEverythingDue`). */
+async function read(ctx: RequestContext, id: string): Promise<Subscription> {
+  return present(await ctx.store.withTransaction(ctx.merchant.id, (tx) => load(tx, id)));
 }
 
 async function load(tx: Tx, id: string): Promise<SubscriptionState> {
@@ -96,7 +103,7 @@ export async function createSubscription(ctx: RequestContext, body: CreateSubscr
   if (body.trial_period?.amount && body.trial_period.amount.currency !== body.amount.currency) {
     throw badRequest('INVALID_AMOUNT', `trial_period.amount.currency ${body.trial_period.amount.currency} differs from amount.currency ${body.amount.currency}`);
   }
-  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+  const id = await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     await loadEnrolledMethod(tx, body.payment_method.vaulted_token);
     if (body.customer_payer && !(await tx.get('customer', body.customer_payer.id))) throw badRequest('CUSTOMER_NOT_FOUND', `customer ${body.customer_payer.id} not found`);
     const now = isoNow(ctx);
@@ -130,21 +137,28 @@ export async function createSubscription(ctx: RequestContext, body: CreateSubscr
     };
     await tx.put('subscription', s.id, s);
     await recordEvents(ctx, tx, [event('subscription.create', 'subscription', s.id, s.account_id, { status: s.status })]);
-    return present(await billDue(ctx, tx, s));
+    return s.id;
   });
+  await billEverythingDue(ctx);
+  return read(ctx, id);
 }
 
 export async function getSubscription(ctx: RequestContext, id: string): Promise<Subscription> {
-  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => present(await billDue(ctx, tx, await load(tx, id))));
+  await billEverythingDue(ctx);
+  return read(ctx, id);
 }
 
 export async function retrySubscription(ctx: RequestContext, id: string, accountCode: string | undefined): Promise<Subscription> {
   if (accountCode !== undefined) requireAccount(ctx, accountCode);
-  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    const s = await billDue(ctx, tx, await load(tx, id));
+  await billEverythingDue(ctx);
+  await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+    const s = await load(tx, id);
     if (accountCode !== undefined && s.account_id !== accountCode) throw badRequest('SUBSCRIPTION_NOT_FOUND', `subscription ${id} not found for account ${accountCode}`);
-    return present(await billDue(ctx, tx, await charge(ctx, tx, s, planManualRetry(s))));
+    await charge(ctx, tx, s, planManualRetry(s));
   });
+  // A successful retry lets the next scheduled cycles fall due, possibly many.
+  await billEverythingDue(ctx);
+  return read(ctx, id);
 }
 
 /**
@@ -152,7 +166,7 @@ export async function retrySubscription(ctx: RequestContext, id: string, account
  * earliest first, each stamped at the time it fell due, in one transaction. Returns how many
  * charges it made; the clock calls it again until that is 0.
  */
-export async function billDueBatch(ctx: RequestContext, limit: number): Promise<number> {
+async function billDueBatch(ctx: RequestContext, limit: number): Promise<number> {
   const nowMs = nowOf(ctx).getTime();
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const loaded = await tx.listDue<SubscriptionState>('subscription', 'clock', nowMs, limit);

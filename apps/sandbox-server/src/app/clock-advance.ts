@@ -50,7 +50,9 @@ export class ClockAdvancer {
     do {
       this.stopIfShuttingDown({ ...base, merchant });
       const stop = await this.nextStop({ ...base, merchant }, target);
-      merchant = (await ctx.store.updateMerchant(merchant.id, (m) => ({ ...m, clock_offset_seconds: Math.max(m.clock_offset_seconds, stop) }))) ?? merchant;
+      const moved = await ctx.store.updateMerchant(merchant.id, (m) => ({ ...m, clock_offset_seconds: Math.max(m.clock_offset_seconds, stop) }));
+      if (!moved) break;
+      merchant = moved;
       await this.runDue({ ...base, merchant }, deliveries);
     } while (merchant.clock_offset_seconds < target);
     return clockView({ ...ctx, merchant });

@@ -16,7 +16,7 @@ import { billEverythingDue } from './subscriptions.js';
  * at the end of every step, so however far the clock goes a merchant holds at most this plus the
  * 30 days of retention of events and finished deliveries.
  */
-export const ADVANCE_STEP_MS = 30 * 86400_000;
+const ADVANCE_STEP_MS = 30 * 86400_000;
 
 /** Kinds of records the clock acts on in a step (the `clock` lane of `dueOf`). */
 const CLOCK_KINDS: RecordKind[] = ['subscription', 'banking_onboarding', 'webhook_delivery'];

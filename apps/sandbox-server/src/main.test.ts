@@ -1,29 +1,17 @@
-import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { testDatabaseUrl } from './test-support/database.js';
-
-const entry = fileURLToPath(new URL('./main.ts', import.meta.url));
-
-function startCli(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { env: { ...process.env, SANDBOX_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += String(d)));
-  child.stderr.on('data', (d) => (err += String(d)));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.on('exit', () => reject(new Error(`exited before listening: ${err}`)));
-  });
-  // A CLI that is expected to fail never listens; the rejection is only an error for tests that await the URL.
-  url.catch(() => undefined);
-  return { child, url, exited, output: () => out, errors: () => err };
-}
+import { afterAll, describe, expect, it } from 'vitest';
+import { MAX_CLOCK_ADVANCE_SECONDS } from '@switchyard/contract';
+import pg from 'pg';
+import { DEMO_MERCHANT } from './app/sandbox.js';
+import type { PaymentState } from './domain/payment-state.js';
+import type { SubscriptionState } from './domain/subscriptions.js';
+import { SEEDED_EPOCH_MS } from './runtime/clock.js';
+import type { MerchantRecord } from './store/types.js';
+import { startCli } from './test-support/cli.js';
+import { dailySubscriptionsWithDeadWebhook } from './test-support/clock-load.js';
+import { freshSchema, testDatabaseUrl } from './test-support/database.js';
+import { clientsFor, raw } from './test-support/harness.js';
+import { eventually } from './test-support/receiver.js';
 
 // Each test spawns the CLI through tsx, which takes seconds on a busy machine.
 const spawns = { timeout: 60_000 };
@@ -156,5 +144,72 @@ describe.skipIf(!databaseUrl)('switchyard-sandbox CLI on PostgreSQL', spawns, ()
       await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await client.end();
     }
+  });
+});
+
+/**
+ * Issue 15: a SIGTERM during a 10-year clock advance ends the process within a few seconds, by
+ * the normal shutdown path (exit 0; the 10 s watchdog in main.ts would exit 1). The advance stops
+ * between two batches and answers that it did; `afterExit` checks what it left behind.
+ */
+async function sigtermDuringAdvance(args: string[], env: Record<string, string> = {}): Promise<{ subscriptionIds: string[] }> {
+  const cli = startCli(['--port', '0', ...args], env);
+  const url = await cli.url;
+  const demo = clientsFor(url, DEMO_MERCHANT);
+  const { subscriptionIds } = await dailySubscriptionsWithDeadWebhook(demo, DEMO_MERCHANT.account_ids[0], 3);
+  const advance = raw(url, '/sandbox/clock/advance', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'public-api-key': DEMO_MERCHANT.public_api_key, 'private-secret-key': DEMO_MERCHANT.private_secret_key },
+    body: JSON.stringify({ seconds: MAX_CLOCK_ADVANCE_SECONDS }),
+  });
+  // Under way: the clock shows its first steps, far from the target.
+  const moved = await eventually(async () => {
+    const clock = await demo.sandbox.getClock();
+    return clock.status === 200 && clock.body.offset_seconds > 0 ? clock.body.offset_seconds : undefined;
+  }, 60_000);
+  expect(moved).toBeLessThan(MAX_CLOCK_ADVANCE_SECONDS);
+  const signalled = performance.now();
+  cli.child.kill('SIGTERM');
+  expect(await cli.exited).toBe(0);
+  // Generous on a shared machine: the bound that matters is the 10 s watchdog, which exits 1.
+  expect(performance.now() - signalled).toBeLessThan(10_000);
+  const answer = await advance;
+  expect(answer).toMatchObject({ status: 500, body: { code: 'INTERNAL_ERROR', messages: [expect.stringContaining('shutting down')] } });
+  return { subscriptionIds };
+}
+
+describe('SIGTERM during a clock advance', () => {
+  it('stops the advance between batches and exits within a few seconds (memory store)', async () => {
+    await sigtermDuringAdvance([]);
+  }, 120_000);
+
+  const url = testDatabaseUrl();
+  describe.skipIf(!url)('on PostgreSQL', () => {
+    let drop: (() => Promise<void>) | undefined;
+    afterAll(() => drop?.());
+
+    it('leaves every charge whole and none after the clock', async () => {
+      const db = await freshSchema(url as string);
+      drop = db.drop;
+      // Seeded: the clock is frozen, so the merchant's time is exactly the epoch plus its offset.
+      const { subscriptionIds } = await sigtermDuringAdvance(['--seed', 'sigterm'], { DATABASE_URL: url as string, SANDBOX_DATABASE_SCHEMA: db.schema });
+      const client = new pg.Client({ connectionString: url, options: `-c search_path=${db.schema}` });
+      await client.connect();
+      try {
+        const [merchant] = (await client.query<{ data: MerchantRecord }>('SELECT data FROM merchants WHERE public_api_key = $1', [DEMO_MERCHANT.public_api_key])).rows.map((r) => r.data);
+        if (!merchant) throw new Error('the demo merchant is gone');
+        const payments = (await client.query<{ data: PaymentState }>("SELECT data FROM records WHERE merchant_id = $1 AND kind = 'payment'", [merchant.id])).rows.map((r) => r.data);
+        const subscriptions = (await client.query<{ data: SubscriptionState }>("SELECT data FROM records WHERE merchant_id = $1 AND kind = 'subscription'", [merchant.id])).rows.map((r) => r.data);
+        expect(subscriptions.map((s) => s.id).sort()).toEqual([...subscriptionIds].sort());
+        // Each charge is its payment and its subscription's count together, or neither.
+        for (const s of subscriptions) expect(payments.filter((p) => p.subscription_id === s.id)).toHaveLength(s.billing_current);
+        expect(payments.length).toBeGreaterThan(3);
+        // The clock stopped at or after the last charge: nothing is stamped in the merchant's future.
+        const last = Math.max(...payments.map((p) => Date.parse(p.created_at)));
+        expect(last).toBeLessThanOrEqual(SEEDED_EPOCH_MS + merchant.clock_offset_seconds * 1000);
+      } finally {
+        await client.end();
+      }
+    }, 180_000);
   });
 });

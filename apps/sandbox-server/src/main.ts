@@ -50,6 +50,12 @@ async function serve(argv: string[]): Promise<void> {
     if (stopping) return;
     stopping = true;
     sandbox.logger.info({ signal }, 'shutting down');
+    // stop() ends a clock advance between batches and cuts requests still open after 5 s; should
+    // anything hold it longer, the process goes anyway: a signal is always honoured.
+    setTimeout(() => {
+      sandbox.logger.error({ signal }, 'shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000).unref();
     sandbox.stop().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { DEMO_MERCHANT, merchantRecord, type MerchantKeys } from './app/sandbox.js';
+import { ClockAdvancer } from './app/clock-advance.js';
 import { purgeExpired } from './app/retention.js';
 import { ConfigError, type SandboxConfig } from './config.js';
 import { createApp } from './http/app.js';
@@ -81,7 +82,10 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     maxProviderLatencyMs: config.maxProviderLatencyMs,
   };
   const dispatcher = new WebhookDispatcher(store, clock, logger, { timeoutMs: config.webhookTimeoutMs, timeScale: config.webhookTimeScale, sweepMs: 200 });
-  const app = createApp({ ...deps, dispatcher, logger, responseValidation: config.responseValidation, bodyLimit: config.bodyLimit, storeKind: storeKind(store) });
+  // Aborted first thing on stop: a clock advance in progress ends between two of its batches.
+  const shutdown = new AbortController();
+  const clockAdvancer = new ClockAdvancer(dispatcher, shutdown.signal);
+  const app = createApp({ ...deps, dispatcher, clockAdvancer, logger, responseValidation: config.responseValidation, bodyLimit: config.bodyLimit, storeKind: storeKind(store) });
   let server: Server | undefined;
   // Storage stays bounded on a sandbox that runs for weeks without anyone advancing its clocks.
   const retention = setInterval(() => {
@@ -114,6 +118,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
         listening.listen(config.port, config.host);
       }),
     stop: async () => {
+      shutdown.abort();
       clearInterval(retention);
       await dispatcher.stop();
       if (server) {

@@ -3,7 +3,8 @@ import { ApiProblem } from '../errors.js';
 import { event } from '../domain/events.js';
 import { isOnboardingFinal, maskedEntity, ONBOARDING_TTL_MS, openAccount } from '../domain/banking.js';
 import { UniqueViolation, type Tx } from '../store/types.js';
-import { isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
+import { asOf, isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
+import { yieldToEventLoop } from '../runtime/yield.js';
 
 const bankingError = (status: number, code: string, message: string) => new ApiProblem(status, code, [message]);
 
@@ -120,16 +121,28 @@ export async function settleOnboarding(ctx: RequestContext, onboardingId: string
   });
 }
 
-/** Open onboardings past their expiry become EXPIRED (run when the clock moves or one is read). */
+/** Onboardings expired per transaction. */
+const EXPIRY_BATCH = 100;
+
+/**
+ * Open onboardings past their expiry become EXPIRED, stamped at their expiry (run when the clock
+ * moves or one is read). Found through the due index, in batches, yielding between them.
+ */
 export async function expireOnboardings(ctx: RequestContext): Promise<void> {
   const nowMs = nowOf(ctx).getTime();
-  await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    for (const o of await tx.list<BankingOnboarding>('banking_onboarding')) {
-      if (isOnboardingFinal(o) || !o.expires_at || Date.parse(o.expires_at) > nowMs) continue;
-      await tx.put('banking_onboarding', o.id, { ...o, status: 'EXPIRED', provider: { ...o.provider, status: 'EXPIRED' }, updated_at: new Date(nowMs).toISOString() });
-      await recordEvents(ctx, tx, [event('banking.onboarding.expired', 'banking_onboarding', o.id, null, { status: 'EXPIRED' })]);
-    }
-  });
+  for (;;) {
+    const expired = await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+      const due = await tx.listDue<BankingOnboarding>('banking_onboarding', 'clock', nowMs, EXPIRY_BATCH);
+      for (const o of due) {
+        const at = asOf(ctx, Date.parse(o.expires_at as string));
+        await tx.put('banking_onboarding', o.id, { ...o, status: 'EXPIRED', provider: { ...o.provider, status: 'EXPIRED' }, updated_at: isoNow(at) });
+        await recordEvents(at, tx, [event('banking.onboarding.expired', 'banking_onboarding', o.id, null, { status: 'EXPIRED' })]);
+      }
+      return due.length;
+    });
+    if (expired < EXPIRY_BATCH) return;
+    await yieldToEventLoop();
+  }
 }
 
 /** §4.14: changes only the fields sent. */

@@ -2,7 +2,7 @@ import { ApiProblem } from '../errors.js';
 import type { SandboxEvent } from '@switchyard/contract';
 import type { DomainEvent } from '../domain/events.js';
 import { enqueueDeliveries } from './outbox.js';
-import type { BaseClock } from '../runtime/clock.js';
+import { BaseClock } from '../runtime/clock.js';
 import type { IdSource } from '../runtime/ids.js';
 import type { MerchantRecord, Store, Tx } from '../store/types.js';
 
@@ -20,6 +20,15 @@ export interface RequestContext {
 
 export const nowOf = (ctx: RequestContext): Date => ctx.clock.at(ctx.merchant.clock_offset_seconds);
 export const isoNow = (ctx: RequestContext): string => ctx.clock.isoAt(ctx.merchant.clock_offset_seconds);
+
+/**
+ * The context as of an earlier moment on the merchant's clock. Work that fell due while the clock
+ * moved (a cycle charge, an expiry) runs later in real time but is stamped with the moment it fell
+ * due, as if the sandbox had been there.
+ */
+export function asOf(ctx: RequestContext, atMs: number): RequestContext {
+  return { ...ctx, clock: new BaseClock(atMs - ctx.merchant.clock_offset_seconds * 1000) };
+}
 
 /** 403 when the merchant does not own the account id it names. */
 export function requireAccount(ctx: RequestContext, accountId: string): void {

@@ -1,36 +1,26 @@
-import type { SandboxEvent } from '@switchyard/contract';
-import { IDEMPOTENCY_RETENTION_MS, type IdempotencyRecord } from '../domain/idempotency.js';
-import type { DeliveryState } from '../domain/webhook-delivery.js';
-import type { Store } from '../store/types.js';
+import type { RecordKind, Store } from '../store/types.js';
+import { yieldToEventLoop } from '../runtime/yield.js';
 
-/** How long events and finished webhook deliveries are kept, in sandbox time. */
-export const EVENT_RETENTION_MS = 30 * 86400_000;
+/** Records deleted per transaction: a purge never holds a merchant's lock for long. */
+const PURGE_BATCH = 1000;
+
+/** What retention deletes (`dueOf`): idempotency records 24 hours after creation, events and finished deliveries after 30 days. */
+const PURGED_KINDS: RecordKind[] = ['idempotency', 'event', 'webhook_delivery'];
 
 /**
- * Deletes what expired on the merchant's clock: idempotency records after 24 hours, events and
- * finished deliveries after 30 days. Keeps storage bounded however long a sandbox runs.
+ * Deletes what expired on the merchant's clock, through the due index, in batches, yielding to
+ * other requests between them. Keeps storage bounded however long a sandbox runs or however far
+ * its clock is advanced. Returns how many records went.
  */
 export async function purgeExpired(store: Store, merchantId: string, nowMs: number): Promise<number> {
-  return store.withTransaction(merchantId, async (tx) => {
-    let purged = 0;
-    for (const r of await tx.list<IdempotencyRecord>('idempotency')) {
-      if (r.state !== 'in_progress' && nowMs - r.created_at_ms >= IDEMPOTENCY_RETENTION_MS) {
-        await tx.delete('idempotency', r.key);
-        purged += 1;
-      }
+  let purged = 0;
+  for (const kind of PURGED_KINDS) {
+    for (;;) {
+      const deleted = await store.withTransaction(merchantId, (tx) => tx.deleteDue(kind, 'retention', nowMs, PURGE_BATCH));
+      purged += deleted;
+      if (deleted < PURGE_BATCH) break;
+      await yieldToEventLoop();
     }
-    for (const e of await tx.list<SandboxEvent>('event')) {
-      if (nowMs - Date.parse(e.created_at) >= EVENT_RETENTION_MS) {
-        await tx.delete('event', e.id);
-        purged += 1;
-      }
-    }
-    for (const d of await tx.list<DeliveryState>('webhook_delivery')) {
-      if (d.state !== 'pending' && nowMs - Date.parse(d.created_at) >= EVENT_RETENTION_MS) {
-        await tx.delete('webhook_delivery', d.id);
-        purged += 1;
-      }
-    }
-    return purged;
-  });
+  }
+  return purged;
 }

@@ -4,9 +4,6 @@ import type { SecretKeyDigests } from '../runtime/secret-keys.js';
 import type { IdFactory } from '../runtime/ids.js';
 import type { MerchantRecord, Store } from '../store/types.js';
 import { nowOf, type RequestContext } from './context.js';
-import { billAllDue } from './subscriptions.js';
-import { expireOnboardings } from './banking.js';
-import { purgeExpired } from './retention.js';
 
 /** The built-in merchant every fresh sandbox has; its keys are documented in docs/sandbox.md. */
 export const DEMO_MERCHANT = {
@@ -58,16 +55,6 @@ export async function createMerchant(store: Store, clock: BaseClock, ids: IdFact
 
 export function clockView(ctx: RequestContext): SandboxClock {
   return { now: nowOf(ctx).toISOString(), offset_seconds: ctx.merchant.clock_offset_seconds, frozen: ctx.clock.frozen };
-}
-
-/** Moves the merchant's clock forward, then runs everything that fell due: subscription cycles and retries, onboarding expiry. */
-export async function advanceClock(ctx: RequestContext, seconds: number): Promise<SandboxClock> {
-  const merchant = await ctx.store.updateMerchant(ctx.merchant.id, (m) => ({ ...m, clock_offset_seconds: m.clock_offset_seconds + seconds }));
-  const advanced = { ...ctx, merchant: merchant ?? ctx.merchant };
-  await billAllDue(advanced);
-  await expireOnboardings(advanced);
-  await purgeExpired(ctx.store, ctx.merchant.id, nowOf(advanced).getTime());
-  return clockView(advanced);
 }
 
 export async function listEvents(ctx: RequestContext, query: { type?: string; resource_id?: string; limit?: number }): Promise<SandboxEvent[]> {

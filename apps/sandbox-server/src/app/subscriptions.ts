@@ -7,6 +7,7 @@ import { createPayment as createPaymentState } from '../domain/payments.js';
 import {
   applyCharge,
   cycleAmountUnits,
+  nextChargeAtMs,
   nextDueCharge,
   planManualRetry,
   type PlannedCharge,
@@ -14,13 +15,17 @@ import {
 } from '../domain/subscriptions.js';
 import { event } from '../domain/events.js';
 import type { Tx } from '../store/types.js';
-import { isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
+import { yieldToEventLoop } from '../runtime/yield.js';
+import { asOf, isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
 import { loadEnrolledMethod, outcomeOfCharge } from './payments.js';
 
-/** A guard against runaway loops when the clock jumps years over a daily subscription. */
-const MAX_CHARGES_PER_RUN = 5000;
+/** Charges per transaction: years of a daily subscription fall due at once never hold the event loop. */
+const BILLING_BATCH = 25;
 
-/** One charge of the vaulted method for a cycle: a payment like any other, with no checkout session. */
+/**
+ * One charge of the vaulted method for a cycle: a payment like any other, with no checkout
+ * session. The subscription is saved before its events, so their webhook payloads show it charged.
+ */
 async function charge(ctx: RequestContext, tx: Tx, s: SubscriptionState, planned: PlannedCharge): Promise<SubscriptionState> {
   const now = isoNow(ctx);
   const description = `${s.name} cycle ${planned.cycle}`;
@@ -59,20 +64,32 @@ async function charge(ctx: RequestContext, tx: Tx, s: SubscriptionState, planned
   await tx.put('payment', t.payment.id, t.payment);
   const result = t.payment.status === 'SUCCEEDED' ? 'SUCCEEDED' : t.payment.status === 'DECLINED' ? 'DECLINED' : t.payment.status === 'PENDING' ? 'PENDING' : 'ERROR';
   const applied = applyCharge(s, planned, t.payment.id, result, now);
+  await tx.put('subscription', applied.subscription.id, applied.subscription);
   await recordEvents(ctx, tx, [...t.events, ...applied.events]);
   return applied.subscription;
 }
 
-/** Charges everything that fell due on the merchant's clock. */
-async function billDue(ctx: RequestContext, tx: Tx, s: SubscriptionState): Promise<SubscriptionState> {
-  let current = s;
-  for (let i = 0; i < MAX_CHARGES_PER_RUN; i += 1) {
-    const planned = nextDueCharge(current, nowOf(ctx).getTime());
-    if (!planned) break;
-    current = await charge(ctx, tx, current, planned);
+/** Charges the one charge that is due at its time `atMs`, stamped then. */
+function chargeDue(ctx: RequestContext, tx: Tx, s: SubscriptionState, atMs: number): Promise<SubscriptionState> {
+  return charge(asOf(ctx, atMs), tx, s, nextDueCharge(s, atMs) as PlannedCharge);
+}
+
+/**
+ * Charges everything that fell due on the merchant's clock, in batches, yielding between them (and
+ * calling `betweenBatches`, which may throw to stop): what a clock advance, a read, a creation or a
+ * retry does. A subscription that starts years back, or one a successful retry brings back after
+ * years past due, has thousands of cycles due at once.
+ */
+export async function billEverythingDue(ctx: RequestContext, betweenBatches?: () => void): Promise<void> {
+  while ((await billDueBatch(ctx, BILLING_BATCH)) > 0) {
+    await yieldToEventLoop();
+    betweenBatches?.();
   }
-  if (current !== s) await tx.put('subscription', current.id, current);
-  return current;
+}
+
+/** The subscription as stored (after `billEverythingDue`). */
+async function read(ctx: RequestContext, id: string): Promise<Subscription> {
+  return present(await ctx.store.withTransaction(ctx.merchant.id, (tx) => load(tx, id)));
 }
 
 async function load(tx: Tx, id: string): Promise<SubscriptionState> {
@@ -86,7 +103,7 @@ export async function createSubscription(ctx: RequestContext, body: CreateSubscr
   if (body.trial_period?.amount && body.trial_period.amount.currency !== body.amount.currency) {
     throw badRequest('INVALID_AMOUNT', `trial_period.amount.currency ${body.trial_period.amount.currency} differs from amount.currency ${body.amount.currency}`);
   }
-  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+  const id = await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     await loadEnrolledMethod(tx, body.payment_method.vaulted_token);
     if (body.customer_payer && !(await tx.get('customer', body.customer_payer.id))) throw badRequest('CUSTOMER_NOT_FOUND', `customer ${body.customer_payer.id} not found`);
     const now = isoNow(ctx);
@@ -120,28 +137,54 @@ export async function createSubscription(ctx: RequestContext, body: CreateSubscr
     };
     await tx.put('subscription', s.id, s);
     await recordEvents(ctx, tx, [event('subscription.create', 'subscription', s.id, s.account_id, { status: s.status })]);
-    return present(await billDue(ctx, tx, s));
+    return s.id;
   });
+  await billEverythingDue(ctx);
+  return read(ctx, id);
 }
 
 export async function getSubscription(ctx: RequestContext, id: string): Promise<Subscription> {
-  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => present(await billDue(ctx, tx, await load(tx, id))));
+  await billEverythingDue(ctx);
+  return read(ctx, id);
 }
 
 export async function retrySubscription(ctx: RequestContext, id: string, accountCode: string | undefined): Promise<Subscription> {
   if (accountCode !== undefined) requireAccount(ctx, accountCode);
-  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    const s = await billDue(ctx, tx, await load(tx, id));
+  await billEverythingDue(ctx);
+  await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+    const s = await load(tx, id);
     if (accountCode !== undefined && s.account_id !== accountCode) throw badRequest('SUBSCRIPTION_NOT_FOUND', `subscription ${id} not found for account ${accountCode}`);
-    const retried = await charge(ctx, tx, s, planManualRetry(s));
-    await tx.put('subscription', retried.id, retried);
-    return present(await billDue(ctx, tx, retried));
+    await charge(ctx, tx, s, planManualRetry(s));
   });
+  // A successful retry lets the next scheduled cycles fall due, possibly many.
+  await billEverythingDue(ctx);
+  return read(ctx, id);
 }
 
-/** Bills every subscription of the merchant that fell due (after the clock moved). */
-export async function billAllDue(ctx: RequestContext): Promise<void> {
-  await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    for (const s of await tx.list<SubscriptionState>('subscription')) await billDue(ctx, tx, s);
+/**
+ * One batch of the clock's billing: at most `limit` charges, across the merchant's subscriptions,
+ * earliest first, each stamped at the time it fell due, in one transaction. Returns how many
+ * charges it made; the clock calls it again until that is 0.
+ */
+async function billDueBatch(ctx: RequestContext, limit: number): Promise<number> {
+  const nowMs = nowOf(ctx).getTime();
+  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+    const loaded = await tx.listDue<SubscriptionState>('subscription', 'clock', nowMs, limit);
+    // With a full batch loaded, a subscription left out may fall due before a later cycle of a loaded one: stop where the loaded ones end.
+    const horizon = loaded.length === limit ? (nextChargeAtMs(loaded[loaded.length - 1] as SubscriptionState) ?? nowMs) : nowMs;
+    const due = new Map(loaded.map((s) => [s.id, s]));
+    let charged = 0;
+    while (charged < limit) {
+      let next: { s: SubscriptionState; at: number } | undefined;
+      for (const s of due.values()) {
+        const at = nextChargeAtMs(s);
+        if (at !== null && at <= horizon && (!next || at < next.at)) next = { s, at };
+      }
+      if (!next) break;
+      const after = await chargeDue(ctx, tx, next.s, next.at);
+      due.set(after.id, after);
+      charged += 1;
+    }
+    return charged;
   });
 }

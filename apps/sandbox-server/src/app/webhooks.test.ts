@@ -3,6 +3,7 @@ import { fixtures } from '@switchyard/contract/fixtures';
 import { parseWebhookEvent, verifyWebhookSignature } from '@switchyard/client';
 import type { SandboxMerchant, WebhookDelivery } from '@switchyard/contract';
 import { clientsFor, idemKey, newMerchant, pay, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import { closedPortUrl } from '../test-support/clock-load.js';
 import { eventually, startReceiver } from '../test-support/receiver.js';
 
 let sb: RunningSandbox;
@@ -97,6 +98,27 @@ describe('webhook delivery', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('sends an unanswering receiver one attempt per dispatch run, and records the rest of the run\'s due attempts as not sent', async () => {
+    const dead = await closedPortUrl();
+    const { merchant, clients } = await merchantWithWebhook(dead, { payment_triggers: ['PURCHASE'] });
+    await pay(clients, merchant);
+    const first = await eventually(async () => (await deliveries(clients)).find((d) => d.attempts.length === 1));
+    expect(first.attempts[0]).toMatchObject({ retry: 0, status_code: null, error: expect.stringMatching(/fetch failed/) });
+    // The advance is one run: the retry at +5 min is sent and refused, so the one at +55 min is not sent.
+    await clients.sandbox.advanceClock({ body: { seconds: 3600 } });
+    const [after] = await deliveries(clients);
+    expect(after?.state).toBe('pending');
+    expect(after?.attempts.map((a) => [a.retry, a.request_body === '' ? 'not sent' : 'sent'])).toEqual([
+      [0, 'sent'],
+      [1, 'sent'],
+      [2, 'not sent'],
+    ]);
+    const start = Date.parse(first.attempts[0]?.at as string);
+    expect(after?.attempts.map((a) => (Date.parse(a.at) - start) / 60_000)).toEqual([0, 5, 55]);
+    expect(after?.attempts[2]).toMatchObject({ status_code: null, duration_ms: 0, signature: '', error: expect.stringMatching(/^not sent: the receiver did not answer an earlier attempt of this dispatch run \(fetch failed/) });
+    expect(Date.parse(after?.next_attempt_at as string) - start).toBe((55 + 6 * 60) * 60_000);
   });
 
   it('redelivers on demand', async () => {

@@ -63,17 +63,28 @@ export function addFrequency(iso: string, frequency: Frequency, n = 1): string {
 
 export type PlannedCharge = { kind: 'cycle'; cycle: number } | { kind: 'smart_retry'; cycle: number } | { kind: 'manual_retry'; cycle: number };
 
-/** What falls due at `nowMs`: a smart retry of a failed cycle, or the next cycle; nothing otherwise. */
-export function nextDueCharge(s: SubscriptionState, nowMs: number): PlannedCharge | undefined {
-  if (s.status === 'COMPLETED' || s.status === 'CANCELED') return undefined;
+/**
+ * When the clock next has something to charge: the next cycle, or the next smart retry of a
+ * failed one. Null when nothing ever will: complete, canceled, past `availability.finish_at`
+ * (cycles beyond a subscription's end are never planned), or past due with no smart retry left.
+ */
+export function nextChargeAtMs(s: SubscriptionState): number | null {
+  if (s.status === 'COMPLETED' || s.status === 'CANCELED') return null;
   if (s.status === 'PAST_DUE') {
     const latest = s.latest;
-    if (!latest || latest.smart_retry_stopped || latest.smart_retries_left <= 0 || !s.retries.retry_on_decline) return undefined;
-    return latest.next_smart_retry_at && Date.parse(latest.next_smart_retry_at) <= nowMs ? { kind: 'smart_retry', cycle: latest.cycle } : undefined;
+    if (!latest || latest.smart_retry_stopped || latest.smart_retries_left <= 0 || !s.retries.retry_on_decline || !latest.next_smart_retry_at) return null;
+    return Date.parse(latest.next_smart_retry_at);
   }
-  if (!s.next_at || Date.parse(s.next_at) > nowMs) return undefined;
-  if (s.availability.finish_at && Date.parse(s.next_at) >= Date.parse(s.availability.finish_at)) return undefined;
-  return { kind: 'cycle', cycle: s.billing_current + 1 };
+  if (!s.next_at) return null;
+  const at = Date.parse(s.next_at);
+  return s.availability.finish_at && at >= Date.parse(s.availability.finish_at) ? null : at;
+}
+
+/** What falls due at `nowMs`: a smart retry of a failed cycle, or the next cycle; nothing otherwise. */
+export function nextDueCharge(s: SubscriptionState, nowMs: number): PlannedCharge | undefined {
+  const at = nextChargeAtMs(s);
+  if (at === null || at > nowMs) return undefined;
+  return s.status === 'PAST_DUE' ? { kind: 'smart_retry', cycle: (s.latest as CycleCharge).cycle } : { kind: 'cycle', cycle: s.billing_current + 1 };
 }
 
 /** The amount a cycle charges: the trial amount during the trial, the plan amount after. */

@@ -1,3 +1,15 @@
+import { MAX_ATTEMPTS, nextRetryDelayMs } from './webhook-routing.js';
+
+export interface DeliveryAttempt {
+  retry: number;
+  at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  request_body: string;
+  signature: string;
+}
+
 /** A delivery of one event to one webhook, with every attempt (the outbox record). */
 export interface DeliveryState {
   id: string;
@@ -10,18 +22,46 @@ export interface DeliveryState {
   idempotency_key: string;
   /** The envelope without `retry`, which each attempt sets. */
   envelope: Record<string, unknown>;
-  attempts: {
-    retry: number;
-    at: string;
-    status_code: number | null;
-    duration_ms: number;
-    error: string | null;
-    request_body: string;
-    signature: string;
-  }[];
+  attempts: DeliveryAttempt[];
   /** Sandbox time of the next attempt; null when nothing is left to send. */
   next_attempt_at: string | null;
   /** Real time until which an attempt is in flight (so two dispatchers never send it twice). */
   claimed_until_ms: number | null;
   created_at: string;
+}
+
+/**
+ * The delivery after one more attempt: delivered on a 200; otherwise the next attempt is
+ * scheduled after the previous one on upstream's schedule, until the 7th fails. `retriable` is
+ * false when the webhook is gone: nothing is left to send to.
+ */
+export function afterAttempt(d: DeliveryState, attempt: DeliveryAttempt, timeScale: number, retriable = true): DeliveryState {
+  const attempts = [...d.attempts, attempt];
+  const delivered = attempt.status_code === 200;
+  const delay = delivered || !retriable ? null : nextRetryDelayMs(attempts.length, timeScale);
+  return {
+    ...d,
+    attempts,
+    claimed_until_ms: null,
+    state: delivered ? 'delivered' : delay === null || attempts.length >= MAX_ATTEMPTS ? 'failed' : 'pending',
+    next_attempt_at: delivered || delay === null ? null : new Date(Date.parse(attempt.at) + delay).toISOString(),
+  };
+}
+
+/** The `error` of an attempt the dispatcher did not send (docs/webhooks.md, "Unreachable receivers"). */
+export const notSentError = (reason: string) => `not sent: the receiver did not answer an earlier attempt of this dispatch run (${reason})`;
+
+/**
+ * Records, without sending them, the scheduled attempts due up to `untilMs` of a delivery whose
+ * receiver did not answer earlier in the same dispatch run: each is an attempt at its scheduled
+ * time with no status, no bytes and `notSentError(reason)`. The outcome is what sending would have
+ * given at once, computed without a request per attempt; the log says which attempts were sent.
+ */
+export function skipUnanswered(d: DeliveryState, untilMs: number, reason: string, timeScale: number): DeliveryState {
+  let current = d;
+  while (current.state === 'pending' && current.next_attempt_at !== null && Date.parse(current.next_attempt_at) <= untilMs) {
+    const attempt = { retry: current.attempts.length, at: current.next_attempt_at, status_code: null, duration_ms: 0, error: notSentError(reason), request_body: '', signature: '' };
+    current = afterAttempt(current, attempt, timeScale);
+  }
+  return current;
 }

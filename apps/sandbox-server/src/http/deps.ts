@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import type { ClockAdvancer } from '../app/clock-advance.js';
 import type { RequestContext } from '../app/context.js';
 import type { BaseClock } from '../runtime/clock.js';
 import type { IdFactory } from '../runtime/ids.js';
@@ -17,6 +18,7 @@ export interface HttpDeps {
   /** Upper bound for the `x-sandbox-provider-latency-ms` header. */
   maxProviderLatencyMs: number;
   dispatcher: WebhookDispatcher;
+  clockAdvancer: ClockAdvancer;
 }
 
 /** The use-case context of an authenticated request (the auth middleware put the merchant on `res.locals`). */

@@ -61,6 +61,11 @@ function journaledContext(ctx: RequestContext, key: string): RequestContext {
         get: (kind, id) => tx.get(kind, id),
         getByUniqueKey: (kind, uniqueKey) => tx.getByUniqueKey(kind, uniqueKey),
         list: (kind) => tx.list(kind),
+        listDue: (kind, lane, untilMs, limit) => tx.listDue(kind, lane, untilMs, limit),
+        deleteDue: (kind, lane, untilMs, limit) => {
+          wrote = true;
+          return tx.deleteDue(kind, lane, untilMs, limit);
+        },
         put: (kind, id, data, uniqueKey) => {
           wrote = true;
           return tx.put(kind, id, data, uniqueKey);

@@ -1,21 +1,25 @@
 import { SecretKeyDigests, generatePepper } from '../runtime/secret-keys.js';
+import { dueOf, type Due, type DueLane } from '../domain/due-work.js';
 import { KeyedMutex } from './mutex.js';
 import { UniqueViolation, type MerchantRecord, type RecordKind, type Store, type Tx } from './types.js';
 
-/** A write staged in a transaction: the record's JSON text and its unique key, if it has one. */
+/** A write staged in a transaction: the record's JSON text, its unique key and its due work, if any. */
 interface Staged {
   json: string;
   unique_key: string | undefined;
+  due: Due | null;
 }
 
 /**
- * One kind of record of one merchant: each record's JSON text by id, in insertion order, and the
- * unique keys both ways (only records that have one pay for the second map).
+ * One kind of record of one merchant: each record's JSON text by id, in insertion order, the
+ * unique keys both ways (only records that have one pay for the second map), and when each record
+ * with clock work is due (only those records are in it, so finding due work reads no others).
  */
 interface KindTable {
   records: Map<string, string>;
   unique: Map<string, string>;
   uniqueOf: Map<string, string>;
+  due: Map<string, Due>;
 }
 type MerchantTables = Map<RecordKind, KindTable>;
 
@@ -37,7 +41,7 @@ const parse = <T>(json: string): T => JSON.parse(json) as T;
 function tableOf(tables: MerchantTables, kind: RecordKind): KindTable {
   let table = tables.get(kind);
   if (!table) {
-    table = { records: new Map(), unique: new Map(), uniqueOf: new Map() };
+    table = { records: new Map(), unique: new Map(), uniqueOf: new Map(), due: new Map() };
     tables.set(kind, table);
   }
   return table;
@@ -92,6 +96,16 @@ export class MemoryStore implements Store {
         const json = read(kind, id);
         return json === undefined ? undefined : { id, json };
       };
+      /** Ids of the records due in `lane` by `untilMs`, earliest first (the committed index, then this transaction's writes). */
+      const dueIds = (kind: RecordKind, lane: DueLane, untilMs: number, limit: number): string[] => {
+        const changes = overlay.get(kind);
+        const found: { id: string; at: number }[] = [];
+        for (const [id, due] of tables.get(kind)?.due ?? []) if (due.lane === lane && due.at <= untilMs && !changes?.has(id)) found.push({ id, at: due.at });
+        for (const [id, rec] of changes ?? []) if (rec?.due && rec.due.lane === lane && rec.due.at <= untilMs) found.push({ id, at: rec.due.at });
+        // A stable sort: equal times keep the index's order, which is the order they were written in.
+        found.sort((a, b) => a.at - b.at);
+        return found.slice(0, limit).map(({ id }) => id);
+      };
       const tx: Tx = {
         get: async <R>(kind: RecordKind, id: string) => {
           const json = read(kind, id);
@@ -106,7 +120,7 @@ export class MemoryStore implements Store {
             const holder = byUnique(kind, uniqueKey);
             if (holder && holder.id !== id) throw new UniqueViolation(kind, uniqueKey);
           }
-          staged(kind).set(id, { json: serialize(value), unique_key: uniqueKey });
+          staged(kind).set(id, { json: serialize(value), unique_key: uniqueKey, due: dueOf(kind, value) });
         },
         delete: async (kind, id) => {
           staged(kind).set(id, null);
@@ -122,6 +136,13 @@ export class MemoryStore implements Store {
           for (const [id, rec] of changes ?? []) if (rec && !records?.has(id)) out.push(parse<R>(rec.json));
           return out;
         },
+        listDue: async <R>(kind: RecordKind, lane: DueLane, untilMs: number, limit: number) =>
+          dueIds(kind, lane, untilMs, limit).map((id) => parse<R>(read(kind, id) as string)),
+        deleteDue: async (kind, lane, untilMs, limit) => {
+          const ids = dueIds(kind, lane, untilMs, limit);
+          for (const id of ids) staged(kind).set(id, null);
+          return ids.length;
+        },
       };
       const result = await fn(tx);
       for (const [kind, changes] of overlay) {
@@ -132,6 +153,8 @@ export class MemoryStore implements Store {
             if (table.unique.get(previousKey) === id) table.unique.delete(previousKey);
             table.uniqueOf.delete(id);
           }
+          if (rec?.due) table.due.set(id, rec.due);
+          else table.due.delete(id);
           if (rec) {
             table.records.set(id, rec.json);
             if (rec.unique_key !== undefined) {

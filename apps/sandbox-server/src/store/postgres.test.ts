@@ -88,4 +88,19 @@ describe.skipIf(!url)('PostgreSQL', () => {
       expect((await sql<{ version: number }>(name, 'SELECT version FROM schema_migrations ORDER BY version')).map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
     });
   });
+
+  it('migration 2 indexes the due work of the records already there', async () => {
+    const name = await schema();
+    const store = await connect(name);
+    await store.withTransaction('m', async (tx) => {
+      await tx.put('webhook_delivery', 'd', { id: 'd', state: 'pending', next_attempt_at: '2026-01-01T00:05:00.000Z', created_at: '2026-01-01T00:00:00.000Z' });
+      await tx.put('customer', 'c', { id: 'c' });
+    });
+    // The database as version 1 left it, with these records in it; the next start migrates it.
+    await sql(name, 'ALTER TABLE records DROP COLUMN due_lane, DROP COLUMN due_at; DELETE FROM schema_migrations WHERE version = 2');
+    const restarted = await connect(name);
+    expect((await sql<{ version: number }>(name, 'SELECT version FROM schema_migrations ORDER BY version')).map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    const due = await restarted.withTransaction('m', (tx) => tx.listDue<{ id: string }>('webhook_delivery', 'clock', Date.parse('2026-01-01T00:05:00.000Z'), 10));
+    expect(due.map((d) => d.id)).toEqual(['d']);
+  });
 });

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import type { SecretKeyDigests } from '../runtime/secret-keys.js';
+import { dueOf, type DueLane } from '../domain/due-work.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { PendingWrites } from './postgres-writes.js';
 import { secretKeysOf } from './secret-key-pepper.js';
 import { UniqueViolation, type MerchantRecord, type RecordKind, type Store, type Tx } from './types.js';
 
@@ -46,8 +48,10 @@ function migrate(pool: pg.Pool, schema: string, secretKeyPepper: string | undefi
     const secretKeys = () => secretKeysOf(client, secretKeyPepper);
     for (const m of MIGRATIONS) {
       if (done.has(m.version)) continue;
-      if ('sql' in m) await client.query(m.sql);
-      else await m.run({ client, secretKeys });
+      if ('sql' in m) {
+        await client.query(m.sql);
+        if (m.backfill) await m.backfill((sql, params) => client.query(sql, params));
+      } else await m.run({ client, secretKeys });
       await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
     }
     return secretKeys();
@@ -93,39 +97,70 @@ export class PostgresStore implements Store {
 
   async withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.locked(merchantId, async (client) => {
+      const pending = new PendingWrites(client, merchantId);
       const tx: Tx = {
         get: async <R>(kind: RecordKind, id: string) => {
+          const held = pending.get(kind, id);
+          if (held !== undefined) return JSON.parse(held) as R;
           const r = await client.query<{ data: R }>('SELECT data FROM records WHERE merchant_id = $1 AND kind = $2 AND id = $3', [merchantId, kind, id]);
           return r.rows[0]?.data;
         },
         getByUniqueKey: async <R>(kind: RecordKind, uniqueKey: string) => {
+          await pending.flush(kind);
           const r = await client.query<{ data: R }>('SELECT data FROM records WHERE merchant_id = $1 AND kind = $2 AND unique_key = $3', [merchantId, kind, uniqueKey]);
           return r.rows[0]?.data;
         },
         put: async (kind, id, data, uniqueKey) => {
+          const due = dueOf(kind, data);
+          const json = JSON.stringify(data);
+          // Only a unique key can clash (an id conflict is an upsert): the other puts wait in `pending`.
+          if (uniqueKey === undefined) return pending.put(kind, id, json, due);
+          await pending.flush(kind);
           try {
+            // A clash may be caught with the transaction going on: the savepoint keeps it usable.
             await client.query('SAVEPOINT put');
             await client.query(
-              `INSERT INTO records (merchant_id, kind, id, unique_key, data) VALUES ($1, $2, $3, $4, $5)
-               ON CONFLICT (merchant_id, kind, id) DO UPDATE SET unique_key = EXCLUDED.unique_key, data = EXCLUDED.data`,
-              [merchantId, kind, id, uniqueKey ?? null, JSON.stringify(data)],
+              `INSERT INTO records (merchant_id, kind, id, unique_key, data, due_lane, due_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+               ON CONFLICT (merchant_id, kind, id) DO UPDATE SET unique_key = EXCLUDED.unique_key, data = EXCLUDED.data, due_lane = EXCLUDED.due_lane, due_at = EXCLUDED.due_at`,
+              [merchantId, kind, id, uniqueKey, json, due?.lane ?? null, due?.at ?? null],
             );
             await client.query('RELEASE SAVEPOINT put');
           } catch (error) {
             await client.query('ROLLBACK TO SAVEPOINT put');
-            if ((error as { code?: string }).code === UNIQUE_VIOLATION && uniqueKey !== undefined) throw new UniqueViolation(kind, uniqueKey);
+            if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new UniqueViolation(kind, uniqueKey);
             throw error;
           }
         },
         delete: async (kind, id) => {
+          pending.drop(kind, id);
           await client.query('DELETE FROM records WHERE merchant_id = $1 AND kind = $2 AND id = $3', [merchantId, kind, id]);
         },
+        deleteDue: async (kind, lane, untilMs, limit) => {
+          await pending.flush(kind);
+          const r = await client.query(
+            `DELETE FROM records WHERE merchant_id = $1 AND kind = $2 AND id IN
+             (SELECT id FROM records WHERE merchant_id = $1 AND kind = $2 AND due_lane = $3 AND due_at <= $4 ORDER BY due_at, seq LIMIT $5)`,
+            [merchantId, kind, lane, untilMs, limit],
+          );
+          return r.rowCount ?? 0;
+        },
         list: async <R>(kind: RecordKind) => {
+          await pending.flush(kind);
           const r = await client.query<{ data: R }>('SELECT data FROM records WHERE merchant_id = $1 AND kind = $2 ORDER BY seq', [merchantId, kind]);
           return r.rows.map((row) => row.data);
         },
+        listDue: async <R>(kind: RecordKind, lane: DueLane, untilMs: number, limit: number) => {
+          await pending.flush(kind);
+          const r = await client.query<{ data: R }>(
+            'SELECT data FROM records WHERE merchant_id = $1 AND kind = $2 AND due_lane = $3 AND due_at <= $4 ORDER BY due_at, seq LIMIT $5',
+            [merchantId, kind, lane, untilMs, limit],
+          );
+          return r.rows.map((row) => row.data);
+        },
       };
-      return fn(tx);
+      const result = await fn(tx);
+      await pending.flush();
+      return result;
     });
   }
 

@@ -131,6 +131,38 @@ describe(`${name}: the store contract`, () => {
     );
   });
 
+  it('finds due work through the index, earliest first, with the transaction\'s own writes', async () => {
+    const store = await open();
+    const at = (ms: number) => new Date(ms).toISOString();
+    const pending = (id: string, nextMs: number) => ({ id, state: 'pending', next_attempt_at: at(nextMs), created_at: at(0) });
+    await store.withTransaction('d', async (tx) => {
+      await tx.put('webhook_delivery', 'late', pending('late', 3000));
+      await tx.put('webhook_delivery', 'early', pending('early', 1000));
+      await tx.put('webhook_delivery', 'done', { id: 'done', state: 'failed', next_attempt_at: null, created_at: at(0) });
+      await tx.put('customer', 'c', { id: 'c', next_attempt_at: at(0) });
+    });
+    const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+    expect(ids(await store.withTransaction('d', (tx) => tx.listDue<{ id: string }>('webhook_delivery', 'clock', 3000, 10)))).toEqual(['early', 'late']);
+    expect(ids(await store.withTransaction('d', (tx) => tx.listDue<{ id: string }>('webhook_delivery', 'clock', 2999, 10)))).toEqual(['early']);
+    expect(ids(await store.withTransaction('d', (tx) => tx.listDue<{ id: string }>('webhook_delivery', 'clock', 3000, 1)))).toEqual(['early']);
+    expect(await store.withTransaction('d', (tx) => tx.listDue('customer', 'clock', 3000, 10))).toEqual([]);
+    // A put moves a record in the index, seen by the same transaction, and a rollback undoes it.
+    await expect(
+      store.withTransaction('d', async (tx) => {
+        await tx.put('webhook_delivery', 'early', pending('early', 5000));
+        expect(ids(await tx.listDue<{ id: string }>('webhook_delivery', 'clock', 3000, 10))).toEqual(['late']);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(ids(await store.withTransaction('d', (tx) => tx.listDue<{ id: string }>('webhook_delivery', 'clock', 3000, 10)))).toEqual(['early', 'late']);
+    // A finished delivery is due for retention 30 days after it was created.
+    const retentionMs = 30 * 86400_000;
+    expect(ids(await store.withTransaction('d', (tx) => tx.listDue<{ id: string }>('webhook_delivery', 'retention', retentionMs, 10)))).toEqual(['done']);
+    expect(await store.withTransaction('d', (tx) => tx.listDue('webhook_delivery', 'retention', retentionMs - 1, 10))).toEqual([]);
+    expect(await store.withTransaction('d', (tx) => tx.deleteDue('webhook_delivery', 'retention', retentionMs, 10))).toBe(1);
+    expect(ids(await store.withTransaction('d', (tx) => tx.list<{ id: string }>('webhook_delivery')))).toEqual(['late', 'early']);
+  });
+
   it('answers ready', async () => {
     expect(await (await open()).ready()).toBe(true);
   });

@@ -1,4 +1,5 @@
 import type { SecretKeyDigests } from '../runtime/secret-keys.js';
+import type { DueLane } from '../domain/due-work.js';
 
 /**
  * The storage boundary. Everything the sandbox keeps goes through an async, transactional
@@ -50,6 +51,14 @@ export interface Tx {
   delete(kind: RecordKind, id: string): Promise<void>;
   /** All records of a kind, in insertion order. */
   list<T>(kind: RecordKind): Promise<T[]>;
+  /**
+   * Records of a kind whose work in `lane` is due at or before `untilMs` (`dueOf`, computed on
+   * every put), earliest first, at most `limit`: how the clock finds due work without reading
+   * everything a merchant has.
+   */
+  listDue<T>(kind: RecordKind, lane: DueLane, untilMs: number, limit: number): Promise<T[]>;
+  /** Deletes the records `listDue` would list (retention, in one statement); returns how many went. */
+  deleteDue(kind: RecordKind, lane: DueLane, untilMs: number, limit: number): Promise<number>;
 }
 
 export class UniqueViolation extends Error {

@@ -1,9 +1,11 @@
 import type { Logger } from 'pino';
 import { WEBHOOK_SIGNATURE_HEADER } from '@switchyard/contract';
-import type { DeliveryState } from '../domain/webhook-delivery.js';
-import { MAX_ATTEMPTS, nextRetryDelayMs, type WebhookState } from '../domain/webhook-routing.js';
+import { afterAttempt, skipUnanswered, type DeliveryAttempt, type DeliveryState } from '../domain/webhook-delivery.js';
+import type { WebhookState } from '../domain/webhook-routing.js';
 import type { BaseClock } from '../runtime/clock.js';
-import type { Store } from '../store/types.js';
+import { Semaphore } from '../runtime/semaphore.js';
+import { yieldToEventLoop } from '../runtime/yield.js';
+import type { Store, Tx } from '../store/types.js';
 import { sign } from './signer.js';
 
 export interface DispatcherOptions {
@@ -16,17 +18,52 @@ export interface DispatcherOptions {
 }
 
 const USER_AGENT = 'Switchyard-Sandbox-Webhooks/0.1';
+/** Deliveries claimed per transaction. */
+const DISPATCH_BATCH = 50;
+/** POSTs in flight at once, over every merchant: a burst of due deliveries never floods receivers or sockets. */
+const MAX_CONCURRENT_POSTS = 8;
+
+/**
+ * One dispatch run (a sweep, or the deliveries of one clock advance). It remembers the receivers
+ * that gave no answer (connection refused, time-out): the run sends them nothing more and records
+ * their later due attempts as not sent (`skipUnanswered`). It stops between batches once `signal` aborts.
+ */
+export class DispatchRun {
+  readonly unanswered = new Map<string, string>();
+
+  constructor(readonly signal?: AbortSignal) {}
+}
+
+interface Claimed {
+  delivery: DeliveryState;
+  webhook: WebhookState | undefined;
+}
+
+interface Outcome {
+  id: string;
+  attempt: DeliveryAttempt;
+  /** False when the webhook is gone: nothing is left to retry. */
+  retriable: boolean;
+  /** Why the receiver gave no answer, when it did not. */
+  unanswered: string | null;
+}
 
 /**
  * Sends what the outbox holds. Runs outside the requests that queued the deliveries, so a slow
  * or failing receiver never delays or fails them. Each attempt is claimed in a transaction first,
- * so one delivery is never sent twice at once.
+ * so one delivery is never sent twice at once. Work is found through the due index, in batches,
+ * one run per merchant at a time; a kick during a run asks for one more run, never a queue of them.
  */
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
-  private readonly watched = new Set<string>();
+  /** Merchants with pending deliveries, and the real time their next sweep is worth doing. */
+  private readonly watched = new Map<string, number>();
   private readonly running = new Map<string, Promise<void>>();
+  private readonly rerun = new Set<string>();
+  private readonly posts = new Semaphore(MAX_CONCURRENT_POSTS);
   private stopped = false;
+  /** Aborts the POSTs in flight when the dispatcher stops (a hanging receiver never holds a shutdown). */
+  private inFlight = new AbortController();
 
   constructor(
     private readonly store: Store,
@@ -37,34 +74,50 @@ export class WebhookDispatcher {
 
   start(): void {
     this.timer = setInterval(() => {
-      for (const merchantId of this.watched) void this.kickNow(merchantId);
+      const now = Date.now();
+      for (const [merchantId, wakeAt] of this.watched) if (wakeAt <= now && !this.running.has(merchantId)) void this.kickNow(merchantId);
     }, this.options.sweepMs);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.inFlight.abort();
+    // A stopped dispatcher still makes the attempts it is asked for (`attempt`), to the end.
+    this.inFlight = new AbortController();
     if (this.timer) clearInterval(this.timer);
     await Promise.allSettled([...this.running.values()]);
   }
 
   /** Something was queued for the merchant: send it soon (after the queuing transaction committed). */
   kick(merchantId: string): void {
-    this.watched.add(merchantId);
     setTimeout(() => void this.kickNow(merchantId), 5).unref();
   }
 
   private kickNow(merchantId: string): Promise<void> {
+    if (this.running.has(merchantId)) {
+      this.rerun.add(merchantId);
+      return Promise.resolve();
+    }
     return this.runDue(merchantId).catch((err: unknown) => this.logger.error({ err, merchantId }, 'webhook dispatch failed'));
   }
 
-  /** Sends every delivery of the merchant that is due on its clock; one run per merchant at a time. */
-  runDue(merchantId: string): Promise<void> {
-    const current = this.running.get(merchantId);
-    if (current) return current.then(() => this.runDue(merchantId));
-    const run = this.sendDue(merchantId).finally(() => this.running.delete(merchantId));
-    this.running.set(merchantId, run);
-    return run;
+  /** Sends every delivery of the merchant that is due on its clock, after the run in progress for it, if any. */
+  runDue(merchantId: string, run = new DispatchRun()): Promise<void> {
+    const previous = this.running.get(merchantId) ?? Promise.resolve();
+    const current = previous.then(() => this.sendDue(merchantId, run));
+    const settled: Promise<void> = current.then(
+      () => this.finished(merchantId, settled),
+      () => this.finished(merchantId, settled),
+    );
+    this.running.set(merchantId, settled);
+    return current;
+  }
+
+  private finished(merchantId: string, run: Promise<void>): void {
+    if (this.running.get(merchantId) !== run) return;
+    this.running.delete(merchantId);
+    if (this.rerun.delete(merchantId)) void this.kickNow(merchantId);
   }
 
   private async nowOf(merchantId: string): Promise<number | undefined> {
@@ -72,44 +125,96 @@ export class WebhookDispatcher {
     return merchant ? this.clock.at(merchant.clock_offset_seconds).getTime() : undefined;
   }
 
-  private async sendDue(merchantId: string): Promise<void> {
-    if (this.stopped) return;
-    const nowMs = await this.nowOf(merchantId);
-    if (nowMs === undefined) return;
-    const deliveries = await this.store.withTransaction(merchantId, (tx) => tx.list<DeliveryState>('webhook_delivery'));
-    const due = deliveries.filter((d) => d.state === 'pending' && d.next_attempt_at !== null && Date.parse(d.next_attempt_at) <= nowMs);
-    for (const d of due) await this.attempt(merchantId, d.id, false);
-    const stillPending = deliveries.some((d) => d.state === 'pending') || due.length > 0;
-    if (!stillPending) this.watched.delete(merchantId);
+  private async sendDue(merchantId: string, run: DispatchRun): Promise<void> {
+    for (;;) {
+      if (this.stopped || run.signal?.aborted) return;
+      const nowMs = await this.nowOf(merchantId);
+      if (nowMs === undefined) return;
+      const { claimed, skipped } = await this.claimDue(merchantId, nowMs, run);
+      if (claimed.length === 0 && skipped === 0) return this.watchUntilDue(merchantId, nowMs);
+      const outcomes = await Promise.all(claimed.map((c) => this.send(c, run)));
+      await this.record(merchantId, outcomes, nowMs);
+      await yieldToEventLoop();
+    }
   }
 
-  /** One attempt: claim, sign the exact bytes, POST, record. `force` sends even if not due (redelivery). */
-  async attempt(merchantId: string, deliveryId: string, force: boolean): Promise<DeliveryState | undefined> {
-    const nowMs = await this.nowOf(merchantId);
-    if (nowMs === undefined) return undefined;
-    const claimed = await this.store.withTransaction(merchantId, async (tx) => {
-      const d = await tx.get<DeliveryState>('webhook_delivery', deliveryId);
-      if (!d) return undefined;
-      const inFlight = d.claimed_until_ms !== null && d.claimed_until_ms > Date.now();
-      const due = d.state === 'pending' && d.next_attempt_at !== null && Date.parse(d.next_attempt_at) <= nowMs;
-      if (inFlight || (!force && !due)) return undefined;
-      const webhook = await tx.get<WebhookState>('webhook', d.webhook_id);
-      const next = { ...d, claimed_until_ms: Date.now() + this.options.timeoutMs + 1000 };
-      await tx.put('webhook_delivery', d.id, next);
-      return { delivery: next, webhook };
+  /**
+   * Claims a batch of due deliveries. Those whose receiver already gave this run no answer are not
+   * claimed: their attempts due by now are recorded as not sent, in the same transaction.
+   */
+  private claimDue(merchantId: string, nowMs: number, run: DispatchRun): Promise<{ claimed: Claimed[]; skipped: number }> {
+    return this.store.withTransaction(merchantId, async (tx) => {
+      const claimed: Claimed[] = [];
+      const webhooks = new Map<string, Promise<WebhookState | undefined>>();
+      let skipped = 0;
+      for (const d of await tx.listDue<DeliveryState>('webhook_delivery', 'clock', nowMs, DISPATCH_BATCH)) {
+        if (d.claimed_until_ms !== null && d.claimed_until_ms > Date.now()) continue;
+        const reason = run.unanswered.get(d.url);
+        if (reason !== undefined) {
+          await tx.put('webhook_delivery', d.id, skipUnanswered(d, nowMs, reason, this.options.timeScale));
+          skipped += 1;
+          continue;
+        }
+        if (!webhooks.has(d.webhook_id)) webhooks.set(d.webhook_id, tx.get<WebhookState>('webhook', d.webhook_id));
+        claimed.push(await this.claim(tx, d, await webhooks.get(d.webhook_id)));
+      }
+      return { claimed, skipped };
     });
-    if (!claimed) return undefined;
-    const { delivery, webhook } = claimed;
+  }
+
+  private async claim(tx: Tx, d: DeliveryState, webhook: WebhookState | undefined): Promise<Claimed> {
+    const delivery = { ...d, claimed_until_ms: Date.now() + this.options.timeoutMs + 1000 };
+    await tx.put('webhook_delivery', d.id, delivery);
+    return { delivery, webhook };
+  }
+
+  /** Records the attempts; a receiver that gave no answer also gets the rest of its schedule due by now skipped. */
+  private async record(merchantId: string, outcomes: Outcome[], nowMs: number): Promise<DeliveryState[]> {
+    return this.store.withTransaction(merchantId, async (tx) => {
+      const recorded: DeliveryState[] = [];
+      for (const o of outcomes) {
+        const current = await tx.get<DeliveryState>('webhook_delivery', o.id);
+        if (!current) continue;
+        let next = afterAttempt(current, o.attempt, this.options.timeScale, o.retriable);
+        if (o.unanswered !== null) next = skipUnanswered(next, nowMs, o.unanswered, this.options.timeScale);
+        await tx.put('webhook_delivery', next.id, next);
+        recorded.push(next);
+      }
+      return recorded;
+    });
+  }
+
+  /** Keeps sweeping the merchant only while something is pending, and not before its next attempt falls due. */
+  private async watchUntilDue(merchantId: string, nowMs: number): Promise<void> {
+    const [next] = await this.store.withTransaction(merchantId, (tx) => tx.listDue<DeliveryState>('webhook_delivery', 'clock', Number.MAX_SAFE_INTEGER, 1));
+    if (!next?.next_attempt_at) {
+      this.watched.delete(merchantId);
+      return;
+    }
+    this.watched.set(merchantId, Date.now() + Math.max(this.options.sweepMs, Date.parse(next.next_attempt_at) - nowMs));
+  }
+
+  /**
+   * One POST, signed over the exact bytes. A scheduled attempt is recorded at the sandbox time it
+   * fell due; a forced one (redelivery) now.
+   */
+  private async send({ delivery, webhook }: Claimed, run: DispatchRun, atMs?: number): Promise<Outcome> {
     const retry = delivery.attempts.length;
+    const at = atMs === undefined ? (delivery.next_attempt_at as string) : new Date(atMs).toISOString();
     const { data, ...head } = delivery.envelope;
     const body = JSON.stringify({ ...head, retry, data });
     const signature = webhook?.hmac_client_secret ? sign(webhook.hmac_client_secret, body) : '';
-    const started = performance.now();
-    let status: number | null = null;
-    let error: string | null = null;
-    if (!webhook) {
-      error = 'the webhook was deleted';
-    } else {
+    /** `unanswered`: the receiver itself gave no answer (not the webhook gone, not the sandbox stopping). */
+    const attempt = (status_code: number | null, duration_ms: number, error: string | null, unanswered = false): Outcome => ({
+      id: delivery.id,
+      attempt: { retry, at, status_code, duration_ms: Math.round(duration_ms * 10) / 10, error, request_body: body, signature },
+      retriable: webhook !== undefined,
+      unanswered: unanswered ? error : null,
+    });
+    if (!webhook) return attempt(null, 0, 'the webhook was deleted');
+    return this.posts.run(async () => {
+      const stopping = this.inFlight.signal;
+      const started = performance.now();
       try {
         const res = await fetch(delivery.url, {
           method: 'POST',
@@ -121,32 +226,40 @@ export class WebhookDispatcher {
             ...(webhook.secret ? { 'x-secret': webhook.secret } : {}),
           },
           body,
-          signal: AbortSignal.timeout(this.options.timeoutMs),
+          signal: AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), stopping]),
           redirect: 'manual',
         });
-        status = res.status;
         await res.body?.cancel();
+        return attempt(res.status, performance.now() - started, null);
       } catch (err) {
-        error = (err as Error).name === 'TimeoutError' ? `timed out after ${this.options.timeoutMs} ms` : `${(err as Error).message}${(err as { cause?: Error }).cause ? `: ${(err as { cause: Error }).cause.message}` : ''}`;
+        const error = stopping.aborted
+          ? 'the sandbox stopped during the attempt'
+          : (err as Error).name === 'TimeoutError'
+            ? `timed out after ${this.options.timeoutMs} ms`
+            : `${(err as Error).message}${(err as { cause?: Error }).cause ? `: ${(err as { cause: Error }).cause.message}` : ''}`;
+        const outcome = attempt(null, performance.now() - started, error, !stopping.aborted);
+        if (outcome.unanswered !== null) run.unanswered.set(delivery.url, outcome.unanswered);
+        return outcome;
       }
-    }
-    const durationMs = performance.now() - started;
-    return this.store.withTransaction(merchantId, async (tx) => {
-      const current = (await tx.get<DeliveryState>('webhook_delivery', deliveryId)) ?? delivery;
-      const at = new Date(nowMs).toISOString();
-      const attempts = [...current.attempts, { retry, at, status_code: status, duration_ms: Math.round(durationMs * 10) / 10, error, request_body: body, signature }];
-      const delivered = status === 200;
-      const delay = delivered || !webhook ? null : nextRetryDelayMs(attempts.length, this.options.timeScale);
-      const next: DeliveryState = {
-        ...current,
-        attempts,
-        claimed_until_ms: null,
-        state: delivered ? 'delivered' : delay === null || attempts.length >= MAX_ATTEMPTS ? 'failed' : 'pending',
-        next_attempt_at: delivered || delay === null ? null : new Date(nowMs + delay).toISOString(),
-      };
-      await tx.put('webhook_delivery', next.id, next);
-      if (next.state === 'pending') this.watched.add(merchantId);
-      return next;
     });
+  }
+
+  /** One attempt of one delivery: claim, send, record. `force` sends even if not due (redelivery), recorded now. */
+  async attempt(merchantId: string, deliveryId: string, force: boolean): Promise<DeliveryState | undefined> {
+    const nowMs = await this.nowOf(merchantId);
+    if (nowMs === undefined) return undefined;
+    const claimed = await this.store.withTransaction(merchantId, async (tx) => {
+      const d = await tx.get<DeliveryState>('webhook_delivery', deliveryId);
+      if (!d) return undefined;
+      const inFlight = d.claimed_until_ms !== null && d.claimed_until_ms > Date.now();
+      const due = d.state === 'pending' && d.next_attempt_at !== null && Date.parse(d.next_attempt_at) <= nowMs;
+      if (inFlight || (!force && !due)) return undefined;
+      return this.claim(tx, d, await tx.get<WebhookState>('webhook', d.webhook_id));
+    });
+    if (!claimed) return undefined;
+    const outcome = await this.send(claimed, new DispatchRun(), force ? nowMs : undefined);
+    const [recorded] = await this.record(merchantId, [outcome], nowMs);
+    await this.watchUntilDue(merchantId, nowMs);
+    return recorded;
   }
 }

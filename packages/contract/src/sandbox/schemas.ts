@@ -27,8 +27,14 @@ export const SandboxClock = z.object({
 });
 export type SandboxClock = z.infer<typeof SandboxClock>;
 
+/**
+ * The most one `POST /sandbox/clock/advance` moves a clock: 10 years of 365 days. A longer
+ * advance is a 400; the sandbox runs everything that falls due in the span, in bounded batches.
+ */
+export const MAX_CLOCK_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;
+
 export const AdvanceClockBody = z.object({
-  seconds: z.number().int().min(1).max(10 * 365 * 24 * 3600),
+  seconds: z.number().int().min(1).max(MAX_CLOCK_ADVANCE_SECONDS),
 });
 
 export const SandboxEvent = z.object({

@@ -1,7 +1,7 @@
 import { sandboxContract } from '@switchyard/contract';
 import { createExpressEndpoints, initServer } from '@ts-rest/express';
 import { chargeback, settleDispute } from '../../app/payments.js';
-import { advanceClock, clockView, createMerchant, listEvents } from '../../app/sandbox.js';
+import { clockView, createMerchant, listEvents } from '../../app/sandbox.js';
 import { completeEnrollment, scriptOutcomes } from '../../app/payment-methods.js';
 import { settleOnboarding } from '../../app/banking.js';
 import { listDeliveries, presentDelivery } from '../../app/webhooks.js';
@@ -12,13 +12,8 @@ export function sandboxRoutes(deps: HttpDeps): Mount {
   const router = initServer().router(sandboxContract, {
     createMerchant: async ({ body }) => ({ status: 201, body: await createMerchant(deps.store, deps.clock, deps.ids, body) }),
     getClock: async ({ res }) => ({ status: 200, body: clockView(contextOf(deps, res)) }),
-    advanceClock: async ({ body, res }) => {
-      const ctx = contextOf(deps, res);
-      const clock = await advanceClock(ctx, body.seconds);
-      // Deliveries that fell due (webhook retries) are attempted before the answer: tests stay deterministic.
-      await deps.dispatcher.runDue(ctx.merchant.id);
-      return { status: 200, body: clock };
-    },
+    // Everything that falls due, webhook retries included, runs before the answer: tests stay deterministic.
+    advanceClock: async ({ body, res }) => ({ status: 200, body: await deps.clockAdvancer.advance(contextOf(deps, res), body.seconds) }),
     reset: async ({ res }) => ({ status: 200, body: { deleted: await deps.store.resetMerchant(contextOf(deps, res).merchant.id) } }),
     listEvents: async ({ query, res }) => ({ status: 200, body: await listEvents(contextOf(deps, res), query) }),
     chargeback: async ({ params, body, res }) => ({ status: 200, body: await chargeback(contextOf(deps, res), params.payment_id, body) }),

@@ -1,0 +1,24 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const entry = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+/** The `switchyard-sandbox` CLI in a process of its own, as an operator runs it. */
+export function startCli(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { env: { ...process.env, SANDBOX_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += String(d)));
+  child.stderr.on('data', (d) => (err += String(d)));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.on('exit', () => reject(new Error(`exited before listening: ${err}`)));
+  });
+  // A CLI that is expected to fail never listens; the rejection is only an error for tests that await the URL.
+  url.catch(() => undefined);
+  return { child, url, exited, output: () => out, errors: () => err };
+}

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/http-server.js';
 
 export interface SandboxConfig {
   port: number;
@@ -21,6 +22,8 @@ export interface SandboxConfig {
   databaseUrl: string | undefined;
   /** PostgreSQL schema (default public). */
   databaseSchema: string | undefined;
+  /** How long a connection may take to send its request, and stay idle after a response. */
+  httpTimeouts: HttpTimeouts;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -99,6 +102,13 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) throw new ConfigError(`unknown log level "${logLevel}"`);
   const bodyLimit = env.SANDBOX_BODY_LIMIT ?? '6mb';
   if (parseSize(bodyLimit) === undefined) throw new ConfigError(`SANDBOX_BODY_LIMIT must be a size such as 6mb or 512kb, got "${bodyLimit}"`);
+  const requestTimeoutMs = integer('SANDBOX_REQUEST_TIMEOUT_MS', env.SANDBOX_REQUEST_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs, 100, 600_000);
+  const headersTimeoutMs = integer('SANDBOX_HEADERS_TIMEOUT_MS', env.SANDBOX_HEADERS_TIMEOUT_MS, Math.min(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs, requestTimeoutMs), 100, requestTimeoutMs);
+  const httpTimeouts = {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: integer('SANDBOX_KEEP_ALIVE_TIMEOUT_MS', env.SANDBOX_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs, 0, 600_000),
+  };
   const publicUrl = v['public-url'] ?? env.SANDBOX_PUBLIC_URL;
   if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new ConfigError(`--public-url must be an http(s) URL, got "${publicUrl}"`);
   return {
@@ -116,5 +126,6 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     webhookTimeoutMs: integer('SANDBOX_WEBHOOK_TIMEOUT_MS', env.SANDBOX_WEBHOOK_TIMEOUT_MS, 10000, 100, 60000),
     databaseUrl: v['database-url'] ?? env.DATABASE_URL ?? undefined,
     databaseSchema: v['database-schema'] ?? env.SANDBOX_DATABASE_SCHEMA ?? undefined,
+    httpTimeouts,
   };
 }

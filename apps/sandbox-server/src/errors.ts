@@ -1,4 +1,4 @@
-import type { ApiError, ErrorCode } from '@switchyard/contract';
+import { boundMessages, type ApiError, type ErrorCode } from '@switchyard/contract';
 
 /**
  * A failure that becomes an API error response. Domain code throws these; the HTTP layer turns
@@ -14,9 +14,13 @@ export class ApiProblem extends Error {
     this.name = 'ApiProblem';
   }
 
-  /** The banking family carries the status in the body too (`http_code`). */
+  /**
+   * The banking family carries the status in the body too (`http_code`). The messages are
+   * bounded (boundMessages): no error answer grows with the input that caused it.
+   */
   toBody(withHttpCode = false): ApiError {
-    return withHttpCode ? { code: this.code, messages: this.messages, http_code: this.status } : { code: this.code, messages: this.messages };
+    const messages = boundMessages(this.messages);
+    return withHttpCode ? { code: this.code, messages, http_code: this.status } : { code: this.code, messages };
   }
 }
 

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { PaymentLink } from '@switchyard/contract';
 import type { BaseClock } from '../runtime/clock.js';
 import type { Store } from '../store/types.js';
+import { isStorableText } from './request-text.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -21,7 +22,8 @@ export function hostedCheckout(store: Store, clock: BaseClock): RequestHandler {
   return async (req, res, next) => {
     try {
       const code = String(req.params.code ?? '');
-      const found = await store.locate<PaymentLink>('payment_link', code);
+      // No link code holds such text, and PostgreSQL would refuse the lookup.
+      const found = isStorableText(code) ? await store.locate<PaymentLink>('payment_link', code) : undefined;
       const merchant = found && (await store.getMerchant(found.merchantId));
       res.type('html');
       if (!found || !merchant) {

@@ -74,6 +74,14 @@ describe('bounded answers', () => {
     expect(describeIssues(nested.error, 'body')[0]!.length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
     expect(boundMessages(['m'.repeat(10_000)])[0]).toHaveLength(MAX_MESSAGE_LENGTH);
   });
+
+  it('writes out one problem more than the limit rather than a line counting it, and bounds bounded messages to themselves', () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `m${i}`);
+    expect(boundMessages(lines(MAX_ERROR_MESSAGES + 1))).toEqual(lines(MAX_ERROR_MESSAGES + 1));
+    const bounded = boundMessages(lines(100));
+    expect(bounded).toEqual([...lines(MAX_ERROR_MESSAGES), `and ${100 - MAX_ERROR_MESSAGES} more problem(s) not listed`]);
+    expect(boundMessages(bounded)).toEqual(bounded);
+  });
 });
 
 describe('listOf', () => {

@@ -57,12 +57,16 @@ function describeIssue(issue: ZodIssue): string {
   }
 }
 
+/** How many of `total` problems are written out: all of them, or MAX_ERROR_MESSAGES and a line counting the rest. */
+const shownOf = (total: number) => (total <= MAX_ERROR_MESSAGES + 1 ? total : MAX_ERROR_MESSAGES);
+
 /**
- * Keeps an answer's messages bounded: the first MAX_ERROR_MESSAGES, each at most
- * MAX_MESSAGE_LENGTH characters, then one line counting the rest.
+ * Keeps an answer's messages bounded: at most MAX_ERROR_MESSAGES + 1 lines, each at most
+ * MAX_MESSAGE_LENGTH characters; past that, the first MAX_ERROR_MESSAGES and one line counting
+ * the rest of `total`. Bounding bounded messages changes nothing.
  */
 export function boundMessages(messages: readonly string[], total = messages.length): string[] {
-  const kept = messages.slice(0, MAX_ERROR_MESSAGES).map((m) => clip(m, MAX_MESSAGE_LENGTH));
+  const kept = messages.slice(0, shownOf(total)).map((m) => clip(m, MAX_MESSAGE_LENGTH));
   if (total > kept.length) kept.push(`and ${total - kept.length} more problem(s) not listed`);
   return kept;
 }
@@ -83,7 +87,7 @@ const issuesOf = (error: ZodError | readonly ZodIssue[]) => (Array.isArray(error
  */
 export function describeIssues(error: ZodError | readonly ZodIssue[], location: IssueLocation): string[] {
   const issues = issuesOf(error);
-  return boundMessages(issues.slice(0, MAX_ERROR_MESSAGES).map((issue) => describeOne(issue, location)), issues.length);
+  return boundMessages(issues.slice(0, shownOf(issues.length)).map((issue) => describeOne(issue, location)), issues.length);
 }
 
 /** The messages of one request's failures, in the order path, headers, query, body; bounded as a whole. */
@@ -92,7 +96,7 @@ export function describeRequestIssues(parts: Partial<Record<IssueLocation, ZodEr
     const error = parts[location];
     return error ? issuesOf(error).map((issue) => ({ issue, location })) : [];
   });
-  return boundMessages(located.slice(0, MAX_ERROR_MESSAGES).map(({ issue, location }) => describeOne(issue, location)), located.length);
+  return boundMessages(located.slice(0, shownOf(located.length)).map(({ issue, location }) => describeOne(issue, location)), located.length);
 }
 
 /**

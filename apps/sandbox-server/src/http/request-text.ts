@@ -41,19 +41,25 @@ export function unstorableFields(value: unknown, location: IssueLocation): { mes
     if (messages.length <= MAX_ERROR_MESSAGES) messages.push(unstorable(location, path));
   };
   // Iterative: the body's nesting is bounded (json-body.ts), but the walk need not rely on it.
-  const stack: Frame[] = [{ value, key: undefined, parent: undefined }];
+  // Only objects and arrays get a frame; strings are checked where they are found.
+  const visit = (child: unknown, key: string | number, parent: Frame, stack: Frame[]) => {
+    if (typeof child === 'string') {
+      if (!isStorableText(child)) report([...pathOf(parent), key]);
+    } else if (child !== null && typeof child === 'object') stack.push({ value: child, key, parent });
+  };
+  if (typeof value === 'string') {
+    if (!isStorableText(value)) report([]);
+    return { messages, count };
+  }
+  const stack: Frame[] = value !== null && typeof value === 'object' ? [{ value, key: undefined, parent: undefined }] : [];
   while (stack.length > 0) {
     const frame = stack.pop() as Frame;
     const v = frame.value;
-    if (typeof v === 'string') {
-      if (!isStorableText(v)) report(pathOf(frame));
-    } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i -= 1) stack.push({ value: v[i], key: i, parent: frame });
-    } else if (v !== null && typeof v === 'object') {
-      const keys = Object.keys(v);
-      for (let i = keys.length - 1; i >= 0; i -= 1) {
-        const key = keys[i] as string;
-        if (isStorableText(key)) stack.push({ value: (v as Record<string, unknown>)[key], key, parent: frame });
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i += 1) visit(v[i], i, frame, stack);
+    } else {
+      for (const key of Object.keys(v as object)) {
+        if (isStorableText(key)) visit((v as Record<string, unknown>)[key], key, frame, stack);
         else report([...pathOf(frame), key.replace(new RegExp(UNSTORABLE.source, 'g'), '?')]);
       }
     }

@@ -1,4 +1,4 @@
-import { z, type ZodTypeAny } from 'zod';
+import type { z, ZodTypeAny } from 'zod';
 import type { Random } from './random.js';
 
 /**

@@ -44,10 +44,11 @@ describe('describeIssues', () => {
 });
 
 describe('bounded answers', () => {
-  it('keeps the first MAX_ERROR_MESSAGES messages and counts the rest in one more', () => {
+  it('keeps the first MAX_ERROR_MESSAGES messages of an answer and counts the rest in one more', () => {
     const result = z.array(z.string()).safeParse(Array.from({ length: 1000 }, () => 0));
     if (result.success) throw new Error('expected failure');
-    const messages = describeIssues(result.error, 'body');
+    expect(describeIssues(result.error, 'body')).toHaveLength(1000);
+    const messages = describeRequestIssues({ body: result.error });
     expect(messages).toHaveLength(MAX_ERROR_MESSAGES + 1);
     expect(messages[0]).toBe('body[0]: must be string, received number');
     expect(messages.at(-1)).toBe(`and ${1000 - MAX_ERROR_MESSAGES} more problem(s) not listed`);
@@ -71,7 +72,7 @@ describe('bounded answers', () => {
     expect(message).toMatch(/^body: has unknown field\(s\) k{39}…, x0, x1, x2, x3 and 46 more$/);
     const nested = z.record(z.string(), z.number()).safeParse({ [huge]: 'x' });
     if (nested.success) throw new Error('expected failure');
-    expect(describeIssues(nested.error, 'body')[0]!.length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
+    expect(describeRequestIssues({ body: nested.error })[0]!.length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
     expect(boundMessages(['m'.repeat(10_000)])[0]).toHaveLength(MAX_MESSAGE_LENGTH);
   });
 

@@ -80,17 +80,19 @@ function describeOne(issue: ZodIssue, location: IssueLocation): string {
 const issuesOf = (error: ZodError | readonly ZodIssue[]) => (Array.isArray(error) ? (error as readonly ZodIssue[]) : (error as ZodError).issues);
 
 /**
- * Turns zod issues into the API's `messages`: one line per issue, each naming the field,
- * for example `body.amount.value: must be a multiple of 0.0001 (at most 4 decimals)`.
- * zod's own wording and internals never reach the caller. Bounded by `boundMessages`; only the
- * lines kept are written.
+ * Turns zod issues into messages: one line per issue, each naming the field, for example
+ * `body.amount.value: must be a multiple of 0.0001 (at most 4 decimals)`. zod's own wording and
+ * internals never reach the caller. Every issue gets its line (the client reports its own
+ * findings in full); an API answer uses describeRequestIssues, which is bounded.
  */
 export function describeIssues(error: ZodError | readonly ZodIssue[], location: IssueLocation): string[] {
-  const issues = issuesOf(error);
-  return boundMessages(issues.slice(0, shownOf(issues.length)).map((issue) => describeOne(issue, location)), issues.length);
+  return issuesOf(error).map((issue) => describeOne(issue, location));
 }
 
-/** The messages of one request's failures, in the order path, headers, query, body; bounded as a whole. */
+/**
+ * The API's `messages` for one request's failures, in the order path, headers, query, body;
+ * bounded as a whole (boundMessages), and only the lines kept are written.
+ */
 export function describeRequestIssues(parts: Partial<Record<IssueLocation, ZodError | readonly ZodIssue[] | null | undefined>>): string[] {
   const located = (['path', 'headers', 'query', 'body'] as const).flatMap((location) => {
     const error = parts[location];

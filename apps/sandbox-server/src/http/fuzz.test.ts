@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, type SandboxMerchant } from '@switchyard/contract';
 import { parseSize } from '../config.js';
 import { MAX_ERROR_BODY_BYTES } from '../errors.js';
-import { fuzzedRoutes, fuzzRequests, type FuzzRequest } from '../test-support/fuzz-requests.js';
-import { newMerchant, startSandbox, type RunningSandbox } from '../test-support/harness.js';
+import { fuzzedRoutes, fuzzRequests, type FuzzRequest, type KnownIds } from '../test-support/fuzz-requests.js';
+import { clientsFor, newMerchant, pay, startSandbox, type RunningSandbox } from '../test-support/harness.js';
 import { Random } from '../test-support/random.js';
 import { storesUnderTest } from '../test-support/stores.js';
 
@@ -51,12 +51,21 @@ async function judge(url: string, request: FuzzRequest, statuses: Map<number, nu
 describe.each(storesUnderTest('fuzz.test.ts'))('fuzzing every route on the $name store', (store) => {
   let sb: RunningSandbox;
   let merchant: SandboxMerchant;
+  let known: KnownIds;
   let drop: () => Promise<void>;
   beforeAll(async () => {
     const prepared = await store.prepare();
     drop = prepared.drop;
     sb = await startSandbox({ ...prepared.config, bodyLimit: BODY_LIMIT, seed: undefined });
     merchant = await newMerchant(sb.url);
+    // A customer and two payments (one captured, one only authorized) for the hostile requests to act on.
+    const clients = clientsFor(sb.url, merchant);
+    const customer = await clients.customers.create({ body: { merchant_customer_id: `fuzz-${process.pid}` } });
+    if (customer.status !== 201) throw new Error(`fuzz customer: ${JSON.stringify(customer.body)}`);
+    const payments = [await pay(clients, merchant), await pay(clients, merchant, { capture: false })];
+    const paymentIds = payments.map((p) => p.id);
+    const transactionIds = payments.flatMap((p) => (p.transactions ? [p.transactions.id] : []));
+    known = { customer_id: [customer.body.id], payment_id: paymentIds, id: paymentIds, transaction_id: transactionIds };
   });
   afterAll(async () => {
     await sb.stop();
@@ -66,7 +75,7 @@ describe.each(storesUnderTest('fuzz.test.ts'))('fuzzing every route on the $name
   it(`answers every hostile request in the error shape, bounded and in time (seed ${SEED}, ${PER_ROUTE} per route)`, async () => {
     const random = new Random(SEED);
     const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
-    const requests = fuzzedRoutes().flatMap((route) => fuzzRequests(route, merchant, random, PER_ROUTE));
+    const requests = fuzzedRoutes().flatMap((route) => fuzzRequests(route, merchant, random, PER_ROUTE, known));
     const findings: Finding[] = [];
     const statuses = new Map<number, number>();
     const started = performance.now();

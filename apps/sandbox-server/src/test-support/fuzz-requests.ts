@@ -123,12 +123,17 @@ function jsonText(value: unknown): string {
   return JSON.stringify(value).replaceAll(JSON.stringify(HUGE_NUMBER_TOKEN), '1e999');
 }
 
-function pathOf(route: AppRoute, random: Random, hostile: boolean): string {
+/** Ids of resources that exist, by path parameter name: half of the plausible requests use them, to reach the rules behind the lookup. */
+export type KnownIds = Partial<Record<string, readonly string[]>>;
+
+function pathOf(route: AppRoute, random: Random, hostile: boolean, known: KnownIds): string {
   const params = schemaOf(route.pathParams);
   const sampled = (params ? sampleOf(params, random) : {}) as Record<string, unknown>;
-  return route.path.replace(/:([A-Za-z_]+)/g, (_, name: string) =>
-    hostile && random.chance(0.7) ? random.pick(HOSTILE_SEGMENTS) : encodeURIComponent(String(sampled[name] ?? random.uuid())),
-  );
+  return route.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    if (hostile && random.chance(0.7)) return random.pick(HOSTILE_SEGMENTS);
+    const ids = known[name];
+    return encodeURIComponent(ids && ids.length > 0 && random.chance(0.5) ? random.pick(ids) : String(sampled[name] ?? random.uuid()));
+  });
 }
 
 function queryOf(route: AppRoute, random: Random, hostile: boolean, accountId: string): string {
@@ -156,6 +161,7 @@ export function fuzzRequests(
   merchant: { public_api_key: string; private_secret_key: string; account_ids: readonly string[] },
   random: Random,
   count: number,
+  known: KnownIds = {},
 ): FuzzRequest[] {
   const accountId = merchant.account_ids[0] as string;
   const { route, meta } = listed;
@@ -166,7 +172,7 @@ export function fuzzRequests(
     const sampledHeaders = (headerSchema ? sampleOf(headerSchema, random) : {}) as Record<string, unknown>;
     if (meta.idempotent) headers[IDEMPOTENCY_HEADER] = String(sampledHeaders[IDEMPOTENCY_HEADER] ?? random.uuid());
     const kind = random.pick(['field', 'field', 'field', 'body', 'path', 'query', 'header', 'plain'] as const);
-    const target = pathOf(route, random, kind === 'path') + queryOf(route, random, kind === 'query', accountId);
+    const target = pathOf(route, random, kind === 'path', known) + queryOf(route, random, kind === 'query', accountId);
     let label: string = kind;
     let body: Buffer | undefined;
     if (route.method !== 'GET') {

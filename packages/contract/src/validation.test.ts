@@ -74,6 +74,10 @@ describe('bounded answers', () => {
     if (nested.success) throw new Error('expected failure');
     expect(describeRequestIssues({ body: nested.error })[0]!.length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
     expect(boundMessages(['m'.repeat(10_000)])[0]).toHaveLength(MAX_MESSAGE_LENGTH);
+    // Cut before a surrogate pair, not through it.
+    const [emoji] = boundMessages([`${'m'.repeat(MAX_MESSAGE_LENGTH - 2)}😀😀`]);
+    expect(emoji).toBe(`${'m'.repeat(MAX_MESSAGE_LENGTH - 2)}…`);
+    expect(emoji).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
   });
 
   it('writes out one problem more than the limit rather than a line counting it, and bounds bounded messages to themselves', () => {

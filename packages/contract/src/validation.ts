@@ -12,7 +12,12 @@ const MAX_QUOTED_KEY = 40;
 /** Most unknown field names one message lists. */
 const MAX_LISTED_KEYS = 5;
 
-const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+/** `text` cut to `max` characters with an ellipsis, never between the two halves of a surrogate pair. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\ud800-\udbff]/.test(text.charAt(max - 2)) ? max - 2 : max - 1;
+  return `${text.slice(0, end)}…`;
+}
 
 /** Where a value was read from; prefixes the field path in messages. */
 export type IssueLocation = 'body' | 'query' | 'path' | 'headers' | 'response';

@@ -76,10 +76,14 @@ export function boundMessages(messages: readonly string[], total = messages.leng
   return kept;
 }
 
+/** `body.amount.value`, `query.limit`, `body[0]`: a field as messages name it (long keys cut). */
+export function fieldLabel(location: IssueLocation, path: ReadonlyArray<string | number>): string {
+  const field = formatIssuePath(path.map((part) => (typeof part === 'string' ? clip(part, MAX_QUOTED_KEY) : part)));
+  return `${location}${field === '' || field.startsWith('[') ? '' : '.'}${field}`;
+}
+
 function describeOne(issue: ZodIssue, location: IssueLocation): string {
-  const field = formatIssuePath(issue.path.map((part) => (typeof part === 'string' ? clip(part, MAX_QUOTED_KEY) : part)));
-  const separator = field === '' || field.startsWith('[') ? '' : '.';
-  return `${location}${separator}${field}: ${describeIssue(issue)}`;
+  return `${fieldLabel(location, issue.path)}: ${describeIssue(issue)}`;
 }
 
 const issuesOf = (error: ZodError | readonly ZodIssue[]) => (Array.isArray(error) ? (error as readonly ZodIssue[]) : (error as ZodError).issues);

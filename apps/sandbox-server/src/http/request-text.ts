@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { boundMessages, formatIssuePath, MAX_ERROR_MESSAGES, type IssueLocation } from '@switchyard/contract';
+import { boundMessages, fieldLabel, MAX_ERROR_MESSAGES, type IssueLocation } from '@switchyard/contract';
 import type { RouteMatcher } from './route-table.js';
 import { validationProblem } from './errors.js';
 
@@ -13,10 +13,8 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 
 export const isStorableText = (text: string) => !UNSTORABLE.test(text);
 
-const unstorable = (location: IssueLocation, path: ReadonlyArray<string | number>) => {
-  const field = formatIssuePath(path);
-  return `${location}${field === '' || field.startsWith('[') ? '' : '.'}${field}: contains U+0000 or an unpaired surrogate, which cannot be stored`;
-};
+const unstorable = (location: IssueLocation, path: ReadonlyArray<string | number>) =>
+  `${fieldLabel(location, path)}: contains U+0000 or an unpaired surrogate, which cannot be stored`;
 
 interface Frame {
   value: unknown;

@@ -24,6 +24,13 @@ describe('loadConfig', () => {
     expect(loadConfig([], { SANDBOX_SECRET_KEY_PEPPER: pepper })).toMatchObject({ secretKeyPepper: pepper });
     expect(loadConfig([], {})).toMatchObject({ secretKeyPepper: undefined });
   });
+  it('reads the HTTP time-outs, the headers one never above the request one', () => {
+    expect(loadConfig([], {})).toMatchObject({ httpTimeouts: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 } });
+    const env = { SANDBOX_HEADERS_TIMEOUT_MS: '2000', SANDBOX_REQUEST_TIMEOUT_MS: '4000', SANDBOX_KEEP_ALIVE_TIMEOUT_MS: '1000' };
+    expect(loadConfig([], env)).toMatchObject({ httpTimeouts: { headersTimeoutMs: 2000, requestTimeoutMs: 4000, keepAliveTimeoutMs: 1000 } });
+    expect(loadConfig([], { SANDBOX_REQUEST_TIMEOUT_MS: '5000' })).toMatchObject({ httpTimeouts: { headersTimeoutMs: 5000, requestTimeoutMs: 5000 } });
+    expect(() => loadConfig([], { SANDBOX_HEADERS_TIMEOUT_MS: '8000', SANDBOX_REQUEST_TIMEOUT_MS: '4000' })).toThrow(/SANDBOX_HEADERS_TIMEOUT_MS must be an integer from 100 to 4000/);
+  });
   it('prints help for --help and -h', () => {
     expect(loadConfig(['--help'], {})).toMatchObject({ help: expect.stringContaining('--seed') });
     expect(loadConfig(['-h'], {})).toEqual(loadConfig(['--help'], {}));

@@ -3,6 +3,7 @@ import { ConfigError } from './config-error.js';
 import { parseDatabaseUrl } from './database-url.js';
 
 export { ConfigError } from './config-error.js';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/http-server.js';
 
 export interface SandboxConfig {
   port: number;
@@ -30,6 +31,8 @@ export interface SandboxConfig {
    * the memory store, generated once and kept in the database on PostgreSQL (docs/deploy.md).
    */
   secretKeyPepper: string | undefined;
+  /** How long a connection may take to send its request, and stay idle after a response. */
+  httpTimeouts: HttpTimeouts;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -115,6 +118,13 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
   if (secretKeyPepper !== undefined && secretKeyPepper.length < MIN_PEPPER_LENGTH) {
     throw new ConfigError(`SANDBOX_SECRET_KEY_PEPPER must be at least ${MIN_PEPPER_LENGTH} characters (openssl rand -hex 32 makes one)`);
   }
+  const requestTimeoutMs = integer('SANDBOX_REQUEST_TIMEOUT_MS', env.SANDBOX_REQUEST_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs, 100, 600_000);
+  const headersTimeoutMs = integer('SANDBOX_HEADERS_TIMEOUT_MS', env.SANDBOX_HEADERS_TIMEOUT_MS, Math.min(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs, requestTimeoutMs), 100, requestTimeoutMs);
+  const httpTimeouts = {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: integer('SANDBOX_KEEP_ALIVE_TIMEOUT_MS', env.SANDBOX_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs, 0, 600_000),
+  };
   const publicUrl = v['public-url'] ?? env.SANDBOX_PUBLIC_URL;
   if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new ConfigError(`--public-url must be an http(s) URL, got "${publicUrl}"`);
   const databaseUrl = v['database-url'] || env.DATABASE_URL || undefined;
@@ -135,5 +145,6 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     databaseUrl,
     databaseSchema: v['database-schema'] ?? env.SANDBOX_DATABASE_SCHEMA ?? undefined,
     secretKeyPepper,
+    httpTimeouts,
   };
 }

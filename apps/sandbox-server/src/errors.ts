@@ -1,4 +1,10 @@
-import type { ApiError, ErrorCode } from '@switchyard/contract';
+import { boundMessages, MAX_ERROR_MESSAGES, MAX_MESSAGE_LENGTH, type ApiError, type ErrorCode } from '@switchyard/contract';
+
+/**
+ * The largest error answer: its messages bounded (boundMessages), each character at worst a
+ * six-byte JSON escape, plus the code and `http_code`. docs/sandbox.md, "Bad input".
+ */
+export const MAX_ERROR_BODY_BYTES = (MAX_ERROR_MESSAGES + 1) * (MAX_MESSAGE_LENGTH * 6 + 3) + 256;
 
 /**
  * A failure that becomes an API error response. Domain code throws these; the HTTP layer turns
@@ -14,9 +20,13 @@ export class ApiProblem extends Error {
     this.name = 'ApiProblem';
   }
 
-  /** The banking family carries the status in the body too (`http_code`). */
+  /**
+   * The banking family carries the status in the body too (`http_code`). The messages are
+   * bounded (boundMessages): no error answer grows with the input that caused it.
+   */
   toBody(withHttpCode = false): ApiError {
-    return withHttpCode ? { code: this.code, messages: this.messages, http_code: this.status } : { code: this.code, messages: this.messages };
+    const messages = boundMessages(this.messages);
+    return withHttpCode ? { code: this.code, messages, http_code: this.status } : { code: this.code, messages };
   }
 }
 

@@ -105,7 +105,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     dispatcher,
     start: () =>
       new Promise((resolve, reject) => {
-        const listening = createHttpServer(app);
+        const listening = createHttpServer(app, config.httpTimeouts);
         listening.once('error', reject);
         listening.once('listening', () => {
           server = listening;

@@ -10,6 +10,7 @@ import { errorHandler, requestValidationErrorHandler } from './errors.js';
 import { hostedCheckout } from './hosted-checkout.js';
 import { OPENAPI_PATH, openapiHandler, serviceIndexHandler } from './service-index.js';
 import { jsonBody } from './json-body.js';
+import { requireStorableText } from './request-text.js';
 import { parseSize } from '../config.js';
 import { sendProblem } from './problem-response.js';
 import { assignRequestId } from './request-id.js';
@@ -144,7 +145,9 @@ export function createApp(options: AppOptions): Express {
   if (limit === undefined) throw new Error(`body limit "${options.bodyLimit}" is not a size such as 6mb`);
   const json = jsonBody(limit);
   const dispatch = domainDispatch(options, { responseValidation: options.responseValidation, requestValidationErrorHandler });
-  const parseAndDispatch: RequestHandler = (req, res, next) => json(req, res, (err?: unknown) => (err ? next(err) : dispatch(req, res, next)));
+  const storable = requireStorableText();
+  const parseAndDispatch: RequestHandler = (req, res, next) =>
+    json(req, res, (err?: unknown) => (err ? next(err) : storable(req, res, (bad?: unknown) => (bad ? next(bad) : dispatch(req, res, next)))));
   app.use((req, res, next) => {
     if (!isApiPath(req.path)) {
       next();

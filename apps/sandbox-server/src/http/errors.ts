@@ -1,21 +1,19 @@
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
-import { describeIssues } from '@switchyard/contract';
+import { describeRequestIssues } from '@switchyard/contract';
 import { ResponseValidationError } from '@ts-rest/core';
 import type { RequestValidationError } from '@ts-rest/express';
 import type { Logger } from 'pino';
 import { ApiProblem } from '../errors.js';
 import { isBankingRoute, sendProblem } from './problem-response.js';
 
-/** ts-rest's request validation failures, answered 400 in the API's shape with every field named. */
+/** A 400 for bad input; the banking family calls it VALIDATION_ERROR. */
+export function validationProblem(res: Response, messages: string[]): ApiProblem {
+  return new ApiProblem(400, isBankingRoute(res) ? 'VALIDATION_ERROR' : 'INVALID_REQUEST', messages);
+}
+
+/** ts-rest's request validation failures, answered 400 in the API's shape with the fields named (bounded: describeRequestIssues). */
 export function requestValidationErrorHandler(err: RequestValidationError, _req: Request, res: Response, _next: NextFunction): void {
-  const code = isBankingRoute(res) ? 'VALIDATION_ERROR' : 'INVALID_REQUEST';
-  const messages = [
-    ...(err.pathParams ? describeIssues(err.pathParams, 'path') : []),
-    ...(err.headers ? describeIssues(err.headers, 'headers') : []),
-    ...(err.query ? describeIssues(err.query, 'query') : []),
-    ...(err.body ? describeIssues(err.body, 'body') : []),
-  ];
-  sendProblem(res, new ApiProblem(400, code, messages));
+  sendProblem(res, validationProblem(res, describeRequestIssues({ path: err.pathParams, headers: err.headers, query: err.query, body: err.body })));
 }
 
 /** The last middleware: every error becomes `{code, messages}`; internals are logged, never returned. */
@@ -27,6 +25,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (err instanceof ApiProblem) {
       sendProblem(res, err);
+      return;
+    }
+    // Express decodes the parameters of its own routes (the hosted checkout page) and throws
+    // this on bad percent-encoding; the API's routes check theirs first (request-text.ts).
+    if (err instanceof URIError) {
+      sendProblem(res, validationProblem(res, ['path: is not valid percent-encoded UTF-8']));
       return;
     }
     const requestId = res.locals.requestId as string | undefined;

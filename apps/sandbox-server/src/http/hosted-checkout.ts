@@ -3,6 +3,7 @@ import type { PaymentLink } from '@switchyard/contract';
 import type { BaseClock } from '../runtime/clock.js';
 import type { Store } from '../store/types.js';
 import { escapeHtml as escape, page } from './html.js';
+import { isStorableText } from './request-text.js';
 
 
 /** Whether the link can be paid now, on its merchant's sandbox clock. */
@@ -17,7 +18,8 @@ export function hostedCheckout(store: Store, clock: BaseClock): RequestHandler {
   return async (req, res, next) => {
     try {
       const code = String(req.params.code ?? '');
-      const found = await store.locate<PaymentLink>('payment_link', code);
+      // No link code holds such text, and PostgreSQL would refuse the lookup.
+      const found = isStorableText(code) ? await store.locate<PaymentLink>('payment_link', code) : undefined;
       const merchant = found && (await store.getMerchant(found.merchantId));
       res.type('html');
       if (!found || !merchant) {

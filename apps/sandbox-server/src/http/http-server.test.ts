@@ -1,7 +1,8 @@
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpServer } from './http-server.js';
+import { ApiError } from '@switchyard/contract';
+import { createHttpServer, type HttpTimeouts } from './http-server.js';
 
 const servers: ReturnType<typeof createHttpServer>[] = [];
 afterEach(async () => {
@@ -53,5 +54,95 @@ describe('createHttpServer', () => {
     const second = createHttpServer(app);
     expect(app.request).toBe(request);
     expect(await (await fetch(await listen(second))).text()).toBe('ok');
+  });
+});
+
+/** A raw connection: what it receives until the server closes it. */
+function rawConnection(url: string): { socket: Socket; closed: Promise<string> } {
+  const socket = connect(Number(new URL(url).port), '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += String(chunk)));
+  const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(received)));
+  return { socket, closed };
+}
+
+/** Status and JSON body of a raw HTTP/1.1 answer. */
+function parseAnswer(text: string): { status: number; headers: string; body: unknown } {
+  const [head = '', body = ''] = text.split('\r\n\r\n');
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head.toLowerCase(), body: JSON.parse(body) as unknown };
+}
+
+async function apiServer(timeouts: Partial<HttpTimeouts> = {}): Promise<string> {
+  const app = express();
+  app.use(express.json());
+  app.post('/', (req, res) => {
+    res.json({ received: req.body as unknown });
+  });
+  return listen(createHttpServer(app, timeouts));
+}
+
+describe('time-outs (issue 15, item 7)', () => {
+  it('closes a connection that never sends a byte once the headers time-out passes, with a 408 in the error shape', async () => {
+    const url = await apiServer({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
+    const { closed } = rawConnection(url);
+    const answer = parseAnswer(await closed);
+    expect(answer.status).toBe(408);
+    expect(ApiError.parse(answer.body)).toEqual({ code: 'REQUEST_TIMEOUT', messages: [expect.stringContaining('did not arrive in time')] });
+  });
+
+  it('closes a connection whose body trickles in once the request time-out passes', async () => {
+    const url = await apiServer({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
+    const { socket, closed } = rawConnection(url);
+    socket.write('POST / HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{');
+    const trickle = setInterval(() => socket.writable && socket.write(' '), 100);
+    const answer = parseAnswer(await closed);
+    clearInterval(trickle);
+    expect(answer).toMatchObject({ status: 408, body: { code: 'REQUEST_TIMEOUT' } });
+  });
+
+  it('closes an idle keep-alive connection after its time-out', async () => {
+    const url = await apiServer({ keepAliveTimeoutMs: 200 });
+    const { socket, closed } = rawConnection(url);
+    socket.write('POST / HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}');
+    expect(await closed).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*"received":\{\}/);
+  });
+
+  it('refuses a headers time-out above the request time-out', () => {
+    expect(() => createHttpServer(express(), { headersTimeoutMs: 2000, requestTimeoutMs: 1000 })).toThrow(RangeError);
+  });
+});
+
+describe('requests Node\'s parser refuses (issue 15, item 8)', () => {
+  it('answers oversized headers 431 in the error shape', async () => {
+    const { socket, closed } = rawConnection(await apiServer());
+    socket.write(`GET / HTTP/1.1\r\nhost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const answer = parseAnswer(await closed);
+    expect(answer.status).toBe(431);
+    expect(answer.headers).toContain('content-type: application/json');
+    expect(ApiError.parse(answer.body)).toEqual({ code: 'REQUEST_TOO_LARGE', messages: ['the request headers are larger than the sandbox accepts'] });
+  });
+
+  it('answers conflicting lengths and malformed requests 400 in the error shape, naming the fault', async () => {
+    const url = await apiServer();
+    for (const request of [
+      'POST / HTTP/1.1\r\nhost: x\r\ncontent-length: 2\r\ntransfer-encoding: chunked\r\n\r\n{}',
+      'POST / HTTP/1.1\r\nhost: x\r\ncontent-length: 2\r\ncontent-length: 3\r\n\r\n{}',
+      'GET / HTTP/1.1\r\nbad header\r\n\r\n',
+    ]) {
+      const { socket, closed } = rawConnection(url);
+      socket.write(request);
+      const answer = parseAnswer(await closed);
+      expect(answer.status).toBe(400);
+      expect(ApiError.parse(answer.body)).toEqual({ code: 'INVALID_REQUEST', messages: [expect.stringMatching(/^the request is not valid HTTP\/1\.1: ./)] });
+    }
+  });
+
+  it('answers an Expect other than 100-continue 417 in the error shape', async () => {
+    // fetch refuses to send an Expect header at all.
+    const { socket, closed } = rawConnection(await apiServer());
+    socket.write('POST / HTTP/1.1\r\nhost: x\r\nexpect: teapot\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}');
+    const answer = parseAnswer(await closed);
+    expect(answer.status).toBe(417);
+    expect(ApiError.parse(answer.body)).toEqual({ code: 'INVALID_REQUEST', messages: ['the Expect header "teapot" is not supported; send 100-continue or none'] });
   });
 });

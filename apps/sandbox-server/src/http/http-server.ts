@@ -1,5 +1,6 @@
 import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { Express } from 'express';
+import { answerClientError, answerUnmetExpectation } from './client-errors.js';
 
 interface AppClasses {
   IncomingMessage: typeof IncomingMessage;
@@ -29,7 +30,41 @@ function classesFor(app: Express): AppClasses {
   return classes;
 }
 
-/** The HTTP server for `app` (Express's `app.listen` builds one with Node's default classes). */
-export function createHttpServer(app: Express): Server {
-  return createServer(classesFor(app), app);
+/** How long the server waits on a client (docs/sandbox.md, "Connections"). */
+export interface HttpTimeouts {
+  /**
+   * From a connection's opening (or the end of its previous request) until a request's headers
+   * are in: also what closes a connection that never sends a byte.
+   */
+  headersTimeoutMs: number;
+  /** From the same start until the whole request, body included, is in: a trickled body ends here. */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open after a response. */
+  keepAliveTimeoutMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 };
+
+/**
+ * The HTTP server for `app` (Express's `app.listen` builds one with Node's default classes and
+ * time-outs: 60 s for headers, checked every 30 s, so an idle socket lived up to 90 s). Requests
+ * Node's parser refuses, and unmet `Expect` headers, are answered in the API's error shape.
+ */
+export function createHttpServer(app: Express, timeouts: Partial<HttpTimeouts> = {}): Server {
+  const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs } = { ...DEFAULT_HTTP_TIMEOUTS, ...timeouts };
+  if (headersTimeoutMs > requestTimeoutMs) throw new RangeError(`the headers time-out (${headersTimeoutMs} ms) must not exceed the request time-out (${requestTimeoutMs} ms)`);
+  const server = createServer(
+    {
+      ...classesFor(app),
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      keepAliveTimeout: keepAliveTimeoutMs,
+      // Node enforces the two time-outs above on this tick: a connection outlives them by at most a tick.
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeoutMs / 4))),
+    },
+    app,
+  );
+  server.on('clientError', answerClientError);
+  server.on('checkExpectation', answerUnmetExpectation);
+  return server;
 }

@@ -3,6 +3,7 @@ import { gzipSync, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MERCHANT } from '../app/sandbox.js';
 import { keysOf, raw, startSandbox, type RunningSandbox } from '../test-support/harness.js';
+import { nestsDeeperThan } from './json-body.js';
 
 let sb: RunningSandbox;
 beforeAll(async () => {
@@ -73,5 +74,15 @@ describe('JSON request bodies', () => {
 
   it('still serves the connection after a rejected body', async () => {
     expect((await post(JSON.stringify(customer()), { 'content-type': 'application/json' })).status).toBe(201);
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  it('counts objects and arrays, not brackets inside strings or escaped quotes', () => {
+    expect(nestsDeeperThan('{"a":[{"b":[]}]}', 4)).toBe(false);
+    expect(nestsDeeperThan('{"a":[{"b":[]}]}', 3)).toBe(true);
+    expect(nestsDeeperThan('{"a":"[[[[[[{{{{"}', 1)).toBe(false);
+    expect(nestsDeeperThan('{"a":"\\"[[[[","b":1}', 1)).toBe(false);
+    expect(nestsDeeperThan('{"a":"\\\\","b":[[]]}', 2)).toBe(true);
   });
 });

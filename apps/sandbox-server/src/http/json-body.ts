@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
@@ -9,6 +10,31 @@ const JSON_MEDIA_TYPE = /^application\/(?:json|[^/;\s]+\+json)\s*(?:;|$)/i;
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i;
 /** JSON text that is an object or an array (upstream never takes a bare value). */
 const STARTS_AS_OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/;
+
+/**
+ * Deepest nesting of objects and arrays a body may have. The contract's deepest request field
+ * is a handful of levels down; free-form objects beyond that are echoed back, and JSON.stringify
+ * (or PostgreSQL's jsonb) fails on nesting thousands deep (docs/sandbox.md, "Bad input").
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether `text` nests objects and arrays deeper than `max` (brackets inside strings do not count). */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth -= 1;
+  }
+  return false;
+}
 
 const tooLarge = () => new ApiProblem(413, 'REQUEST_TOO_LARGE', ['the request body is larger than the sandbox accepts']);
 const invalid = (message: string) => new ApiProblem(400, 'INVALID_REQUEST', [message]);
@@ -90,6 +116,11 @@ export function jsonBody(limit: number): RequestHandler {
       return;
     }
     readAll(source, limit).then((buffer) => {
+      // toString would turn each bad byte into U+FFFD and store that silently.
+      if (!isUtf8(buffer)) {
+        next(invalid('the request body is not valid UTF-8'));
+        return;
+      }
       const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
       if (text.length === 0) {
         next();
@@ -97,6 +128,10 @@ export function jsonBody(limit: number): RequestHandler {
       }
       if (!STARTS_AS_OBJECT_OR_ARRAY.test(text)) {
         next(invalid('the request body is not valid JSON'));
+        return;
+      }
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+        next(invalid(`the request body nests objects and arrays more than ${MAX_JSON_DEPTH} deep`));
         return;
       }
       try {

@@ -5,7 +5,12 @@ export interface RouteMatcher {
   method: string;
   pattern: RegExp;
   meta: RouteMeta;
+  /** Each path parameter, by name, and the index of its segment in the path split on `/`. */
+  params: Array<{ name: string; index: number }>;
 }
+
+const paramsOf = (path: string) =>
+  path.split('/').flatMap((segment, index) => (segment.startsWith(':') ? [{ name: segment.slice(1), index }] : []));
 
 /** `/v1/payments/:payment_id` → a regexp matching one path segment per parameter. */
 function toPattern(path: string): RegExp {
@@ -18,7 +23,7 @@ function toPattern(path: string): RegExp {
 
 /** Every route of the given routers, to answer 405 and to find idempotent routes before validation. */
 export function routeTable(routers: AppRouter[]): RouteMatcher[] {
-  return routers.flatMap((router) => listRoutes(router)).map(({ route, meta }) => ({ method: route.method, pattern: toPattern(route.path), meta }));
+  return routers.flatMap((router) => listRoutes(router)).map(({ route, meta }) => ({ method: route.method, pattern: toPattern(route.path), meta, params: paramsOf(route.path) }));
 }
 
 export function matchRoute(table: RouteMatcher[], method: string, path: string): { route?: RouteMatcher; allowed: string[] } {

@@ -3,6 +3,7 @@ import { CountryCode } from '../shared/countries.js';
 import { Currency } from '../shared/money.js';
 import { DateOnly, DateTime, Uuid, text } from '../shared/primitives.js';
 import { FileObject } from '../shared/shapes.js';
+import { listOf } from '../validation.js';
 
 export const TAX_ID_TYPES = ['SSN', 'EIN', 'ITIN', 'VAT', 'ABN', 'NIF', 'TIN', 'OTHER'] as const;
 export const ACCOUNT_TYPES = ['CHECKING', 'SAVINGS', 'INVESTMENT'] as const;
@@ -52,7 +53,7 @@ const IndividualDetail = z.object({
   date_of_birth: DateOnly,
   gender: Gender.optional(),
   country_of_residence: CountryCode,
-  tax_information: z.array(TaxRecord).optional(),
+  tax_information: listOf(TaxRecord).optional(),
   document: IdentityDocument.optional(),
 });
 
@@ -63,7 +64,7 @@ const BeneficialOwner = z.object({
   date_of_birth: DateOnly,
   gender: Gender.optional(),
   country_of_residence: CountryCode,
-  tax_information: z.array(TaxRecord).optional(),
+  tax_information: listOf(TaxRecord).optional(),
   document: IdentityDocument.optional(),
   ownership_percentage: z.number().min(0.01).max(100),
   title: text(1, 255).optional(),
@@ -73,9 +74,9 @@ const BeneficialOwner = z.object({
 const EntityDetail = z.object({
   name: text(1, 255),
   country: CountryCode,
-  tax_information: z.array(TaxRecord).optional(),
+  tax_information: listOf(TaxRecord).optional(),
   entity_type: z.enum(['CORPORATION']).optional(),
-  beneficial_owners: z.array(BeneficialOwner).min(1),
+  beneficial_owners: listOf(BeneficialOwner).min(1),
 });
 
 /** Request of §4.8: provide `individual` for INDIVIDUAL and `entity` for ENTITY; the other key is null or absent. */
@@ -219,7 +220,7 @@ const SourceOfFunds = z.object({
     'INHERITANCE', 'FAMILY_SUPPORT', 'SAVINGS', 'LOTTERY_GAMBLING', 'SALE_OF_ASSETS', 'CRYPTOCURRENCY',
     'FREELANCE_CONSULTING', 'OTHER',
   ]),
-  secondary_sources: z.array(text(1, 64)).optional(),
+  secondary_sources: listOf(text(1, 64)).optional(),
   description: text(1, 1000).optional(),
   estimated_annual_income: IncomeAmount.optional(),
 });
@@ -279,7 +280,7 @@ const DocumentationItem = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('TAX_INFORMATION'),
     tax_information: z.object({
-      tax_records: z.array(TaxRecord).min(1),
+      tax_records: listOf(TaxRecord).min(1),
       tax_document_type: z.enum(['W9', '1099', 'TAX_RETURN', 'SSN_CARD', 'ITIN_LETTER', 'EIN_CONFIRMATION', 'VAT_CERTIFICATE']).optional(),
       tax_year: z.string().regex(/^\d{4}$/, 'must be a four-digit year').optional(),
       issuing_authority: text(1, 255).optional(),
@@ -334,7 +335,7 @@ export const CreateOnboardingBody = z
     compliance_declaration: ComplianceDeclaration.optional(),
     risk_assessment: RiskAssessment.optional(),
     source_of_funds: SourceOfFunds.optional(),
-    documentation: z.array(DocumentationItem).optional(),
+    documentation: listOf(DocumentationItem).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.onboarding_type === 'ONE_STEP' && !body.compliance_declaration) {

@@ -4,6 +4,7 @@ import { Amount, AmountOut, Currency } from '../shared/money.js';
 import { DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
 import { Document, MetadataOut, Phone, address, metadataList } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut, TaxItem } from '../shared/additional-data.js';
+import { listOf } from '../validation.js';
 
 export const CHECKOUT_SESSION_METADATA_LIMIT = 120;
 export const PAYMENT_LINK_METADATA_LIMIT = 50;
@@ -11,9 +12,7 @@ export const CHECKOUT_WORKFLOWS = ['SDK_CHECKOUT', 'CHECKOUT', 'SDK_SEAMLESS'] a
 
 const InstallmentsPlan = z.object({
   plan_id: text(1, 255).optional(),
-  plan: z
-    .array(z.object({ installment: z.number().int().min(1).max(99), rate: z.number().min(0) }))
-    .optional(),
+  plan: listOf(z.object({ installment: z.number().int().min(1).max(99), rate: z.number().min(0) })).optional(),
 });
 
 const Billing = z.object({
@@ -114,7 +113,7 @@ export const CreatePaymentLinkBody = z
     account_id: Id36To64,
     country: OperatingCountry,
     amount: Amount,
-    payment_method_types: z.array(text(3, 255)),
+    payment_method_types: listOf(text(3, 255)),
     description: text(3, 255).optional(),
     merchant_order_id: text(3, 255).optional(),
     capture: z.boolean().optional(),
@@ -125,7 +124,7 @@ export const CreatePaymentLinkBody = z
     timezone: text(1, 64).optional(),
     payments_number: z.number().int().min(0).optional(),
     split_payment_methods: z.boolean().optional(),
-    taxes: z.array(TaxItem).optional(),
+    taxes: listOf(TaxItem).optional(),
     customer_payer: PaymentLinkCustomerPayer.optional(),
     additional_data: PaymentLinkAdditionalData.optional(),
     callback_url: z.string().max(256).optional(),

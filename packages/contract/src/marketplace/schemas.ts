@@ -3,6 +3,7 @@ import { CountryCode } from '../shared/countries.js';
 import { Amount, AmountOut, AmountValue } from '../shared/money.js';
 import { Base64, DateOnly, DateTime, Id36To64, Uuid, text } from '../shared/primitives.js';
 import { AddressOut, DocumentOut, MetadataOut, PhoneOut, address, metadataList } from '../shared/shapes.js';
+import { listOf } from '../validation.js';
 
 export const NATIONAL_ENTITIES = ['INDIVIDUAL', 'ENTITY'] as const;
 export const ENTITY_TYPES = ['GOVERNMENTAL', 'PUBLIC', 'NON_PROFIT', 'PRIVATE'] as const;
@@ -68,8 +69,8 @@ const RecipientOnboardingRequest = z.object({
     recipient_id: text(1, 255).optional(),
     recipient_type: z.enum(['MEAL', 'FOOD', 'MULTI_BENEFITS', 'FLEET']).optional(),
   }),
-  documentation: z.array(RecipientFile).optional(),
-  withdrawal_methods: z.array(z.object({ bank: Bank })).optional(),
+  documentation: listOf(RecipientFile).optional(),
+  withdrawal_methods: listOf(z.object({ bank: Bank })).optional(),
 });
 
 export const SplitConfiguration = z
@@ -111,10 +112,10 @@ export const CreateRecipientBody = z
     phone: RecipientPhone.optional(),
     address: RecipientAddress.optional(),
     split_configuration: SplitConfiguration.optional(),
-    legal_representatives: z.array(LegalRepresentative).optional(),
+    legal_representatives: listOf(LegalRepresentative).optional(),
     withdrawal_methods: z.object({ bank: Bank }).optional(),
-    documentation: z.array(RecipientFile).optional(),
-    onboardings: z.array(RecipientOnboardingRequest).optional(),
+    documentation: listOf(RecipientFile).optional(),
+    onboardings: listOf(RecipientOnboardingRequest).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.national_entity === 'ENTITY') {

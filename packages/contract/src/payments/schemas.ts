@@ -5,6 +5,7 @@ import { Base64, DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '..
 import { AddressOut, Document, DocumentOut, MetadataOut, Phone, PhoneOut, address, metadataList } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
 import { Mandate } from '../shared/mandate.js';
+import { listOf } from '../validation.js';
 
 export const REFUND_REASONS = ['DUPLICATE', 'FRAUDULENT', 'REQUESTED_BY_CUSTOMER', 'REVERSE'] as const;
 export const RefundReason = z.enum(REFUND_REASONS);
@@ -296,7 +297,7 @@ export const RefundBody = z.object({
   description: text(3, 255).optional(),
   reason: RefundReason.optional(),
   amount: Amount.optional(),
-  split_marketplace: z.array(SplitMarketplaceItem).optional(),
+  split_marketplace: listOf(SplitMarketplaceItem).optional(),
   simplified_mode: z.boolean().optional(),
   response_additional_data: ResponseAdditionalData.optional(),
   customer_payer: CustomerPayerRequest.optional(),
@@ -310,7 +311,7 @@ export const CancelOrRefundBody = z.object({
   description: text(3, 255).optional(),
   merchant_reference: text(3, 255).optional(),
   amount: Amount.optional(),
-  split_marketplace: z.array(SplitMarketplaceItem).optional(),
+  split_marketplace: listOf(SplitMarketplaceItem).optional(),
   simplified_mode: z.boolean().optional(),
   response_additional_data: ResponseAdditionalData.optional(),
   customer_payer: CustomerPayerRequest.optional(),
@@ -356,7 +357,7 @@ export const EvidenceItem = z.object({
 /** Request of §4.9. */
 export const DisputeBody = z.object({
   account_id: Uuid,
-  evidence: z.array(EvidenceItem).min(1),
+  evidence: listOf(EvidenceItem).min(1),
 });
 export type DisputeBody = z.infer<typeof DisputeBody>;
 
@@ -411,7 +412,7 @@ export const CreatePaymentBody = z
     additional_data: AdditionalData.optional(),
     workflow: z.enum(['SDK_CHECKOUT', 'CHECKOUT', 'REDIRECT', 'DIRECT', 'SDK_SEAMLESS']).optional(),
     callback_url: text(3, 526).optional(),
-    split_marketplace: z.array(SplitMarketplaceItem).optional(),
+    split_marketplace: listOf(SplitMarketplaceItem).optional(),
     metadata: metadataList(120).optional(),
   })
   .superRefine((body, ctx) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AmountValue } from '../shared/money.js';
 import { DateTime, Uuid, text } from '../shared/primitives.js';
+import { listOf } from '../validation.js';
 
 export const CreateMerchantBody = z.object({
   name: text(1, 255).optional(),
@@ -83,7 +84,7 @@ export const SCRIPTED_OUTCOMES = [
   'SUCCEEDED', 'DECLINED', 'ERROR', 'INSUFFICIENT_FUNDS', 'DECLINED_BY_BANK', 'DO_NOT_HONOR', 'INVALID_SECURITY_CODE',
   'INVALID_CARD_DATA', 'REPORTED_STOLEN', 'EXPIRED_CARD',
 ] as const;
-export const ScriptOutcomesBody = z.object({ sequence: z.array(z.enum(SCRIPTED_OUTCOMES)).min(1).max(100) });
+export const ScriptOutcomesBody = z.object({ sequence: listOf(z.enum(SCRIPTED_OUTCOMES), 100).min(1) });
 export const ScriptOutcomesParams = z.object({ vaulted_token: text(1, 64) });
 export const ScriptedOutcomes = z.object({ vaulted_token: z.string(), pending: z.array(z.enum(SCRIPTED_OUTCOMES)) });
 

@@ -3,6 +3,7 @@ import { CountryCode } from './countries.js';
 import { Currency } from './money.js';
 import { DateOnly, DateTime, text } from './primitives.js';
 import { Address, Document, Phone } from './shapes.js';
+import { listOf } from '../validation.js';
 
 /**
  * Payment additional_data (§2.6) as a request shape. Every field is optional: the groups
@@ -80,10 +81,10 @@ const Ticket = z.object({
 export const Airline = z.object({
   pnr: text(1, 10).optional(),
   type: text(1, 255).optional(),
-  legs: z.array(Leg).optional(),
-  passengers: z.array(Passenger).optional(),
+  legs: listOf(Leg).optional(),
+  passengers: listOf(Passenger).optional(),
   ticket: Ticket.optional(),
-  tickets: z.array(Ticket).optional(),
+  tickets: listOf(Ticket).optional(),
 });
 
 const Party = z.object({
@@ -111,56 +112,50 @@ export const Order = z.object({
   fee_amount: z.number().nonnegative().optional(),
   shipping_amount: z.number().nonnegative().optional(),
   tip_amount: z.number().nonnegative().optional(),
-  items: z
-    .array(
-      z.object({
-        id: text(1, 255),
-        name: text(1, 255),
-        quantity: z.number().int().min(1),
-        unit_amount: z.number().nonnegative(),
-        category: text(1, 255).optional(),
-        brand: text(1, 255).optional(),
-        sku_code: text(1, 255).optional(),
-        manufacture_part_number: text(1, 255).optional(),
-      }),
-    )
-    .optional(),
-  taxes: z.array(TaxItem).optional(),
+  items: listOf(
+    z.object({
+      id: text(1, 255),
+      name: text(1, 255),
+      quantity: z.number().int().min(1),
+      unit_amount: z.number().nonnegative(),
+      category: text(1, 255).optional(),
+      brand: text(1, 255).optional(),
+      sku_code: text(1, 255).optional(),
+      manufacture_part_number: text(1, 255).optional(),
+    }),
+  ).optional(),
+  taxes: listOf(TaxItem).optional(),
   shipping: z
     .object({
       type: text(1, 255).optional(),
       description: text(1, 255).optional(),
       carrier: text(1, 255).optional(),
       deliver_at: DateTime.optional(),
-      recipients: z.array(z.record(z.string(), z.unknown())).optional(),
+      recipients: listOf(z.record(z.string(), z.unknown())).optional(),
     })
     .optional(),
   account_funding: z.object({ sender: Party.optional(), beneficiary: Party.optional() }).optional(),
-  tickets: z
-    .array(
-      z.object({
-        id: text(1, 255).optional(),
-        name: text(1, 255).optional(),
-        description: text(1, 255).optional(),
-        type: text(1, 255).optional(),
-        amount: z.number().nonnegative().optional(),
-        event: z
-          .object({
-            id: text(1, 255).optional(),
-            name: text(1, 255).optional(),
-            description: text(1, 255).optional(),
-            type: text(1, 255).optional(),
-            date: DateTime.optional(),
-            address: Address.optional(),
-          })
-          .optional(),
-      }),
-    )
-    .optional(),
+  tickets: listOf(
+    z.object({
+      id: text(1, 255).optional(),
+      name: text(1, 255).optional(),
+      description: text(1, 255).optional(),
+      type: text(1, 255).optional(),
+      amount: z.number().nonnegative().optional(),
+      event: z
+        .object({
+          id: text(1, 255).optional(),
+          name: text(1, 255).optional(),
+          description: text(1, 255).optional(),
+          type: text(1, 255).optional(),
+          date: DateTime.optional(),
+          address: Address.optional(),
+        })
+        .optional(),
+    }),
+  ).optional(),
   fulfillment: z.record(z.string(), z.unknown()).optional(),
-  discounts: z
-    .array(z.object({ id: text(1, 255).optional(), name: text(1, 255).optional(), unit_amount: z.number().nonnegative().optional() }))
-    .optional(),
+  discounts: listOf(z.object({ id: text(1, 255).optional(), name: text(1, 255).optional(), unit_amount: z.number().nonnegative().optional() })).optional(),
   sales_channel: text(1, 255).optional(),
 });
 
@@ -179,7 +174,7 @@ export const SellerDetails = z.object({
 
 export const AdditionalData = z.object({
   airline: Airline.nullable().optional(),
-  transportations: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
+  transportations: listOf(z.record(z.string(), z.unknown())).nullable().optional(),
   order: Order.nullable().optional(),
   seller_details: SellerDetails.nullable().optional(),
 });

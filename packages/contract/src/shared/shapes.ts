@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Base64, text } from './primitives.js';
 import { CountryCode } from './countries.js';
+import { listOf } from '../validation.js';
 
 /** phone, §2.1 (upstream: country calling code 1–3 digits, number 1–32). */
 export const Phone = z.object({
@@ -61,7 +62,7 @@ export const MetadataItem = z.object({
   key: text(1, 48),
   value: text(1, 512),
 });
-export const metadataList = (max: number) => z.array(MetadataItem).max(max);
+export const metadataList = (max: number) => listOf(MetadataItem, max);
 export const MetadataOut = z.array(z.object({ key: z.string(), value: z.string() }));
 
 /** file object, §2.1. */

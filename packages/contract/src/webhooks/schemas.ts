@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime, Uuid, text } from '../shared/primitives.js';
+import { listOf } from '../validation.js';
 
 export const ENROLLMENT_TRIGGERS = ['ENROLL', 'UNENROLL'] as const;
 export const PAYMENT_TRIGGERS = ['AUTHORIZE', 'CANCEL', 'CAPTURE', 'CHARGEBACK', 'PRECHARGEBACK', 'PURCHASE', 'REFUND', 'VERIFY'] as const;
@@ -10,12 +11,13 @@ export const ONBOARDING_TRIGGERS = [
 ] as const;
 export const WEBHOOK_STATES = ['ACTIVE', 'INACTIVE'] as const;
 
+// Each trigger at most once: a list longer than the enum cannot be right.
 const triggers = {
-  enrollment_triggers: z.array(z.enum(ENROLLMENT_TRIGGERS)).optional(),
-  payment_triggers: z.array(z.enum(PAYMENT_TRIGGERS)).optional(),
-  report_triggers: z.array(z.enum(REPORT_TRIGGERS)).optional(),
-  subscription_triggers: z.array(z.enum(SUBSCRIPTION_TRIGGERS)).optional(),
-  onboarding_triggers: z.array(z.enum(ONBOARDING_TRIGGERS)).optional(),
+  enrollment_triggers: listOf(z.enum(ENROLLMENT_TRIGGERS), ENROLLMENT_TRIGGERS.length).optional(),
+  payment_triggers: listOf(z.enum(PAYMENT_TRIGGERS), PAYMENT_TRIGGERS.length).optional(),
+  report_triggers: listOf(z.enum(REPORT_TRIGGERS), REPORT_TRIGGERS.length).optional(),
+  subscription_triggers: listOf(z.enum(SUBSCRIPTION_TRIGGERS), SUBSCRIPTION_TRIGGERS.length).optional(),
+  onboarding_triggers: listOf(z.enum(ONBOARDING_TRIGGERS), ONBOARDING_TRIGGERS.length).optional(),
 };
 
 const WebhookUrl = z

@@ -1,0 +1,85 @@
+import type { z, ZodTypeAny } from 'zod';
+import type { Random } from './random.js';
+
+/**
+ * A plausible value of a zod schema: what a well-meaning client would send, so that fuzzed
+ * variants of it get past the first field and reach the rules and the store behind.
+ * Optional fields are present half of the time.
+ */
+export function sampleOf(schema: ZodTypeAny, random: Random, depth = 0): unknown {
+  if (depth > 12) return undefined;
+  const def = schema._def as { typeName?: string } & Record<string, unknown>;
+  switch (def.typeName) {
+    case 'ZodOptional':
+      return random.chance(0.5) ? sampleOf(def.innerType as ZodTypeAny, random, depth + 1) : undefined;
+    case 'ZodNullable':
+    case 'ZodDefault':
+    case 'ZodReadonly':
+    case 'ZodCatch':
+    case 'ZodBranded':
+      return sampleOf((def.innerType ?? def.type) as ZodTypeAny, random, depth + 1);
+    case 'ZodEffects':
+      return sampleOf(def.schema as ZodTypeAny, random, depth + 1);
+    case 'ZodLazy':
+      return sampleOf((def.getter as () => ZodTypeAny)(), random, depth + 1);
+    case 'ZodPipeline':
+      return sampleOf(def.in as ZodTypeAny, random, depth + 1);
+    case 'ZodObject': {
+      const shape = (schema as z.AnyZodObject).shape as Record<string, ZodTypeAny>;
+      const out: Record<string, unknown> = {};
+      for (const [key, field] of Object.entries(shape)) {
+        const value = sampleOf(field, random, depth + 1);
+        if (value !== undefined) out[key] = value;
+      }
+      return out;
+    }
+    case 'ZodArray': {
+      const min = (def.minLength as { value: number } | null)?.value ?? 0;
+      return Array.from({ length: Math.max(min, 1) }, () => sampleOf(def.type as ZodTypeAny, random, depth + 1));
+    }
+    case 'ZodUnion':
+    case 'ZodDiscriminatedUnion': {
+      const options = (Array.isArray(def.options) ? def.options : [...(def.options as Map<unknown, ZodTypeAny>).values()]) as ZodTypeAny[];
+      return sampleOf(random.pick(options), random, depth + 1);
+    }
+    case 'ZodIntersection':
+      return { ...(sampleOf(def.left as ZodTypeAny, random, depth + 1) as object), ...(sampleOf(def.right as ZodTypeAny, random, depth + 1) as object) };
+    case 'ZodEnum':
+      return random.pick(def.values as string[]);
+    case 'ZodNativeEnum':
+      return random.pick(Object.values(def.values as object));
+    case 'ZodLiteral':
+      return def.value;
+    case 'ZodBoolean':
+      return random.chance(0.5);
+    case 'ZodNumber':
+      return sampleNumber(def.checks as Array<{ kind: string; value?: number }>);
+    case 'ZodString':
+      return sampleString(def.checks as Array<{ kind: string; value?: number }>, random);
+    case 'ZodRecord':
+      return { note: 'fuzz' };
+    default:
+      return 'fuzz';
+  }
+}
+
+function sampleNumber(checks: Array<{ kind: string; value?: number }>): number {
+  const min = checks.find((c) => c.kind === 'min')?.value;
+  const max = checks.find((c) => c.kind === 'max')?.value;
+  if (min !== undefined && min > 0) return min;
+  if (max !== undefined && max < 1) return max;
+  return 1;
+}
+
+function sampleString(checks: Array<{ kind: string; value?: number }>, random: Random): string {
+  const kinds = new Set(checks.map((c) => c.kind));
+  if (kinds.has('uuid')) return random.uuid();
+  if (kinds.has('datetime')) return '2026-01-02T03:04:05.000Z';
+  if (kinds.has('email')) return 'fuzz@example.com';
+  if (kinds.has('url')) return 'https://example.com/fuzz';
+  const exact = checks.find((c) => c.kind === 'length')?.value;
+  if (exact !== undefined) return exact === 10 ? '2000-01-02' : exact === 2 ? 'AR' : exact === 3 ? 'ARS' : 'a'.repeat(exact);
+  const min = checks.find((c) => c.kind === 'min')?.value ?? 1;
+  const max = checks.find((c) => c.kind === 'max')?.value ?? 64;
+  return `fuzz-${random.int(1e6)}`.padEnd(min, 'x').slice(0, Math.max(min, Math.min(max, 16)));
+}

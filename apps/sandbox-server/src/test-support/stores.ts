@@ -1,0 +1,30 @@
+import type { SandboxConfig } from '../config.js';
+import { freshSchema, testDatabaseUrl } from './database.js';
+
+/** A store a suite runs on: the configuration that selects it, and how to clean it up. */
+export interface StoreUnderTest {
+  name: 'memory' | 'PostgreSQL';
+  prepare(): Promise<{ config: Partial<SandboxConfig>; drop(): Promise<void> }>;
+}
+
+/**
+ * The memory store, and PostgreSQL on TEST_DATABASE_URL in a schema of its own per run. Without
+ * the variable the PostgreSQL runs are skipped, and `suite` says so (under CI=true the variable
+ * is required: testDatabaseUrl throws).
+ */
+export function storesUnderTest(suite: string): StoreUnderTest[] {
+  const url = testDatabaseUrl();
+  const memory: StoreUnderTest = { name: 'memory', prepare: async () => ({ config: {}, drop: async () => {} }) };
+  if (!url) {
+    console.warn(`${suite}: TEST_DATABASE_URL is not set, so the PostgreSQL run is skipped (CI=true requires it)`);
+    return [memory];
+  }
+  const postgres: StoreUnderTest = {
+    name: 'PostgreSQL',
+    prepare: async () => {
+      const { schema, drop } = await freshSchema(url);
+      return { config: { databaseUrl: url, databaseSchema: schema }, drop };
+    },
+  };
+  return [memory, postgres];
+}

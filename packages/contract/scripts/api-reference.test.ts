@@ -25,7 +25,7 @@ describe('docs/api-reference.md', () => {
   });
 
   it.each([
-    ['the decimals of amounts', '| `amount.value` | number | yes | ≥ 0.0001; must be a multiple of 0.0001 (at most 4 decimals) |'],
+    ['the range and decimals of amounts', '| `amount.value` | number | yes | ≥ 0.0001; ≤ 9999999999; must be a multiple of 0.0001 (at most 4 decimals) |'],
     ['the §8 length of merchant_reference', '| `merchant_reference` | string | yes | 3–255 chars |'],
     ['array item limits (§8 customer metadata)', '| `metadata` | array of object | no | at most 50 items |'],
     ['the dispute evidence size (§8)', 'must decode to at most 1048576 bytes (1 MB)'],

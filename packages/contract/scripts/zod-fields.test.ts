@@ -22,7 +22,7 @@ describe('fieldRows', () => {
   });
 
   it('reads the message of a custom check by making it fail', () => {
-    expect(row(Amount, 'value')?.limits).toEqual(['≥ 0.0001', 'must be a multiple of 0.0001 (at most 4 decimals)']);
+    expect(row(Amount, 'value')?.limits).toEqual(['≥ 0.0001', '≤ 9999999999', 'must be a multiple of 0.0001 (at most 4 decimals)']);
   });
 
   it('marks a custom check no probe triggers, so the reference test can refuse it', () => {

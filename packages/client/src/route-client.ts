@@ -23,7 +23,7 @@ type Prettify<T> = { [K in keyof T]: T[K] } & {};
  * of that name, present only on a platform whose `RequestInit` has it (Next.js adds `next`).
  * @deprecated Use `fetchOptions` instead.
  */
-type FetchOptionShortcut<K extends string, O = FetchOptions> = K extends keyof O ? { [P in K]?: O[K] } : {};
+type FetchOptionShortcut<K extends string, O = FetchOptions> = K extends keyof O ? { [P in K]?: O[K] } : unknown;
 
 type RouteHeaders<R extends RouteTypes> = R['request'] extends { headers?: infer H } ? NonNullable<H> : never;
 
@@ -44,7 +44,7 @@ export type RawResponse<R extends RouteTypes> = {
 }[keyof R['responses']];
 
 /** ts-rest's `AppRouteFunction`: the argument may be left out when nothing in it is required. */
-export type RawRouteFunction<R extends RouteTypes> = {} extends CallArgs<R>
+export type RawRouteFunction<R extends RouteTypes> = Partial<CallArgs<R>> extends CallArgs<R>
   ? (args?: CallArgs<R>) => Promise<RawResponse<R>>
   : (args: CallArgs<R>) => Promise<RawResponse<R>>;
 

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { InitClientReturn } from '@ts-rest/core';
+import type { AppRouter, InitClientReturn } from '@ts-rest/core';
 import type { z } from 'zod';
 import type {
   bankingContract,
@@ -28,7 +28,7 @@ import type { SubscriptionsRoutes } from './types/subscriptions.js';
 import type { WebhookEvent, WebhooksRoutes } from './types/webhooks.js';
 
 /** What ts-rest's `initClient` returns for a router, given the client's transport arguments. */
-type TsRestClient<Router> = Router extends Parameters<typeof import('@ts-rest/core').initClient>[0] ? InitClientReturn<Router, TransportArgs> : never;
+type TsRestClient<Router extends AppRouter> = InitClientReturn<Router, TransportArgs>;
 
 // Compile-time proofs (run by `tsc --noEmit`): the generated route tables give every route exactly
 // the call signature and response union ts-rest infers from the contract, so the client's

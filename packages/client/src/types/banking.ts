@@ -14,35 +14,35 @@ export interface CreateEntityBody {
     state: string;
     city: string;
     zip_code: string;
-    address_line_2?: undefined | string;
-    building_number_1?: undefined | string;
-    building_number_2?: undefined | string;
+    address_line_2?: string | undefined;
+    building_number_1?: string | undefined;
+    building_number_2?: string | undefined;
   };
   national_entity: 'INDIVIDUAL' | 'ENTITY';
   merchant_entity_id: string;
   entity_detail: {
-    individual?: undefined | null | {
+    individual?: {
       first_name: string;
       last_name: string;
       date_of_birth: string;
       email: string;
       country_of_residence: string;
-      gender?: undefined | 'M' | 'F';
-      document?: undefined | {
+      gender?: 'M' | 'F' | undefined;
+      document?: {
         document_type: string;
         document_number: string;
         issuing_country: string;
-        expires_at?: undefined | string;
-        issued_at?: undefined | string;
-      };
-      tax_information?: undefined | {
+        expires_at?: string | undefined;
+        issued_at?: string | undefined;
+      } | undefined;
+      tax_information?: {
         country: string;
         tax_id: string;
         tax_id_type: 'VAT' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN' | 'OTHER';
         is_primary: boolean;
-      }[];
-    };
-    entity?: undefined | null | {
+      }[] | undefined;
+    } | null | undefined;
+    entity?: {
       country: string;
       name: string;
       beneficial_owners: {
@@ -52,40 +52,40 @@ export interface CreateEntityBody {
         email: string;
         country_of_residence: string;
         ownership_percentage: number;
-        gender?: undefined | 'M' | 'F';
-        document?: undefined | {
+        gender?: 'M' | 'F' | undefined;
+        document?: {
           document_type: string;
           document_number: string;
           issuing_country: string;
-          expires_at?: undefined | string;
-          issued_at?: undefined | string;
-        };
-        address?: undefined | {
-          country?: undefined | string;
-          address_line_1?: undefined | string;
-          address_line_2?: undefined | string;
-          building_number_1?: undefined | string;
-          building_number_2?: undefined | string;
-          state?: undefined | string;
-          city?: undefined | string;
-          zip_code?: undefined | string;
-        };
-        title?: undefined | string;
-        tax_information?: undefined | {
+          expires_at?: string | undefined;
+          issued_at?: string | undefined;
+        } | undefined;
+        address?: {
+          country?: string | undefined;
+          address_line_1?: string | undefined;
+          address_line_2?: string | undefined;
+          building_number_1?: string | undefined;
+          building_number_2?: string | undefined;
+          state?: string | undefined;
+          city?: string | undefined;
+          zip_code?: string | undefined;
+        } | undefined;
+        title?: string | undefined;
+        tax_information?: {
           country: string;
           tax_id: string;
           tax_id_type: 'VAT' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN' | 'OTHER';
           is_primary: boolean;
-        }[];
+        }[] | undefined;
       }[];
-      entity_type?: undefined | 'CORPORATION';
-      tax_information?: undefined | {
+      entity_type?: 'CORPORATION' | undefined;
+      tax_information?: {
         country: string;
         tax_id: string;
         tax_id_type: 'VAT' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN' | 'OTHER';
         is_primary: boolean;
-      }[];
-    };
+      }[] | undefined;
+    } | null | undefined;
   };
 }
 
@@ -100,30 +100,30 @@ export interface BankingEntity {
   updated_at: string;
   account_id: string;
   address: {
-    country?: undefined | null | string;
-    address_line_1?: undefined | null | string;
-    address_line_2?: undefined | null | string;
-    building_number_1?: undefined | null | string;
-    building_number_2?: undefined | null | string;
-    state?: undefined | null | string;
-    city?: undefined | null | string;
-    zip_code?: undefined | null | string;
+    country?: string | null | undefined;
+    address_line_1?: string | null | undefined;
+    address_line_2?: string | null | undefined;
+    building_number_1?: string | null | undefined;
+    building_number_2?: string | null | undefined;
+    state?: string | null | undefined;
+    city?: string | null | undefined;
+    zip_code?: string | null | undefined;
   };
   national_entity: 'INDIVIDUAL' | 'ENTITY';
   merchant_entity_id: string;
   entity_detail: {
-    individual: null | {
+    individual: {
       first_name: string;
       last_name: string;
       date_of_birth: string;
       email: string;
-      document: null | {
+      document: {
         document_type: string;
         issuing_country: string;
         document_number_last_4: string;
-        expires_at?: undefined | null | string;
-        issued_at?: undefined | null | string;
-      };
+        expires_at?: string | null | undefined;
+        issued_at?: string | null | undefined;
+      } | null;
       country_of_residence: string;
       tax_information: {
         country: string;
@@ -131,9 +131,9 @@ export interface BankingEntity {
         is_primary: boolean;
         tax_id_last_4: string;
       }[];
-      gender?: undefined | null | string;
-    };
-    entity: null | {
+      gender?: string | null | undefined;
+    } | null;
+    entity: {
       country: string;
       name: string;
       tax_information: {
@@ -147,13 +147,13 @@ export interface BankingEntity {
         last_name: string;
         date_of_birth: string;
         email: string;
-        document: null | {
+        document: {
           document_type: string;
           issuing_country: string;
           document_number_last_4: string;
-          expires_at?: undefined | null | string;
-          issued_at?: undefined | null | string;
-        };
+          expires_at?: string | null | undefined;
+          issued_at?: string | null | undefined;
+        } | null;
         country_of_residence: string;
         tax_information: {
           country: string;
@@ -162,21 +162,21 @@ export interface BankingEntity {
           tax_id_last_4: string;
         }[];
         ownership_percentage: number;
-        gender?: undefined | null | string;
-        address?: undefined | null | {
-          country?: undefined | null | string;
-          address_line_1?: undefined | null | string;
-          address_line_2?: undefined | null | string;
-          building_number_1?: undefined | null | string;
-          building_number_2?: undefined | null | string;
-          state?: undefined | null | string;
-          city?: undefined | null | string;
-          zip_code?: undefined | null | string;
-        };
-        title?: undefined | null | string;
+        gender?: string | null | undefined;
+        address?: {
+          country?: string | null | undefined;
+          address_line_1?: string | null | undefined;
+          address_line_2?: string | null | undefined;
+          building_number_1?: string | null | undefined;
+          building_number_2?: string | null | undefined;
+          state?: string | null | undefined;
+          city?: string | null | undefined;
+          zip_code?: string | null | undefined;
+        } | null | undefined;
+        title?: string | null | undefined;
       }[];
-      entity_type?: undefined | null | string;
-    };
+      entity_type?: string | null | undefined;
+    } | null;
   };
 }
 
@@ -185,7 +185,7 @@ export interface CreateOnboardingBody {
   account_id: string;
   service_connection_id: string;
   onboarding_type: 'PREVIOUSLY_ONBOARDED' | 'ONE_STEP';
-  documentation?: undefined | ({
+  documentation?: ({
       type: 'IDENTITY_DOCUMENT';
       identity_document: {
         document_number: string;
@@ -196,14 +196,14 @@ export interface CreateOnboardingBody {
           content_type: string;
           content: string;
         };
-        expires_at?: undefined | string;
-        issued_at?: undefined | string;
-        issuing_state?: undefined | string;
-        back_image?: undefined | {
+        expires_at?: string | undefined;
+        issued_at?: string | undefined;
+        issuing_state?: string | undefined;
+        back_image?: {
           file_name: string;
           content_type: string;
           content: string;
-        };
+        } | undefined;
       };
     } | {
       type: 'PROOF_OF_ADDRESS';
@@ -214,17 +214,17 @@ export interface CreateOnboardingBody {
           content_type: string;
           content: string;
         };
-        issued_at?: undefined | string;
-        provider_name?: undefined | string;
-        bill_type?: undefined | string;
-        account_number?: undefined | string;
-        verified_address?: undefined | {
+        issued_at?: string | undefined;
+        provider_name?: string | undefined;
+        bill_type?: string | undefined;
+        account_number?: string | undefined;
+        verified_address?: {
           country: string;
           address_line_1: string;
           state: string;
           city: string;
           zip_code: string;
-        };
+        } | undefined;
       };
     } | {
       type: 'BANK_STATEMENT';
@@ -248,10 +248,10 @@ export interface CreateOnboardingBody {
           content_type: string;
           content: string;
         };
-        issuing_state?: undefined | string;
-        registration_number?: undefined | string;
-        registered_at?: undefined | string;
-        issuing_authority?: undefined | string;
+        issuing_state?: string | undefined;
+        registration_number?: string | undefined;
+        registered_at?: string | undefined;
+        issuing_authority?: string | undefined;
       };
     } | {
       type: 'TAX_INFORMATION';
@@ -262,14 +262,14 @@ export interface CreateOnboardingBody {
           tax_id_type: 'VAT' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN' | 'OTHER';
           is_primary: boolean;
         }[];
-        file?: undefined | {
+        file?: {
           file_name: string;
           content_type: string;
           content: string;
-        };
-        issuing_authority?: undefined | string;
-        tax_document_type?: undefined | 'EIN_CONFIRMATION' | 'W9' | '1099' | 'TAX_RETURN' | 'SSN_CARD' | 'ITIN_LETTER' | 'VAT_CERTIFICATE';
-        tax_year?: undefined | string;
+        } | undefined;
+        issuing_authority?: string | undefined;
+        tax_document_type?: 'EIN_CONFIRMATION' | 'W9' | '1099' | 'TAX_RETURN' | 'SSN_CARD' | 'ITIN_LETTER' | 'VAT_CERTIFICATE' | undefined;
+        tax_year?: string | undefined;
       };
     } | {
       type: 'FINANCIAL_DOCUMENT';
@@ -280,11 +280,11 @@ export interface CreateOnboardingBody {
           content_type: string;
           content: string;
         };
-        period_start?: undefined | string;
-        period_end?: undefined | string;
-        fiscal_year?: undefined | string;
-        audited?: undefined | boolean;
-        auditor_name?: undefined | string;
+        period_start?: string | undefined;
+        period_end?: string | undefined;
+        fiscal_year?: string | undefined;
+        audited?: boolean | undefined;
+        auditor_name?: string | undefined;
       };
     } | {
       type: 'BIOMETRIC_VERIFICATION';
@@ -293,80 +293,80 @@ export interface CreateOnboardingBody {
         capture_method: 'LIVE_CAPTURE' | 'UPLOADED';
         liveness_check_passed: boolean;
         confidence_score: number;
-        capture_timestamp?: undefined | string;
-        verification_provider?: undefined | string;
-        live_image?: undefined | {
+        capture_timestamp?: string | undefined;
+        verification_provider?: string | undefined;
+        live_image?: {
           file_name: string;
           content_type: string;
           content: string;
-        };
-        reference_image?: undefined | {
+        } | undefined;
+        reference_image?: {
           file_name: string;
           content_type: string;
           content: string;
-        };
+        } | undefined;
       };
     } | {
       type: 'EMPLOYMENT_INFORMATION';
       employment_information: {
         status: 'EMPLOYED' | 'SELF_EMPLOYED' | 'UNEMPLOYED' | 'RETIRED' | 'STUDENT';
-        industry?: undefined | string;
-        employer_name?: undefined | string;
-        occupation?: undefined | string;
-        started_at?: undefined | string;
-        annual_income?: undefined | {
+        industry?: string | undefined;
+        employer_name?: string | undefined;
+        occupation?: string | undefined;
+        started_at?: string | undefined;
+        annual_income?: {
           currency: string;
           amount: number;
-        };
-        verification_document?: undefined | {
+        } | undefined;
+        verification_document?: {
           file_name: string;
           content_type: string;
           content: string;
-        };
+        } | undefined;
       };
-    })[];
-  compliance_declaration?: undefined | {
+    })[] | undefined;
+  compliance_declaration?: {
     terms_of_service: {
       accepted: boolean;
       accepted_at: string;
-      version?: undefined | string;
-      accepted_ip?: undefined | string;
+      version?: string | undefined;
+      accepted_ip?: string | undefined;
     };
     privacy_policy: {
       accepted: boolean;
       accepted_at: string;
-      version?: undefined | string;
-      accepted_ip?: undefined | string;
+      version?: string | undefined;
+      accepted_ip?: string | undefined;
     };
-  };
-  risk_assessment?: undefined | {
-    assessed_at?: undefined | string;
-    pep_status?: undefined | {
+  } | undefined;
+  risk_assessment?: {
+    assessed_at?: string | undefined;
+    pep_status?: {
       is_pep: boolean;
-      country?: undefined | string;
-      pep_level?: undefined | null | 'DIRECT' | 'CLOSE_ASSOCIATE' | 'FAMILY_MEMBER';
-      position?: undefined | string;
-    };
-    rca_status?: undefined | {
+      country?: string | undefined;
+      pep_level?: 'DIRECT' | 'CLOSE_ASSOCIATE' | 'FAMILY_MEMBER' | null | undefined;
+      position?: string | undefined;
+    } | undefined;
+    rca_status?: {
       risk_level: 'LOW' | 'MEDIUM' | 'HIGH';
-      classified_at?: undefined | string;
-      assessed_by?: undefined | string;
-    };
-    sanctions_screening?: undefined | {
+      classified_at?: string | undefined;
+      assessed_by?: string | undefined;
+    } | undefined;
+    sanctions_screening?: {
       appears_on_sanctions_list: boolean;
-      sanctions_list_name?: undefined | string;
-      screened_at?: undefined | string;
-    };
-  };
-  source_of_funds?: undefined | {
+      sanctions_list_name?: string | undefined;
+      screened_at?: string | undefined;
+    } | undefined;
+  } | undefined;
+  source_of_funds?: {
     primary_source: 'SAVINGS' | 'OTHER' | 'EMPLOYMENT_SALARY' | 'BUSINESS_INCOME' | 'INVESTMENTS' | 'RENTAL_INCOME' | 'PENSION' | 'GOVERNMENT_BENEFITS' | 'INHERITANCE' | 'FAMILY_SUPPORT' | 'LOTTERY_GAMBLING' | 'SALE_OF_ASSETS' | 'CRYPTOCURRENCY' | 'FREELANCE_CONSULTING';
-    description?: undefined | string;
-    secondary_sources?: undefined | string[];
-    estimated_annual_income?: undefined | {
+    description?: string | undefined;
+    secondary_sources?: string[] | undefined;
+    estimated_annual_income?: {
       currency: string;
       amount: number;
-    };
-  };
+    } | undefined;
+  } | undefined;
 }
 
 /** What the API answers with as the contract's `BankingOnboarding` (`z.output`). */
@@ -375,10 +375,10 @@ export interface BankingOnboarding {
   id: string;
   created_at: string;
   updated_at: string;
-  expires_at: null | string;
+  expires_at: string | null;
   provider: {
-    status: null | string;
-    entity_id: null | string;
+    status: string | null;
+    entity_id: string | null;
   };
   requirements: {
     status: string;
@@ -387,14 +387,14 @@ export interface BankingOnboarding {
   }[];
   onboarding_type: 'PREVIOUSLY_ONBOARDED' | 'ONE_STEP';
   entity_id: string;
-  service_account_id: null | string;
-  service_connection_id?: undefined | string;
+  service_account_id: string | null;
+  service_connection_id?: string | undefined;
 }
 
 /** What a caller sends as the contract's `UpdateAccountBody` (`z.input`). */
 export interface UpdateAccountBody {
   account_id: string;
-  account_type?: undefined | 'SAVINGS' | 'CHECKING' | 'INVESTMENT';
+  account_type?: 'SAVINGS' | 'CHECKING' | 'INVESTMENT' | undefined;
 }
 
 /** What the API answers with as the contract's `BankingAccount` (`z.output`). */
@@ -406,24 +406,24 @@ export interface BankingAccount {
   account_id: string;
   currency: string;
   account_type: 'SAVINGS' | 'CHECKING' | 'INVESTMENT';
-  routing_number: null | string;
+  routing_number: string | null;
   provider: {
-    account_id: null | string;
+    account_id: string | null;
   };
   account_number: string;
   entity_id: string;
   onboarding_id: string;
-  iban: null | string;
+  iban: string | null;
   balance: {
     current: number;
     available: number;
     pending: number;
   };
   account_details: {
-    account_name: null | string;
-    sort_code: null | string;
-    bsb: null | string;
-    swift: null | string;
+    account_name: string | null;
+    sort_code: string | null;
+    bsb: string | null;
+    swift: string | null;
   };
   payment_rails: {
     incoming: string[];
@@ -438,11 +438,11 @@ export interface BankingRoutes {
   createEntity: {
     request: {
       body: CreateEntityBody;
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-        'x-idempotency-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+        'x-idempotency-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       201: BankingEntity;
@@ -462,11 +462,11 @@ export interface BankingRoutes {
         entity_id: string;
       };
       body: CreateOnboardingBody;
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-        'x-idempotency-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+        'x-idempotency-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       201: BankingOnboarding;
@@ -487,10 +487,10 @@ export interface BankingRoutes {
         entity_id: string;
         onboarding_id: string;
       };
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       200: BankingOnboarding;
@@ -509,10 +509,10 @@ export interface BankingRoutes {
         account_id: string;
       };
       body: UpdateAccountBody;
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       200: BankingAccount;

@@ -6,15 +6,15 @@ export interface EnrollInSessionBody {
   country: 'AR' | 'BO' | 'BR' | 'CL' | 'CO' | 'CR' | 'EC' | 'SV' | 'GT' | 'HN' | 'MX' | 'NI' | 'PA' | 'PY' | 'PE' | 'US' | 'UY';
   account_id: string;
   payment_method_type: string;
-  verify?: undefined | {
+  verify?: {
     vault_on_success: boolean;
-    metadata?: undefined | {
+    metadata?: {
       value: string;
       key: string;
-    }[];
-    currency?: undefined | string;
-  };
-  account_updater?: undefined | boolean;
+    }[] | undefined;
+    currency?: string | undefined;
+  } | undefined;
+  account_updater?: boolean | undefined;
 }
 
 /** What the API answers with as the contract's `SessionEnrolledPaymentMethod` (`z.output`). */
@@ -29,35 +29,35 @@ export interface SessionEnrolledPaymentMethod {
   description: string;
   name: string;
   category: string;
-  customer_payer: null | {
-    first_name?: undefined | null | string;
-    last_name?: undefined | null | string;
-    gender?: undefined | null | string;
-    date_of_birth?: undefined | null | string;
-    email?: undefined | null | string;
-    document?: undefined | null | {
-      document_type?: undefined | null | string;
-      document_number?: undefined | null | string;
-    };
-    phone?: undefined | null | {
-      number?: undefined | null | string;
-      country_code?: undefined | null | string;
-    };
-    billing_address?: undefined | null | {
-      country?: undefined | null | string;
-      address_line_1?: undefined | null | string;
-      address_line_2?: undefined | null | string;
-      building_number_1?: undefined | null | string;
-      building_number_2?: undefined | null | string;
-      state?: undefined | null | string;
-      city?: undefined | null | string;
-      zip_code?: undefined | null | string;
-      neighborhood?: undefined | null | string;
-    };
-  };
+  customer_payer: {
+    first_name?: string | null | undefined;
+    last_name?: string | null | undefined;
+    gender?: string | null | undefined;
+    date_of_birth?: string | null | undefined;
+    email?: string | null | undefined;
+    document?: {
+      document_type?: string | null | undefined;
+      document_number?: string | null | undefined;
+    } | null | undefined;
+    phone?: {
+      number?: string | null | undefined;
+      country_code?: string | null | undefined;
+    } | null | undefined;
+    billing_address?: {
+      country?: string | null | undefined;
+      address_line_1?: string | null | undefined;
+      address_line_2?: string | null | undefined;
+      building_number_1?: string | null | undefined;
+      building_number_2?: string | null | undefined;
+      state?: string | null | undefined;
+      city?: string | null | undefined;
+      zip_code?: string | null | undefined;
+      neighborhood?: string | null | undefined;
+    } | null | undefined;
+  } | null;
   verify: {
     vault_on_success: boolean;
-    currency?: undefined | null | string;
+    currency?: string | null | undefined;
     payment?: unknown;
   };
   enrollment: {
@@ -67,11 +67,11 @@ export interface SessionEnrolledPaymentMethod {
   provider: {
     type: string;
     id: string;
-    provider_status: null | string;
+    provider_status: string | null;
   };
-  preferred: null | boolean;
-  customer_id?: undefined | string;
-  vaulted_token?: undefined | null | string;
+  preferred: boolean | null;
+  customer_id?: string | undefined;
+  vaulted_token?: string | null | undefined;
 }
 
 /** What a caller sends as the contract's `EnrollDirectBody` (`z.input`). */
@@ -79,89 +79,89 @@ export interface EnrollDirectBody {
   type: string;
   country: 'AR' | 'BO' | 'BR' | 'CL' | 'CO' | 'CR' | 'EC' | 'SV' | 'GT' | 'HN' | 'MX' | 'NI' | 'PA' | 'PY' | 'PE' | 'US' | 'UY';
   account_id: string;
-  callback_url?: undefined | string;
-  workflow?: undefined | 'DIRECT';
-  recurring_payment?: undefined | {
-    regular_billing?: undefined | {
-      amount?: undefined | {
+  callback_url?: string | undefined;
+  workflow?: 'DIRECT' | undefined;
+  recurring_payment?: {
+    regular_billing?: {
+      amount?: {
         value: number;
         currency: string;
-      };
-      label?: undefined | string;
-      interval_unit?: undefined | 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
-      interval_count?: undefined | number;
-    };
-  };
-  payment_method?: undefined | {
-    type?: undefined | string;
-    vault_on_success?: undefined | boolean;
-    vault_only?: undefined | boolean;
-    detail?: undefined | {
-      bank_transfer?: undefined | {
+      } | undefined;
+      label?: string | undefined;
+      interval_unit?: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR' | undefined;
+      interval_count?: number | undefined;
+    } | undefined;
+  } | undefined;
+  payment_method?: {
+    type?: string | undefined;
+    vault_on_success?: boolean | undefined;
+    vault_only?: boolean | undefined;
+    detail?: {
+      bank_transfer?: {
         beneficiary_name: string;
         routing_number: string;
-        code?: undefined | string;
-        reference?: undefined | string;
-        account_type?: undefined | 'SAVINGS' | 'CHECKINGS';
-        account_holder_type?: undefined | 'INDIVIDUAL' | 'ENTITY';
-        bank_id?: undefined | string;
-        bank_name?: undefined | string;
-        bank_account?: undefined | string;
-        branch?: undefined | string;
-        branch_digit?: undefined | string;
-        bank_account_mask_number?: undefined | string;
-        mandate?: undefined | {
-          id?: undefined | string;
-          created_at?: undefined | string;
-          updated_at?: undefined | string;
-          info?: undefined | string;
-          received_status?: undefined | string;
-          existing_status?: undefined | string;
-        };
-      };
-    };
-  };
-  customer_payer?: undefined | {
-    code?: undefined | string;
-    email?: undefined | string;
-    document?: undefined | {
+        code?: string | undefined;
+        reference?: string | undefined;
+        account_type?: 'SAVINGS' | 'CHECKINGS' | undefined;
+        account_holder_type?: 'INDIVIDUAL' | 'ENTITY' | undefined;
+        bank_id?: string | undefined;
+        bank_name?: string | undefined;
+        bank_account?: string | undefined;
+        branch?: string | undefined;
+        branch_digit?: string | undefined;
+        bank_account_mask_number?: string | undefined;
+        mandate?: {
+          id?: string | undefined;
+          created_at?: string | undefined;
+          updated_at?: string | undefined;
+          info?: string | undefined;
+          received_status?: string | undefined;
+          existing_status?: string | undefined;
+        } | undefined;
+      } | undefined;
+    } | undefined;
+  } | undefined;
+  customer_payer?: {
+    code?: string | undefined;
+    email?: string | undefined;
+    document?: {
       document_type: string;
       document_number: string;
-    };
-    ip_address?: undefined | string;
-    organization_customer_external_id?: undefined | string;
-    browser_info?: undefined | {
-      user_agent?: undefined | string;
-    };
-  };
-  verify?: undefined | {
+    } | undefined;
+    ip_address?: string | undefined;
+    organization_customer_external_id?: string | undefined;
+    browser_info?: {
+      user_agent?: string | undefined;
+    } | undefined;
+  } | undefined;
+  verify?: {
     vault_on_success: boolean;
-    metadata?: undefined | {
+    metadata?: {
       value: string;
       key: string;
-    }[];
-    currency?: undefined | string;
-  };
-  account_updater?: undefined | boolean;
-  card_data?: undefined | {
+    }[] | undefined;
+    currency?: string | undefined;
+  } | undefined;
+  account_updater?: boolean | undefined;
+  card_data?: {
     number: string;
     expiration_month: number;
     expiration_year: number;
-    brand?: undefined | string;
-    holder_name?: undefined | string;
-    security_code?: undefined | string;
-    scheme?: undefined | string;
-    soft_descriptor?: undefined | string;
-    authentication_method?: undefined | 'FIDO2' | 'OWN_CREDENTIALS' | 'FEDERATED_ID';
-  };
-  provider_data?: undefined | {
+    brand?: string | undefined;
+    holder_name?: string | undefined;
+    security_code?: string | undefined;
+    scheme?: string | undefined;
+    soft_descriptor?: string | undefined;
+    authentication_method?: 'FIDO2' | 'OWN_CREDENTIALS' | 'FEDERATED_ID' | undefined;
+  } | undefined;
+  provider_data?: {
     id: string;
-    token_source?: undefined | 'PROVIDER_API' | 'MIGRATION_FILE' | 'PROVIDER_TOKEN';
-    payment_method_token?: undefined | string;
-    connection_id?: undefined | string;
-  };
-  token?: undefined | string;
-  parent_type?: undefined | string;
+    token_source?: 'PROVIDER_API' | 'MIGRATION_FILE' | 'PROVIDER_TOKEN' | undefined;
+    payment_method_token?: string | undefined;
+    connection_id?: string | undefined;
+  } | undefined;
+  token?: string | undefined;
+  parent_type?: string | undefined;
 }
 
 /** What the API answers with as the contract's `DirectEnrolledPaymentMethod` (`z.output`). */
@@ -171,44 +171,44 @@ export interface DirectEnrolledPaymentMethod {
   country: string;
   created_at: string;
   updated_at: string;
-  callback_url: null | string;
+  callback_url: string | null;
   description: string;
   name: string;
   category: string;
   verify: {
     vault_on_success: boolean;
-    currency?: undefined | null | string;
+    currency?: string | null | undefined;
     payment?: unknown;
   };
-  card_data: null | {
-    type: null | string;
+  card_data: {
+    type: string | null;
     brand: string;
-    category: null | string;
+    category: string | null;
     expiration_month: number;
     expiration_year: number;
     iin: string;
     lfd: string;
     number_length: number;
     security_code_length: number;
-    issuer: null | string;
-    issuer_code: null | string;
-    fingerprint: null | string;
-    country_code?: undefined | null | string;
-    holder_name?: undefined | null | string;
-  };
-  preferred: null | boolean;
+    issuer: string | null;
+    issuer_code: string | null;
+    fingerprint: string | null;
+    country_code?: string | null | undefined;
+    holder_name?: string | null | undefined;
+  } | null;
+  preferred: boolean | null;
   vaulted_token: string;
   idempotency_key: string;
-  sub_status: null | string;
-  last_successfully_used_at: null | string;
-  customer_id?: undefined | string;
-  provider_data?: undefined | null | {
+  sub_status: string | null;
+  last_successfully_used_at: string | null;
+  customer_id?: string | undefined;
+  provider_data?: {
     [key: string]: unknown;
-  };
-  parent_type?: undefined | null | string;
+  } | null | undefined;
+  parent_type?: string | null | undefined;
   action?: unknown;
   last_successfully_used?: unknown;
-  redirect_url?: undefined | null | string;
+  redirect_url?: string | null | undefined;
 }
 
 /** The payment-methods routes as the client calls them: what each one takes and answers per status. */
@@ -220,11 +220,11 @@ export interface PaymentMethodsRoutes {
         customer_session: string;
       };
       body: EnrollInSessionBody;
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-        'x-idempotency-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+        'x-idempotency-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       201: SessionEnrolledPaymentMethod;
@@ -241,11 +241,11 @@ export interface PaymentMethodsRoutes {
         customer_id: string;
       };
       body: EnrollDirectBody;
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-        'x-idempotency-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+        'x-idempotency-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       200: DirectEnrolledPaymentMethod;

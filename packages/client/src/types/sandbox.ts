@@ -5,8 +5,8 @@ import type { ApiError } from './shared.js';
 
 /** What a caller sends as the contract's `CreateMerchantBody` (`z.input`). */
 export interface CreateMerchantBody {
-  name?: undefined | string;
-  accounts?: undefined | number;
+  name?: string | undefined;
+  accounts?: number | undefined;
 }
 
 /** What the API answers with as the contract's `SandboxMerchant` (`z.output`). */
@@ -38,9 +38,9 @@ export interface ResetResult {
 
 /** What a caller sends as the contract's `ListEventsQuery` (`z.input`). */
 export interface ListEventsQuery {
-  type?: undefined | string;
-  resource_id?: undefined | string;
-  limit?: undefined | number;
+  type?: string | undefined;
+  resource_id?: string | undefined;
+  limit?: number | undefined;
 }
 
 /** What the API answers with as the contract's `SandboxEvent` (`z.output`). */
@@ -48,7 +48,7 @@ export interface SandboxEvent {
   type: string;
   id: string;
   created_at: string;
-  account_id: null | string;
+  account_id: string | null;
   data: {
     [key: string]: unknown;
   };
@@ -58,8 +58,8 @@ export interface SandboxEvent {
 
 /** What a caller sends as the contract's `ChargebackBody` (`z.input`). */
 export interface ChargebackBody {
-  amount?: undefined | number;
-  reason?: undefined | string;
+  amount?: number | undefined;
+  reason?: string | undefined;
 }
 
 /** What a caller sends as the contract's `DisputeOutcomeBody` (`z.input`). */
@@ -69,13 +69,13 @@ export interface DisputeOutcomeBody {
 
 /** What a caller sends as the contract's `CompleteEnrollmentBody` (`z.input`). */
 export interface CompleteEnrollmentBody {
-  card?: undefined | {
+  card?: {
     number: string;
     expiration_month: number;
     expiration_year: number;
-    holder_name?: undefined | string;
-    security_code?: undefined | string;
-  };
+    holder_name?: string | undefined;
+    security_code?: string | undefined;
+  } | undefined;
 }
 
 /** What a caller sends as the contract's `ScriptOutcomesBody` (`z.input`). */
@@ -96,10 +96,10 @@ export interface OnboardingOutcomeBody {
 
 /** What a caller sends as the contract's `ListDeliveriesQuery` (`z.input`). */
 export interface ListDeliveriesQuery {
-  state?: undefined | 'pending' | 'failed' | 'delivered';
-  webhook_id?: undefined | string;
-  limit?: undefined | number;
-  event_type?: undefined | string;
+  state?: 'pending' | 'failed' | 'delivered' | undefined;
+  webhook_id?: string | undefined;
+  limit?: number | undefined;
+  event_type?: string | undefined;
 }
 
 /** What the API answers with as the contract's `WebhookDelivery` (`z.output`). */
@@ -115,13 +115,13 @@ export interface WebhookDelivery {
   attempts: {
     at: string;
     retry: number;
-    status_code: null | number;
+    status_code: number | null;
     duration_ms: number;
-    error: null | string;
+    error: string | null;
     request_body: string;
     signature: string;
   }[];
-  next_attempt_at: null | string;
+  next_attempt_at: string | null;
 }
 
 /** The sandbox routes as the client calls them: what each one takes and answers per status. */
@@ -140,10 +140,10 @@ export interface SandboxRoutes {
   /** GET /sandbox/clock: Read the merchant's sandbox clock. */
   getClock: {
     request: {
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       200: SandboxClock;
@@ -157,10 +157,10 @@ export interface SandboxRoutes {
   advanceClock: {
     request: {
       body: AdvanceClockBody;
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       200: SandboxClock;
@@ -173,10 +173,10 @@ export interface SandboxRoutes {
   /** POST /sandbox/reset: Delete all of the merchant's data (keys and accounts stay). */
   reset: {
     request: {
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       200: ResetResult;
@@ -189,10 +189,10 @@ export interface SandboxRoutes {
   /** GET /sandbox/events: List the events recorded for the merchant, oldest first. */
   listEvents: {
     request: {
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
       query?: ListEventsQuery | undefined;
     };
     responses: {
@@ -209,10 +209,10 @@ export interface SandboxRoutes {
       params: {
         payment_id: string;
       };
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
       body?: ChargebackBody | undefined;
     };
     responses: {
@@ -230,10 +230,10 @@ export interface SandboxRoutes {
         payment_id: string;
       };
       body: DisputeOutcomeBody;
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       200: Payment;
@@ -250,10 +250,10 @@ export interface SandboxRoutes {
         customer_session: string;
         payment_method_id: string;
       };
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
       body?: CompleteEnrollmentBody | undefined;
     };
     responses: {
@@ -271,10 +271,10 @@ export interface SandboxRoutes {
         vaulted_token: string;
       };
       body: ScriptOutcomesBody;
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       200: ScriptedOutcomes;
@@ -291,14 +291,14 @@ export interface SandboxRoutes {
         onboarding_id: string;
       };
       body: OnboardingOutcomeBody;
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       200: {
-        account: null | {
+        account: {
           status: 'ACTIVE' | 'INACTIVE' | 'PENDING';
           id: string;
           created_at: string;
@@ -306,40 +306,40 @@ export interface SandboxRoutes {
           account_id: string;
           currency: string;
           account_type: 'SAVINGS' | 'CHECKING' | 'INVESTMENT';
-          routing_number: null | string;
+          routing_number: string | null;
           provider: {
-            account_id: null | string;
+            account_id: string | null;
           };
           account_number: string;
           entity_id: string;
           onboarding_id: string;
-          iban: null | string;
+          iban: string | null;
           balance: {
             current: number;
             available: number;
             pending: number;
           };
           account_details: {
-            account_name: null | string;
-            sort_code: null | string;
-            bsb: null | string;
-            swift: null | string;
+            account_name: string | null;
+            sort_code: string | null;
+            bsb: string | null;
+            swift: string | null;
           };
           payment_rails: {
             incoming: string[];
             outgoing: string[];
           };
           supports_book_transfers: boolean;
-        };
+        } | null;
         onboarding: {
           status: string;
           id: string;
           created_at: string;
           updated_at: string;
-          expires_at: null | string;
+          expires_at: string | null;
           provider: {
-            status: null | string;
-            entity_id: null | string;
+            status: string | null;
+            entity_id: string | null;
           };
           requirements: {
             status: string;
@@ -348,8 +348,8 @@ export interface SandboxRoutes {
           }[];
           onboarding_type: 'PREVIOUSLY_ONBOARDED' | 'ONE_STEP';
           entity_id: string;
-          service_account_id: null | string;
-          service_connection_id?: undefined | string;
+          service_account_id: string | null;
+          service_connection_id?: string | undefined;
         };
       };
       400: ApiError;
@@ -362,10 +362,10 @@ export interface SandboxRoutes {
   /** GET /sandbox/webhook-deliveries: List the merchant's webhook deliveries with every attempt, oldest first. */
   listWebhookDeliveries: {
     request: {
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
       query?: ListDeliveriesQuery | undefined;
     };
     responses: {
@@ -382,10 +382,10 @@ export interface SandboxRoutes {
       params: {
         delivery_id: string;
       };
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       200: WebhookDelivery;

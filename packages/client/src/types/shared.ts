@@ -4,5 +4,5 @@
 export interface ApiError {
   code: string;
   messages: string[];
-  http_code?: undefined | number;
+  http_code?: number | undefined;
 }

@@ -4,7 +4,7 @@ import type { ApiError } from './shared.js';
 /** What a caller sends as the contract's `WebhookListQuery` (`z.input`). */
 export interface WebhookListQuery {
   account_id: string;
-  state?: undefined | 'ACTIVE' | 'INACTIVE';
+  state?: 'ACTIVE' | 'INACTIVE' | undefined;
 }
 
 /** What the API answers with as the contract's `Webhook` (`z.output`). */
@@ -16,21 +16,21 @@ export interface Webhook {
   account_id: string;
   name: string;
   url: string;
-  renewal_days: null | number;
-  enrollment_triggers: null | string[];
-  payment_triggers: null | string[];
-  report_triggers: null | string[];
-  subscription_triggers: null | string[];
-  onboarding_triggers: null | string[];
-  api_key: null | string;
-  secret: null | string;
-  hmac_client_secret: null | string;
-  oauth2_authentication_url: null | string;
-  oauth2_client_id: null | string;
-  oauth2_client_secret: null | string;
-  oauth2_grant_type: null | string;
-  oauth2_scope: null | string;
-  oauth2_authorization_name: null | string;
+  renewal_days: number | null;
+  enrollment_triggers: string[] | null;
+  payment_triggers: string[] | null;
+  report_triggers: string[] | null;
+  subscription_triggers: string[] | null;
+  onboarding_triggers: string[] | null;
+  api_key: string | null;
+  secret: string | null;
+  hmac_client_secret: string | null;
+  oauth2_authentication_url: string | null;
+  oauth2_client_id: string | null;
+  oauth2_client_secret: string | null;
+  oauth2_grant_type: string | null;
+  oauth2_scope: string | null;
+  oauth2_authorization_name: string | null;
   oauth2_include_client_id: boolean;
 }
 
@@ -39,22 +39,22 @@ export interface CreateWebhookBody {
   account_id: string;
   name: string;
   url: string;
-  renewal_days?: undefined | number;
-  enrollment_triggers?: undefined | ('ENROLL' | 'UNENROLL')[];
-  payment_triggers?: undefined | ('CHARGEBACK' | 'PURCHASE' | 'AUTHORIZE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'VERIFY' | 'PRECHARGEBACK')[];
-  report_triggers?: undefined | ('CREATE' | 'UPDATE')[];
-  subscription_triggers?: undefined | ('ACTIVE' | 'CANCEL' | 'CREATE' | 'CLOSE_TO_RENEWAL' | 'COMPLETE' | 'PAUSE' | 'RESUME')[];
-  onboarding_triggers?: undefined | ('INACTIVE' | 'CREATED' | 'EXPIRED' | 'ERROR' | 'PENDING' | 'DECLINED' | 'SUCCEEDED' | 'CANCELLED' | 'BLOCKED' | 'TRANSFERRED' | 'UNBLOCKED')[];
-  api_key?: undefined | string;
-  secret?: undefined | string;
-  hmac_client_secret?: undefined | string;
-  oauth2_authentication_url?: undefined | string;
-  oauth2_client_id?: undefined | string;
-  oauth2_client_secret?: undefined | string;
-  oauth2_grant_type?: undefined | string;
-  oauth2_scope?: undefined | string;
-  oauth2_authorization_name?: undefined | string;
-  oauth2_include_client_id?: undefined | boolean;
+  renewal_days?: number | undefined;
+  enrollment_triggers?: ('ENROLL' | 'UNENROLL')[] | undefined;
+  payment_triggers?: ('CHARGEBACK' | 'PURCHASE' | 'AUTHORIZE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'VERIFY' | 'PRECHARGEBACK')[] | undefined;
+  report_triggers?: ('CREATE' | 'UPDATE')[] | undefined;
+  subscription_triggers?: ('ACTIVE' | 'CANCEL' | 'CREATE' | 'CLOSE_TO_RENEWAL' | 'COMPLETE' | 'PAUSE' | 'RESUME')[] | undefined;
+  onboarding_triggers?: ('INACTIVE' | 'CREATED' | 'EXPIRED' | 'ERROR' | 'PENDING' | 'DECLINED' | 'SUCCEEDED' | 'CANCELLED' | 'BLOCKED' | 'TRANSFERRED' | 'UNBLOCKED')[] | undefined;
+  api_key?: string | undefined;
+  secret?: string | undefined;
+  hmac_client_secret?: string | undefined;
+  oauth2_authentication_url?: string | undefined;
+  oauth2_client_id?: string | undefined;
+  oauth2_client_secret?: string | undefined;
+  oauth2_grant_type?: string | undefined;
+  oauth2_scope?: string | undefined;
+  oauth2_authorization_name?: string | undefined;
+  oauth2_include_client_id?: boolean | undefined;
 }
 
 /** What a caller sends as the contract's `WebhookAccountQuery` (`z.input`). */
@@ -65,26 +65,26 @@ export interface WebhookAccountQuery {
 /** What a caller sends as the contract's `UpdateWebhookBody` (`z.input`). */
 export interface UpdateWebhookBody {
   account_id: string;
-  state?: undefined | 'ACTIVE' | 'INACTIVE';
-  name?: undefined | string;
-  url?: undefined | string;
-  renewal_days?: undefined | number;
-  enrollment_triggers?: undefined | ('ENROLL' | 'UNENROLL')[];
-  payment_triggers?: undefined | ('CHARGEBACK' | 'PURCHASE' | 'AUTHORIZE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'VERIFY' | 'PRECHARGEBACK')[];
-  report_triggers?: undefined | ('CREATE' | 'UPDATE')[];
-  subscription_triggers?: undefined | ('ACTIVE' | 'CANCEL' | 'CREATE' | 'CLOSE_TO_RENEWAL' | 'COMPLETE' | 'PAUSE' | 'RESUME')[];
-  onboarding_triggers?: undefined | ('INACTIVE' | 'CREATED' | 'EXPIRED' | 'ERROR' | 'PENDING' | 'DECLINED' | 'SUCCEEDED' | 'CANCELLED' | 'BLOCKED' | 'TRANSFERRED' | 'UNBLOCKED')[];
-  api_key?: undefined | string;
-  secret?: undefined | string;
-  hmac_client_secret?: undefined | string;
-  oauth2_authentication_url?: undefined | string;
-  oauth2_client_id?: undefined | string;
-  oauth2_client_secret?: undefined | string;
-  oauth2_grant_type?: undefined | string;
-  oauth2_scope?: undefined | string;
-  oauth2_authorization_name?: undefined | string;
-  oauth2_include_client_id?: undefined | boolean;
-  clear_renewal_days?: undefined | boolean;
+  state?: 'ACTIVE' | 'INACTIVE' | undefined;
+  name?: string | undefined;
+  url?: string | undefined;
+  renewal_days?: number | undefined;
+  enrollment_triggers?: ('ENROLL' | 'UNENROLL')[] | undefined;
+  payment_triggers?: ('CHARGEBACK' | 'PURCHASE' | 'AUTHORIZE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'VERIFY' | 'PRECHARGEBACK')[] | undefined;
+  report_triggers?: ('CREATE' | 'UPDATE')[] | undefined;
+  subscription_triggers?: ('ACTIVE' | 'CANCEL' | 'CREATE' | 'CLOSE_TO_RENEWAL' | 'COMPLETE' | 'PAUSE' | 'RESUME')[] | undefined;
+  onboarding_triggers?: ('INACTIVE' | 'CREATED' | 'EXPIRED' | 'ERROR' | 'PENDING' | 'DECLINED' | 'SUCCEEDED' | 'CANCELLED' | 'BLOCKED' | 'TRANSFERRED' | 'UNBLOCKED')[] | undefined;
+  api_key?: string | undefined;
+  secret?: string | undefined;
+  hmac_client_secret?: string | undefined;
+  oauth2_authentication_url?: string | undefined;
+  oauth2_client_id?: string | undefined;
+  oauth2_client_secret?: string | undefined;
+  oauth2_grant_type?: string | undefined;
+  oauth2_scope?: string | undefined;
+  oauth2_authorization_name?: string | undefined;
+  oauth2_include_client_id?: boolean | undefined;
+  clear_renewal_days?: boolean | undefined;
 }
 
 /** What the API answers with as the contract's `WebhookEvent` (`z.output`). */
@@ -97,10 +97,10 @@ export type WebhookEvent = {
   data: {
     payment: {
       status: string;
-      checkout: null | {
+      checkout: {
         session: string;
         sdk_action_required: boolean;
-      };
+      } | null;
       country: string;
       metadata: {
         value: string;
@@ -110,7 +110,7 @@ export type WebhookEvent = {
       created_at: string;
       updated_at: string;
       account_id: string;
-      callback_url: null | string;
+      callback_url: string | null;
       description: string;
       amount: {
         value: number;
@@ -121,349 +121,349 @@ export type WebhookEvent = {
       };
       merchant_order_id: string;
       workflow: string;
-      additional_data: null | {
-        airline?: undefined | null | {
+      additional_data: {
+        airline?: {
           [key: string]: unknown;
-        };
-        transportations?: undefined | null | unknown[];
-        order?: undefined | null | {
+        } | null | undefined;
+        transportations?: unknown[] | null | undefined;
+        order?: {
           [key: string]: unknown;
-        };
-        seller_details?: undefined | null | {
+        } | null | undefined;
+        seller_details?: {
           [key: string]: unknown;
-        };
+        } | null | undefined;
       } & {
         [key: string]: unknown;
-      };
+      } | null;
       payment_method: {
         type: string;
         vault_on_success: boolean;
-        token: null | string;
-        vaulted_token: null | string;
-        parent_payment_method_type: null | string;
-        payment_method_detail: null | {
-          card?: undefined | null | {
-            installments: null | number;
+        token: string | null;
+        vaulted_token: string | null;
+        parent_payment_method_type: string | null;
+        payment_method_detail: {
+          card?: {
+            installments: number | null;
             capture: boolean;
             verify: boolean;
-            card_data: null | {
+            card_data: {
               brand: string;
               expiration_month: number;
               expiration_year: number;
               iin: string;
               lfd: string;
               number_length: number;
-              security_code_length: null | number;
-              fingerprint: null | string;
-              type?: undefined | null | string;
-              country_code?: undefined | null | string;
-              category?: undefined | null | string;
-              holder_name?: undefined | null | string;
-              issuer_code?: undefined | null | string;
-              issuer_name?: undefined | null | string;
-              three_d_secure?: undefined | null | {
-                version?: undefined | null | string;
-                electronic_commerce_indicator?: undefined | null | string;
-                cryptogram?: undefined | null | string;
-                transaction_id?: undefined | null | string;
-                directory_server_transaction_id?: undefined | null | string;
-                pares_status?: undefined | null | string;
-                acs_id?: undefined | null | string;
-              };
-            };
-            soft_descriptor?: undefined | null | string;
-            installments_plan_id?: undefined | null | string;
-            first_installment_deferral?: undefined | null | number;
-            installments_type?: undefined | null | string;
-            installment_amount?: undefined | null | number;
-            installments_total_amount?: undefined | null | number;
-            authorization_code?: undefined | null | string;
-            retrieval_reference_number?: undefined | null | string;
-            voucher?: undefined | null | string;
-            acquirer_reference_number?: undefined | null | string;
-            stored_credentials?: undefined | null | {
-              reason?: undefined | null | string;
-              usage?: undefined | null | string;
-              subscription_agreement_id?: undefined | null | string;
-              network_transaction_id?: undefined | null | string;
-            };
-          };
-        };
+              security_code_length: number | null;
+              fingerprint: string | null;
+              type?: string | null | undefined;
+              country_code?: string | null | undefined;
+              category?: string | null | undefined;
+              holder_name?: string | null | undefined;
+              issuer_code?: string | null | undefined;
+              issuer_name?: string | null | undefined;
+              three_d_secure?: {
+                version?: string | null | undefined;
+                electronic_commerce_indicator?: string | null | undefined;
+                cryptogram?: string | null | undefined;
+                transaction_id?: string | null | undefined;
+                directory_server_transaction_id?: string | null | undefined;
+                pares_status?: string | null | undefined;
+                acs_id?: string | null | undefined;
+              } | null | undefined;
+            } | null;
+            soft_descriptor?: string | null | undefined;
+            installments_plan_id?: string | null | undefined;
+            first_installment_deferral?: number | null | undefined;
+            installments_type?: string | null | undefined;
+            installment_amount?: number | null | undefined;
+            installments_total_amount?: number | null | undefined;
+            authorization_code?: string | null | undefined;
+            retrieval_reference_number?: string | null | undefined;
+            voucher?: string | null | undefined;
+            acquirer_reference_number?: string | null | undefined;
+            stored_credentials?: {
+              reason?: string | null | undefined;
+              usage?: string | null | undefined;
+              subscription_agreement_id?: string | null | undefined;
+              network_transaction_id?: string | null | undefined;
+            } | null | undefined;
+          } | null | undefined;
+        } | null;
       };
-      customer_payer: null | {
-        merchant_customer_id?: undefined | null | string;
-        merchant_customer_created_at?: undefined | null | string;
-        first_name?: undefined | null | string;
-        last_name?: undefined | null | string;
-        gender?: undefined | null | string;
-        date_of_birth?: undefined | null | string;
-        email?: undefined | null | string;
-        nationality?: undefined | null | string;
-        document?: undefined | null | {
-          document_type?: undefined | null | string;
-          document_number?: undefined | null | string;
-        };
-        phone?: undefined | null | {
-          number?: undefined | null | string;
-          country_code?: undefined | null | string;
-        };
-        billing_address?: undefined | null | {
-          country?: undefined | null | string;
-          address_line_1?: undefined | null | string;
-          address_line_2?: undefined | null | string;
-          building_number_1?: undefined | null | string;
-          building_number_2?: undefined | null | string;
-          state?: undefined | null | string;
-          city?: undefined | null | string;
-          zip_code?: undefined | null | string;
-          neighborhood?: undefined | null | string;
-        };
-        shipping_address?: undefined | null | {
-          country?: undefined | null | string;
-          address_line_1?: undefined | null | string;
-          address_line_2?: undefined | null | string;
-          building_number_1?: undefined | null | string;
-          building_number_2?: undefined | null | string;
-          state?: undefined | null | string;
-          city?: undefined | null | string;
-          zip_code?: undefined | null | string;
-          neighborhood?: undefined | null | string;
-        };
-        id?: undefined | null | string;
-        ip_address?: undefined | null | string;
-        geolocation?: undefined | null | {
-          latitude?: undefined | null | string;
-          longitude?: undefined | null | string;
-        };
-        browser_info?: undefined | null | {
-          user_agent?: undefined | null | string;
-          accept_header?: undefined | null | string;
-          accept_content?: undefined | null | string;
-          accept_browser?: undefined | null | string;
-          color_depth?: undefined | null | string;
-          screen_height?: undefined | null | string;
-          screen_width?: undefined | null | string;
-          javascript_enabled?: undefined | null | boolean;
-          java_enabled?: undefined | null | boolean;
-          browser_time_difference?: undefined | null | string;
-          language?: undefined | null | string;
-          platform?: undefined | null | string;
+      customer_payer: {
+        merchant_customer_id?: string | null | undefined;
+        merchant_customer_created_at?: string | null | undefined;
+        first_name?: string | null | undefined;
+        last_name?: string | null | undefined;
+        gender?: string | null | undefined;
+        date_of_birth?: string | null | undefined;
+        email?: string | null | undefined;
+        nationality?: string | null | undefined;
+        document?: {
+          document_type?: string | null | undefined;
+          document_number?: string | null | undefined;
+        } | null | undefined;
+        phone?: {
+          number?: string | null | undefined;
+          country_code?: string | null | undefined;
+        } | null | undefined;
+        billing_address?: {
+          country?: string | null | undefined;
+          address_line_1?: string | null | undefined;
+          address_line_2?: string | null | undefined;
+          building_number_1?: string | null | undefined;
+          building_number_2?: string | null | undefined;
+          state?: string | null | undefined;
+          city?: string | null | undefined;
+          zip_code?: string | null | undefined;
+          neighborhood?: string | null | undefined;
+        } | null | undefined;
+        shipping_address?: {
+          country?: string | null | undefined;
+          address_line_1?: string | null | undefined;
+          address_line_2?: string | null | undefined;
+          building_number_1?: string | null | undefined;
+          building_number_2?: string | null | undefined;
+          state?: string | null | undefined;
+          city?: string | null | undefined;
+          zip_code?: string | null | undefined;
+          neighborhood?: string | null | undefined;
+        } | null | undefined;
+        id?: string | null | undefined;
+        ip_address?: string | null | undefined;
+        geolocation?: {
+          latitude?: string | null | undefined;
+          longitude?: string | null | undefined;
+        } | null | undefined;
+        browser_info?: {
+          user_agent?: string | null | undefined;
+          accept_header?: string | null | undefined;
+          accept_content?: string | null | undefined;
+          accept_browser?: string | null | undefined;
+          color_depth?: string | null | undefined;
+          screen_height?: string | null | undefined;
+          screen_width?: string | null | undefined;
+          javascript_enabled?: boolean | null | undefined;
+          java_enabled?: boolean | null | undefined;
+          browser_time_difference?: string | null | undefined;
+          language?: string | null | undefined;
+          platform?: string | null | undefined;
         } & {
           [key: string]: unknown;
-        };
-        device_fingerprint?: undefined | null | string;
-        device_fingerprints?: undefined | null | {
-          id?: undefined | null | string;
-          provider_id?: undefined | null | string;
-        }[];
-      };
+        } | null | undefined;
+        device_fingerprint?: string | null | undefined;
+        device_fingerprints?: {
+          id?: string | null | undefined;
+          provider_id?: string | null | undefined;
+        }[] | null | undefined;
+      } | null;
       sub_status: string;
-      transactions: null | {
+      transactions: {
         status: string;
         type: string;
         id: string;
         created_at: string;
         updated_at: string;
-        description: null | string;
-        category: null | string;
+        description: string | null;
+        category: string | null;
         amount: number;
-        payment_method: null | {
+        payment_method: {
           type: string;
           vault_on_success: boolean;
-          token: null | string;
-          detail: null | {
-            card?: undefined | null | {
-              installments: null | number;
+          token: string | null;
+          detail: {
+            card?: {
+              installments: number | null;
               capture: boolean;
               verify: boolean;
-              card_data: null | {
+              card_data: {
                 brand: string;
                 expiration_month: number;
                 expiration_year: number;
                 iin: string;
                 lfd: string;
                 number_length: number;
-                security_code_length: null | number;
-                fingerprint: null | string;
-                type?: undefined | null | string;
-                country_code?: undefined | null | string;
-                category?: undefined | null | string;
-                holder_name?: undefined | null | string;
-                issuer_code?: undefined | null | string;
-                issuer_name?: undefined | null | string;
-                three_d_secure?: undefined | null | {
-                  version?: undefined | null | string;
-                  electronic_commerce_indicator?: undefined | null | string;
-                  cryptogram?: undefined | null | string;
-                  transaction_id?: undefined | null | string;
-                  directory_server_transaction_id?: undefined | null | string;
-                  pares_status?: undefined | null | string;
-                  acs_id?: undefined | null | string;
-                };
-              };
-              soft_descriptor?: undefined | null | string;
-              installments_plan_id?: undefined | null | string;
-              first_installment_deferral?: undefined | null | number;
-              installments_type?: undefined | null | string;
-              installment_amount?: undefined | null | number;
-              installments_total_amount?: undefined | null | number;
-              authorization_code?: undefined | null | string;
-              retrieval_reference_number?: undefined | null | string;
-              voucher?: undefined | null | string;
-              acquirer_reference_number?: undefined | null | string;
-              stored_credentials?: undefined | null | {
-                reason?: undefined | null | string;
-                usage?: undefined | null | string;
-                subscription_agreement_id?: undefined | null | string;
-                network_transaction_id?: undefined | null | string;
-              };
-            };
-          };
-          vaulted_token: null | string;
-          parent_payment_method_type: null | string;
-        };
-        provider_data: null | {
-          status?: undefined | null | string;
-          id?: undefined | null | string;
-          account_id?: undefined | null | string;
-          sub_status?: undefined | null | string;
-          transaction_id?: undefined | null | string;
-          status_detail?: undefined | null | string;
-          response_message?: undefined | null | string;
-          response_code?: undefined | null | string;
+                security_code_length: number | null;
+                fingerprint: string | null;
+                type?: string | null | undefined;
+                country_code?: string | null | undefined;
+                category?: string | null | undefined;
+                holder_name?: string | null | undefined;
+                issuer_code?: string | null | undefined;
+                issuer_name?: string | null | undefined;
+                three_d_secure?: {
+                  version?: string | null | undefined;
+                  electronic_commerce_indicator?: string | null | undefined;
+                  cryptogram?: string | null | undefined;
+                  transaction_id?: string | null | undefined;
+                  directory_server_transaction_id?: string | null | undefined;
+                  pares_status?: string | null | undefined;
+                  acs_id?: string | null | undefined;
+                } | null | undefined;
+              } | null;
+              soft_descriptor?: string | null | undefined;
+              installments_plan_id?: string | null | undefined;
+              first_installment_deferral?: number | null | undefined;
+              installments_type?: string | null | undefined;
+              installment_amount?: number | null | undefined;
+              installments_total_amount?: number | null | undefined;
+              authorization_code?: string | null | undefined;
+              retrieval_reference_number?: string | null | undefined;
+              voucher?: string | null | undefined;
+              acquirer_reference_number?: string | null | undefined;
+              stored_credentials?: {
+                reason?: string | null | undefined;
+                usage?: string | null | undefined;
+                subscription_agreement_id?: string | null | undefined;
+                network_transaction_id?: string | null | undefined;
+              } | null | undefined;
+            } | null | undefined;
+          } | null;
+          vaulted_token: string | null;
+          parent_payment_method_type: string | null;
+        } | null;
+        provider_data: {
+          status?: string | null | undefined;
+          id?: string | null | undefined;
+          account_id?: string | null | undefined;
+          sub_status?: string | null | undefined;
+          transaction_id?: string | null | undefined;
+          status_detail?: string | null | undefined;
+          response_message?: string | null | undefined;
+          response_code?: string | null | undefined;
           raw_request?: unknown;
           raw_response?: unknown;
-          third_party_transaction_id?: undefined | null | string;
-          third_party_account_id?: undefined | null | string;
-          iso8583_response_code?: undefined | null | string;
-          iso8583_response_message?: undefined | null | string;
-          merchant_advice_code?: undefined | null | string;
-          merchant_advice_code_message?: undefined | null | string;
-          reason_code?: undefined | null | string;
-          reason_description?: undefined | null | string;
-        };
-        reason: null | string;
-        response_message: null | string;
-        response_code: null | string;
-        merchant_advice_code: null | string;
-        merchant_advice_code_message: null | string;
-        provider_id: null | string;
-        merchant_reference: null | string;
-        connection_data: null | {
-          id?: undefined | null | string;
-          name?: undefined | null | string;
-        };
-      };
-      transactions_history: null | {
+          third_party_transaction_id?: string | null | undefined;
+          third_party_account_id?: string | null | undefined;
+          iso8583_response_code?: string | null | undefined;
+          iso8583_response_message?: string | null | undefined;
+          merchant_advice_code?: string | null | undefined;
+          merchant_advice_code_message?: string | null | undefined;
+          reason_code?: string | null | undefined;
+          reason_description?: string | null | undefined;
+        } | null;
+        reason: string | null;
+        response_message: string | null;
+        response_code: string | null;
+        merchant_advice_code: string | null;
+        merchant_advice_code_message: string | null;
+        provider_id: string | null;
+        merchant_reference: string | null;
+        connection_data: {
+          id?: string | null | undefined;
+          name?: string | null | undefined;
+        } | null;
+      } | null;
+      transactions_history: {
         status: string;
         type: string;
         id: string;
         created_at: string;
         updated_at: string;
-        description: null | string;
-        category: null | string;
+        description: string | null;
+        category: string | null;
         amount: number;
-        payment_method: null | {
+        payment_method: {
           type: string;
           vault_on_success: boolean;
-          token: null | string;
-          detail: null | {
-            card?: undefined | null | {
-              installments: null | number;
+          token: string | null;
+          detail: {
+            card?: {
+              installments: number | null;
               capture: boolean;
               verify: boolean;
-              card_data: null | {
+              card_data: {
                 brand: string;
                 expiration_month: number;
                 expiration_year: number;
                 iin: string;
                 lfd: string;
                 number_length: number;
-                security_code_length: null | number;
-                fingerprint: null | string;
-                type?: undefined | null | string;
-                country_code?: undefined | null | string;
-                category?: undefined | null | string;
-                holder_name?: undefined | null | string;
-                issuer_code?: undefined | null | string;
-                issuer_name?: undefined | null | string;
-                three_d_secure?: undefined | null | {
-                  version?: undefined | null | string;
-                  electronic_commerce_indicator?: undefined | null | string;
-                  cryptogram?: undefined | null | string;
-                  transaction_id?: undefined | null | string;
-                  directory_server_transaction_id?: undefined | null | string;
-                  pares_status?: undefined | null | string;
-                  acs_id?: undefined | null | string;
-                };
-              };
-              soft_descriptor?: undefined | null | string;
-              installments_plan_id?: undefined | null | string;
-              first_installment_deferral?: undefined | null | number;
-              installments_type?: undefined | null | string;
-              installment_amount?: undefined | null | number;
-              installments_total_amount?: undefined | null | number;
-              authorization_code?: undefined | null | string;
-              retrieval_reference_number?: undefined | null | string;
-              voucher?: undefined | null | string;
-              acquirer_reference_number?: undefined | null | string;
-              stored_credentials?: undefined | null | {
-                reason?: undefined | null | string;
-                usage?: undefined | null | string;
-                subscription_agreement_id?: undefined | null | string;
-                network_transaction_id?: undefined | null | string;
-              };
-            };
-          };
-          vaulted_token: null | string;
-          parent_payment_method_type: null | string;
-        };
-        provider_data: null | {
-          status?: undefined | null | string;
-          id?: undefined | null | string;
-          account_id?: undefined | null | string;
-          sub_status?: undefined | null | string;
-          transaction_id?: undefined | null | string;
-          status_detail?: undefined | null | string;
-          response_message?: undefined | null | string;
-          response_code?: undefined | null | string;
+                security_code_length: number | null;
+                fingerprint: string | null;
+                type?: string | null | undefined;
+                country_code?: string | null | undefined;
+                category?: string | null | undefined;
+                holder_name?: string | null | undefined;
+                issuer_code?: string | null | undefined;
+                issuer_name?: string | null | undefined;
+                three_d_secure?: {
+                  version?: string | null | undefined;
+                  electronic_commerce_indicator?: string | null | undefined;
+                  cryptogram?: string | null | undefined;
+                  transaction_id?: string | null | undefined;
+                  directory_server_transaction_id?: string | null | undefined;
+                  pares_status?: string | null | undefined;
+                  acs_id?: string | null | undefined;
+                } | null | undefined;
+              } | null;
+              soft_descriptor?: string | null | undefined;
+              installments_plan_id?: string | null | undefined;
+              first_installment_deferral?: number | null | undefined;
+              installments_type?: string | null | undefined;
+              installment_amount?: number | null | undefined;
+              installments_total_amount?: number | null | undefined;
+              authorization_code?: string | null | undefined;
+              retrieval_reference_number?: string | null | undefined;
+              voucher?: string | null | undefined;
+              acquirer_reference_number?: string | null | undefined;
+              stored_credentials?: {
+                reason?: string | null | undefined;
+                usage?: string | null | undefined;
+                subscription_agreement_id?: string | null | undefined;
+                network_transaction_id?: string | null | undefined;
+              } | null | undefined;
+            } | null | undefined;
+          } | null;
+          vaulted_token: string | null;
+          parent_payment_method_type: string | null;
+        } | null;
+        provider_data: {
+          status?: string | null | undefined;
+          id?: string | null | undefined;
+          account_id?: string | null | undefined;
+          sub_status?: string | null | undefined;
+          transaction_id?: string | null | undefined;
+          status_detail?: string | null | undefined;
+          response_message?: string | null | undefined;
+          response_code?: string | null | undefined;
           raw_request?: unknown;
           raw_response?: unknown;
-          third_party_transaction_id?: undefined | null | string;
-          third_party_account_id?: undefined | null | string;
-          iso8583_response_code?: undefined | null | string;
-          iso8583_response_message?: undefined | null | string;
-          merchant_advice_code?: undefined | null | string;
-          merchant_advice_code_message?: undefined | null | string;
-          reason_code?: undefined | null | string;
-          reason_description?: undefined | null | string;
-        };
-        reason: null | string;
-        response_message: null | string;
-        response_code: null | string;
-        merchant_advice_code: null | string;
-        merchant_advice_code_message: null | string;
-        provider_id: null | string;
-        merchant_reference: null | string;
-        connection_data: null | {
-          id?: undefined | null | string;
-          name?: undefined | null | string;
-        };
-      }[];
+          third_party_transaction_id?: string | null | undefined;
+          third_party_account_id?: string | null | undefined;
+          iso8583_response_code?: string | null | undefined;
+          iso8583_response_message?: string | null | undefined;
+          merchant_advice_code?: string | null | undefined;
+          merchant_advice_code_message?: string | null | undefined;
+          reason_code?: string | null | undefined;
+          reason_description?: string | null | undefined;
+        } | null;
+        reason: string | null;
+        response_message: string | null;
+        response_code: string | null;
+        merchant_advice_code: string | null;
+        merchant_advice_code_message: string | null;
+        provider_id: string | null;
+        merchant_reference: string | null;
+        connection_data: {
+          id?: string | null | undefined;
+          name?: string | null | undefined;
+        } | null;
+      }[] | null;
       split_marketplace: {
         [key: string]: unknown;
       }[];
-      subscription_code: null | string;
-      payment_link_id: null | string;
-      routing_rules: null | {
+      subscription_code: string | null;
+      payment_link_id: string | null;
+      routing_rules: {
         smart_routing: boolean;
         monitors: boolean;
-        condition: null | {
-          id: null | number;
-          description: null | string;
-          name: null | string;
-        };
-      };
+        condition: {
+          id: number | null;
+          description: string | null;
+          name: string | null;
+        } | null;
+      } | null;
       simplified_mode: boolean;
       fraud_screening?: unknown;
     };
@@ -488,35 +488,35 @@ export type WebhookEvent = {
       description: string;
       name: string;
       category: string;
-      customer_payer: null | {
-        first_name?: undefined | null | string;
-        last_name?: undefined | null | string;
-        gender?: undefined | null | string;
-        date_of_birth?: undefined | null | string;
-        email?: undefined | null | string;
-        document?: undefined | null | {
-          document_type?: undefined | null | string;
-          document_number?: undefined | null | string;
-        };
-        phone?: undefined | null | {
-          number?: undefined | null | string;
-          country_code?: undefined | null | string;
-        };
-        billing_address?: undefined | null | {
-          country?: undefined | null | string;
-          address_line_1?: undefined | null | string;
-          address_line_2?: undefined | null | string;
-          building_number_1?: undefined | null | string;
-          building_number_2?: undefined | null | string;
-          state?: undefined | null | string;
-          city?: undefined | null | string;
-          zip_code?: undefined | null | string;
-          neighborhood?: undefined | null | string;
-        };
-      };
+      customer_payer: {
+        first_name?: string | null | undefined;
+        last_name?: string | null | undefined;
+        gender?: string | null | undefined;
+        date_of_birth?: string | null | undefined;
+        email?: string | null | undefined;
+        document?: {
+          document_type?: string | null | undefined;
+          document_number?: string | null | undefined;
+        } | null | undefined;
+        phone?: {
+          number?: string | null | undefined;
+          country_code?: string | null | undefined;
+        } | null | undefined;
+        billing_address?: {
+          country?: string | null | undefined;
+          address_line_1?: string | null | undefined;
+          address_line_2?: string | null | undefined;
+          building_number_1?: string | null | undefined;
+          building_number_2?: string | null | undefined;
+          state?: string | null | undefined;
+          city?: string | null | undefined;
+          zip_code?: string | null | undefined;
+          neighborhood?: string | null | undefined;
+        } | null | undefined;
+      } | null;
       verify: {
         vault_on_success: boolean;
-        currency?: undefined | null | string;
+        currency?: string | null | undefined;
         payment?: unknown;
       };
       enrollment: {
@@ -526,55 +526,55 @@ export type WebhookEvent = {
       provider: {
         type: string;
         id: string;
-        provider_status: null | string;
+        provider_status: string | null;
       };
-      preferred: null | boolean;
-      customer_id?: undefined | string;
-      vaulted_token?: undefined | null | string;
+      preferred: boolean | null;
+      customer_id?: string | undefined;
+      vaulted_token?: string | null | undefined;
     } | {
       status: string;
       type: string;
       country: string;
       created_at: string;
       updated_at: string;
-      callback_url: null | string;
+      callback_url: string | null;
       description: string;
       name: string;
       category: string;
       verify: {
         vault_on_success: boolean;
-        currency?: undefined | null | string;
+        currency?: string | null | undefined;
         payment?: unknown;
       };
-      card_data: null | {
-        type: null | string;
+      card_data: {
+        type: string | null;
         brand: string;
-        category: null | string;
+        category: string | null;
         expiration_month: number;
         expiration_year: number;
         iin: string;
         lfd: string;
         number_length: number;
         security_code_length: number;
-        issuer: null | string;
-        issuer_code: null | string;
-        fingerprint: null | string;
-        country_code?: undefined | null | string;
-        holder_name?: undefined | null | string;
-      };
-      preferred: null | boolean;
+        issuer: string | null;
+        issuer_code: string | null;
+        fingerprint: string | null;
+        country_code?: string | null | undefined;
+        holder_name?: string | null | undefined;
+      } | null;
+      preferred: boolean | null;
       vaulted_token: string;
       idempotency_key: string;
-      sub_status: null | string;
-      last_successfully_used_at: null | string;
-      customer_id?: undefined | string;
-      provider_data?: undefined | null | {
+      sub_status: string | null;
+      last_successfully_used_at: string | null;
+      customer_id?: string | undefined;
+      provider_data?: {
         [key: string]: unknown;
-      };
-      parent_type?: undefined | null | string;
+      } | null | undefined;
+      parent_type?: string | null | undefined;
       action?: unknown;
       last_successfully_used?: unknown;
-      redirect_url?: undefined | null | string;
+      redirect_url?: string | null | undefined;
     };
   } & {
     idempotency_key: string;
@@ -589,62 +589,62 @@ export type WebhookEvent = {
     subscription: {
       status: string;
       country: string;
-      metadata: null | {
+      metadata: {
         value: string;
         key: string;
-      }[];
+      }[] | null;
       id: string;
       created_at: string;
       updated_at: string;
       account_id: string;
-      description: null | string;
+      description: string | null;
       name: string;
       amount: {
         value: number;
         currency: string;
       };
-      additional_data: null | {
-        airline?: undefined | null | {
+      additional_data: {
+        airline?: {
           [key: string]: unknown;
-        };
-        transportations?: undefined | null | unknown[];
-        order?: undefined | null | {
+        } | null | undefined;
+        transportations?: unknown[] | null | undefined;
+        order?: {
           [key: string]: unknown;
-        };
-        seller_details?: undefined | null | {
+        } | null | undefined;
+        seller_details?: {
           [key: string]: unknown;
-        };
+        } | null | undefined;
       } & {
         [key: string]: unknown;
-      };
+      } | null;
       payment_method: {
         type: string;
         vaulted_token: string;
       };
-      customer_payer: null | {
+      customer_payer: {
         id: string;
-      };
+      } | null;
       availability: {
-        start_at: null | string;
-        finish_at: null | string;
+        start_at: string | null;
+        finish_at: string | null;
       };
-      merchant_reference: null | string;
+      merchant_reference: string | null;
       frequency: {
         value: number;
         type: string;
       };
       billing_cycles: {
-        total: null | number;
+        total: number | null;
         current: number;
-        next_at: null | string;
+        next_at: string | null;
       };
-      trial_period: null | {
-        amount: null | {
+      trial_period: {
+        amount: {
           value: number;
           currency: string;
-        };
+        } | null;
         billing_cycles: number;
-      };
+      } | null;
       retries: {
         amount: number;
         retry_on_decline: boolean;
@@ -671,30 +671,30 @@ export type WebhookEvent = {
       updated_at: string;
       account_id: string;
       address: {
-        country?: undefined | null | string;
-        address_line_1?: undefined | null | string;
-        address_line_2?: undefined | null | string;
-        building_number_1?: undefined | null | string;
-        building_number_2?: undefined | null | string;
-        state?: undefined | null | string;
-        city?: undefined | null | string;
-        zip_code?: undefined | null | string;
+        country?: string | null | undefined;
+        address_line_1?: string | null | undefined;
+        address_line_2?: string | null | undefined;
+        building_number_1?: string | null | undefined;
+        building_number_2?: string | null | undefined;
+        state?: string | null | undefined;
+        city?: string | null | undefined;
+        zip_code?: string | null | undefined;
       };
       national_entity: 'INDIVIDUAL' | 'ENTITY';
       merchant_entity_id: string;
       entity_detail: {
-        individual: null | {
+        individual: {
           first_name: string;
           last_name: string;
           date_of_birth: string;
           email: string;
-          document: null | {
+          document: {
             document_type: string;
             issuing_country: string;
             document_number_last_4: string;
-            expires_at?: undefined | null | string;
-            issued_at?: undefined | null | string;
-          };
+            expires_at?: string | null | undefined;
+            issued_at?: string | null | undefined;
+          } | null;
           country_of_residence: string;
           tax_information: {
             country: string;
@@ -702,9 +702,9 @@ export type WebhookEvent = {
             is_primary: boolean;
             tax_id_last_4: string;
           }[];
-          gender?: undefined | null | string;
-        };
-        entity: null | {
+          gender?: string | null | undefined;
+        } | null;
+        entity: {
           country: string;
           name: string;
           tax_information: {
@@ -718,13 +718,13 @@ export type WebhookEvent = {
             last_name: string;
             date_of_birth: string;
             email: string;
-            document: null | {
+            document: {
               document_type: string;
               issuing_country: string;
               document_number_last_4: string;
-              expires_at?: undefined | null | string;
-              issued_at?: undefined | null | string;
-            };
+              expires_at?: string | null | undefined;
+              issued_at?: string | null | undefined;
+            } | null;
             country_of_residence: string;
             tax_information: {
               country: string;
@@ -733,21 +733,21 @@ export type WebhookEvent = {
               tax_id_last_4: string;
             }[];
             ownership_percentage: number;
-            gender?: undefined | null | string;
-            address?: undefined | null | {
-              country?: undefined | null | string;
-              address_line_1?: undefined | null | string;
-              address_line_2?: undefined | null | string;
-              building_number_1?: undefined | null | string;
-              building_number_2?: undefined | null | string;
-              state?: undefined | null | string;
-              city?: undefined | null | string;
-              zip_code?: undefined | null | string;
-            };
-            title?: undefined | null | string;
+            gender?: string | null | undefined;
+            address?: {
+              country?: string | null | undefined;
+              address_line_1?: string | null | undefined;
+              address_line_2?: string | null | undefined;
+              building_number_1?: string | null | undefined;
+              building_number_2?: string | null | undefined;
+              state?: string | null | undefined;
+              city?: string | null | undefined;
+              zip_code?: string | null | undefined;
+            } | null | undefined;
+            title?: string | null | undefined;
           }[];
-          entity_type?: undefined | null | string;
-        };
+          entity_type?: string | null | undefined;
+        } | null;
       };
     };
   } & {
@@ -765,10 +765,10 @@ export type WebhookEvent = {
       id: string;
       created_at: string;
       updated_at: string;
-      expires_at: null | string;
+      expires_at: string | null;
       provider: {
-        status: null | string;
-        entity_id: null | string;
+        status: string | null;
+        entity_id: string | null;
       };
       requirements: {
         status: string;
@@ -777,8 +777,8 @@ export type WebhookEvent = {
       }[];
       onboarding_type: 'PREVIOUSLY_ONBOARDED' | 'ONE_STEP';
       entity_id: string;
-      service_account_id: null | string;
-      service_connection_id?: undefined | string;
+      service_account_id: string | null;
+      service_connection_id?: string | undefined;
     };
   } & {
     idempotency_key: string;
@@ -798,24 +798,24 @@ export type WebhookEvent = {
       account_id: string;
       currency: string;
       account_type: 'SAVINGS' | 'CHECKING' | 'INVESTMENT';
-      routing_number: null | string;
+      routing_number: string | null;
       provider: {
-        account_id: null | string;
+        account_id: string | null;
       };
       account_number: string;
       entity_id: string;
       onboarding_id: string;
-      iban: null | string;
+      iban: string | null;
       balance: {
         current: number;
         available: number;
         pending: number;
       };
       account_details: {
-        account_name: null | string;
-        sort_code: null | string;
-        bsb: null | string;
-        swift: null | string;
+        account_name: string | null;
+        sort_code: string | null;
+        bsb: string | null;
+        swift: string | null;
       };
       payment_rails: {
         incoming: string[];
@@ -842,39 +842,39 @@ export type WebhookEvent = {
     id: string;
     created_at: string;
     updated_at: string;
-    description: null | string;
+    description: string | null;
     amount: {
       value: number;
       currency: string;
     };
     provider_data: {
-      id?: undefined | null | string;
-      response_message?: undefined | null | string;
-      response_code?: undefined | null | string;
-      recipient_id?: undefined | null | string;
-      transfer_id?: undefined | null | string;
+      id?: string | null | undefined;
+      response_message?: string | null | undefined;
+      response_code?: string | null | undefined;
+      recipient_id?: string | null | undefined;
+      transfer_id?: string | null | undefined;
     } & {
       [key: string]: unknown;
     };
-    provider: null | string;
-    reason: null | string;
-    merchant_reference: null | string;
+    provider: string | null;
+    reason: string | null;
+    merchant_reference: string | null;
     transactions: {
       code: string;
       status: string;
       type: string;
       created_at: string;
       updated_at: string;
-      provider_transfer_id: null | string;
-      provider_response_message: null | string;
-      provider_raw_response: null | string;
-      amount?: undefined | {
+      provider_transfer_id: string | null;
+      provider_response_message: string | null;
+      provider_raw_response: string | null;
+      amount?: {
         value: number;
         currency: string;
-      };
+      } | undefined;
     }[];
     recipient_id: string;
-    completed_at: null | string;
+    completed_at: string | null;
   } & {
     idempotency_key: string;
   };
@@ -886,10 +886,10 @@ export interface WebhooksRoutes {
   list: {
     request: {
       query: WebhookListQuery;
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       200: Webhook[];
@@ -904,10 +904,10 @@ export interface WebhooksRoutes {
   create: {
     request: {
       body: CreateWebhookBody;
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       201: Webhook;
@@ -926,10 +926,10 @@ export interface WebhooksRoutes {
         webhook_id: string;
       };
       query: WebhookAccountQuery;
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       200: Webhook;
@@ -948,10 +948,10 @@ export interface WebhooksRoutes {
         webhook_id: string;
       };
       body: UpdateWebhookBody;
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       200: Webhook;
@@ -971,10 +971,10 @@ export interface WebhooksRoutes {
         webhook_id: string;
       };
       query: WebhookAccountQuery;
-      headers?: undefined | {
-        'public-api-key'?: undefined | string;
-        'private-secret-key'?: undefined | string;
-      };
+      headers?: {
+        'public-api-key'?: string | undefined;
+        'private-secret-key'?: string | undefined;
+      } | undefined;
     };
     responses: {
       200: Webhook;

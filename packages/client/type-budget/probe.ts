@@ -1,1 +1,0 @@
-export const x = 1;

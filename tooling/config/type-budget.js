@@ -39,7 +39,8 @@ export function runTypeBudget(packageDir, budgets) {
       `${over ? 'OVER' : 'ok  '} ${budget.consumer.padEnd(11)} ${String(instantiations).padStart(7)} / ${budget.maxInstantiations} instantiations, ` +
         `check ${metric(output, 'Check time').toFixed(2)} s, total ${metric(output, 'Total time').toFixed(2)} s, ${memoryMb.toFixed(0)} MB, ${files.length} files  (${budget.description})`,
     );
-    for (const file of forbidden) console.log(`  loads ${file}, which this consumer must not`);
+    for (const file of forbidden.slice(0, 5)) console.log(`  loads ${file}, which this consumer must not`);
+    if (forbidden.length > 5) console.log(`  ... and ${forbidden.length - 5} more such files`);
     for (const line of errors) console.log(`  ${line}`);
   }
   return failed ? 1 : 0;

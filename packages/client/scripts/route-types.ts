@@ -219,18 +219,18 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
   const { root, domains } = await loadContract();
   const named = namedSchemas(root, domains);
   const printer = new TypePrinter(DOMAINS.map((d) => d.module));
-  const wanted = new Map<string, { named: NamedSchema; direction: Direction; alias: string; schema: z.ZodTypeAny }>();
+  const wanted = new Map<string, { named: NamedSchema; direction: Direction; alias: string }>();
 
   const nsOf = (n: NamedSchema) => (n.owner === SHARED ? 'shared' : identifier(n.owner));
   const want = (schema: z.ZodTypeAny, direction: Direction): string => {
     const n = named.get(schema);
     if (!n) throw new Error('unnamed schema');
     const key = `${direction}:${n.owner}:${n.exportName}`;
-    if (!wanted.has(key)) wanted.set(key, { named: n, direction, schema, alias: printer.add(`z.${direction}<typeof ${nsOf(n)}.${n.exportName}>`) });
+    if (!wanted.has(key)) wanted.set(key, { named: n, direction, alias: printer.add(`z.${direction}<typeof ${nsOf(n)}.${n.exportName}>`) });
     return key;
   };
 
-  // Pass 1: register every type to print.
+  // Every type to print is registered first: the checker compiles them all in one program.
   const plan = DOMAINS.map((d) => {
     const router = domains.get(d.module)?.[d.router] as AppRouter | undefined;
     if (!router) throw new Error(`@switchyard/contract/${d.module} exports no ${d.router}`);

@@ -5,7 +5,10 @@ import { normalizeBaseUrl, SANDBOX_BASE_URL, type ClientOptions } from './option
 import type { DomainClient, RawClient, RouteTypes, ThrowingClient } from './route-client.js';
 import { createTransport } from './transport.js';
 
-/** What `initClient` is given; its shape decides the call signature of every route (internal: the public d.ts never loads the contract). */
+/**
+ * What `initClient` is given; its shape decides the call signature of every route. Internal: it
+ * names the contract's header constants, so no public declaration may refer to it.
+ */
 export interface TransportArgs {
   baseUrl: string;
   baseHeaders: {

@@ -1,10 +1,14 @@
-import { initClient, type AppRouter, type InitClientReturn } from '@ts-rest/core';
+import { initClient, type AppRouter } from '@ts-rest/core';
 import { IDEMPOTENCY_HEADER, PUBLIC_KEY_HEADER, SECRET_KEY_HEADER } from '@switchyard/contract';
 import { errorFromResponse } from './errors.js';
-import { SANDBOX_BASE_URL, type ClientOptions } from './options.js';
+import { normalizeBaseUrl, SANDBOX_BASE_URL, type ClientOptions } from './options.js';
+import type { DomainClient, RawClient, RouteTypes, ThrowingClient } from './route-client.js';
 import { createTransport } from './transport.js';
 
-/** What `initClient` is given; its shape decides the call signature of every route. */
+/**
+ * What `initClient` is given; its shape decides the call signature of every route. Internal: it
+ * names the contract's header constants, so no public declaration may refer to it.
+ */
 export interface TransportArgs {
   baseUrl: string;
   baseHeaders: {
@@ -14,24 +18,6 @@ export interface TransportArgs {
     [IDEMPOTENCY_HEADER]: string;
   };
   api: ReturnType<typeof createTransport>;
-}
-
-/** ts-rest's client: every call resolves to the `{status, body, headers}` union of the route. */
-export type RawClient<R extends AppRouter> = InitClientReturn<R, TransportArgs>;
-
-type SuccessBodyOf<Res> = Res extends { status: 200 | 201 | 202 | 204; body: infer B } ? B : never;
-
-/** The default call style: resolves to the success body, throws a typed error otherwise. */
-export type ThrowingClient<C> = {
-  [K in keyof C]: C[K] extends (...args: infer A) => Promise<infer Res> ? (...args: A) => Promise<SuccessBodyOf<Res>> : ThrowingClient<C[K]>;
-};
-
-/** One domain: its routes in the throwing style, and `raw` for ts-rest's response unions. */
-export type DomainClient<R extends AppRouter> = ThrowingClient<RawClient<R>> & { raw: RawClient<R> };
-
-/** `http://host:4010/` and `http://host:4010` are the same base; a trailing slash never doubles. */
-export function normalizeBaseUrl(url: string): string {
-  return url.replace(/\/+$/, '');
 }
 
 function headerRecord(headers: Headers): Record<string, string> {
@@ -65,8 +51,12 @@ export function transportArgs(options: ClientOptions): TransportArgs {
   };
 }
 
-/** A client for one router (one domain), sharing `args` when several domains are built together. */
-export function domainClient<R extends AppRouter>(router: R, args: TransportArgs): DomainClient<R> {
-  const raw = initClient(router, args) as RawClient<R>;
+/**
+ * A client for one router (one domain), sharing `args` when several domains are built together.
+ * `Routes` is the router's generated route table: `route-types.test.ts` proves it types exactly
+ * what ts-rest's `initClient` returns for that router.
+ */
+export function domainClient<Routes extends { [K in keyof Routes]: RouteTypes }>(router: AppRouter, args: TransportArgs): DomainClient<Routes> {
+  const raw = initClient(router, args) as unknown as RawClient<Routes>;
   return Object.assign(throwing(raw), { raw });
 }

@@ -3,6 +3,11 @@ import type { RetryPolicy } from './retry.js';
 /** Where the sandbox listens by default (`npx pnpm@10 sandbox`). */
 export const SANDBOX_BASE_URL = 'http://localhost:4010';
 
+/** `http://host:4010/` and `http://host:4010` are the same base; a trailing slash never doubles. */
+export function normalizeBaseUrl(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
 /** Upstream states a 60 s time-out on every endpoint; it applies to each attempt. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 

@@ -1,5 +1,8 @@
 /** When and how long to wait before trying again. */
 
+/** Sent on every retry with the retry's number (1, 2, ...); the first attempt has none. */
+export const RETRY_COUNT_HEADER = 'x-retry-count';
+
 export interface RetryPolicy {
   maxRetries: number;
   /** First backoff step; doubles each attempt. */

@@ -4,9 +4,7 @@ import { createFetch, ofetch, type FetchResponse } from 'ofetch';
 import { ConnectionError, ResponseValidationError, TimeoutError } from './errors.js';
 import { newIdempotencyKey } from './idempotency.js';
 import { DEFAULT_TIMEOUT_MS, type CallOptions, type ClientOptions } from './options.js';
-import { DEFAULT_RETRY_POLICY, isRetryableResponse, parseRetryAfter, retryDelay, sleep, type RetryPolicy } from './retry.js';
-
-export const RETRY_COUNT_HEADER = 'x-retry-count';
+import { DEFAULT_RETRY_POLICY, RETRY_COUNT_HEADER, isRetryableResponse, parseRetryAfter, retryDelay, sleep, type RetryPolicy } from './retry.js';
 
 export interface TransportResponse {
   status: number;

@@ -1,7 +1,12 @@
-import { describeIssues, WebhookEvent, WEBHOOK_SIGNATURE_HEADER } from '@switchyard/contract';
+import { describeIssues, WebhookEvent as WebhookEventSchema, WEBHOOK_SIGNATURE_HEADER as CONTRACT_SIGNATURE_HEADER } from '@switchyard/contract';
 import { WebhookVerificationError } from './errors.js';
+import type { WebhookEvent } from './types/webhooks.js';
 
-export { WEBHOOK_SIGNATURE_HEADER };
+/**
+ * The contract's header, re-declared (not re-exported) so that this module's declarations hold
+ * its literal value and never load the contract's.
+ */
+export const WEBHOOK_SIGNATURE_HEADER = CONTRACT_SIGNATURE_HEADER;
 
 const encoder = new TextEncoder();
 
@@ -51,7 +56,7 @@ export async function parseWebhookEvent(rawBody: string | Uint8Array, signatureH
   } catch (error) {
     throw new WebhookVerificationError('webhook payload is not JSON', { cause: error });
   }
-  const parsed = WebhookEvent.safeParse(json);
+  const parsed = WebhookEventSchema.safeParse(json);
   if (!parsed.success) {
     throw new WebhookVerificationError('webhook payload is not a valid event', { messages: describeIssues(parsed.error, 'body'), raw: json });
   }

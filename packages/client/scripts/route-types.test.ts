@@ -1,0 +1,26 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildRouteTypes, DOMAINS, TYPES_DIR } from './route-types.js';
+
+// Generating compiles the contract's declarations with the TypeScript checker: slow on a busy machine.
+const GENERATE_TIMEOUT_MS = 300_000;
+
+describe('src/types', () => {
+  it(
+    'is up to date with the contract (run `pnpm route-types` to regenerate)',
+    async () => {
+      const files = await buildRouteTypes();
+      expect(readdirSync(TYPES_DIR).sort()).toEqual([...files.keys()].sort());
+      for (const [name, content] of files) expect(readFileSync(path.join(TYPES_DIR, name), 'utf8'), name).toBe(content);
+
+      // One route table per domain; the files import one another only, never a library.
+      for (const d of DOMAINS) expect(files.get(`${d.module}.ts`)).toContain(`export interface ${d.routes} {`);
+      for (const [name, content] of files) {
+        const imports = [...content.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+        expect(imports.every((from) => /^\.\/[\w-]+\.js$/.test(from ?? '')), name).toBe(true);
+      }
+    },
+    GENERATE_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,350 @@
+/**
+ * Generates the client's public route types (`src/types/*.ts`) from the contract: one plain named
+ * type per request body, query and success or error body, and one route table per domain.
+ *
+ * Why: ts-rest's inferred client types walk the zod generics of the whole contract, and a
+ * consumer type-checking with `skipLibCheck: false` (TypeScript's default) re-checks every
+ * contract `.d.ts` it loads (megabytes of inlined zod types). The client's published
+ * declarations reference these generated files only, so a consumer's program never loads the
+ * contract, zod or ts-rest declarations. The TypeScript checker itself prints every type from
+ * ts-rest's inference over the built contract, so nothing is retyped by hand;
+ * `src/route-types.test.ts` proves the resulting client equals ts-rest's, route by route.
+ *
+ * Needs the contract's `dist/` (the checker resolves `@switchyard/contract` as a consumer does).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { z } from 'zod';
+import type { AppRoute, AppRouter } from '@ts-rest/core';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+export const TYPES_DIR = path.join(packageDir, 'src', 'types');
+
+/** The client's domains: the contract entry point each comes from and the router it exports. */
+export const DOMAINS = [
+  { module: 'customers', router: 'customersContract', routes: 'CustomersRoutes', load: () => import('@switchyard/contract/customers') },
+  { module: 'checkout', router: 'checkoutContract', routes: 'CheckoutRoutes', load: () => import('@switchyard/contract/checkout') },
+  { module: 'payment-methods', router: 'paymentMethodsContract', routes: 'PaymentMethodsRoutes', load: () => import('@switchyard/contract/payment-methods') },
+  { module: 'payments', router: 'paymentsContract', routes: 'PaymentsRoutes', load: () => import('@switchyard/contract/payments') },
+  { module: 'subscriptions', router: 'subscriptionsContract', routes: 'SubscriptionsRoutes', load: () => import('@switchyard/contract/subscriptions') },
+  { module: 'marketplace', router: 'marketplaceContract', routes: 'MarketplaceRoutes', load: () => import('@switchyard/contract/marketplace') },
+  { module: 'banking', router: 'bankingContract', routes: 'BankingRoutes', load: () => import('@switchyard/contract/banking') },
+  { module: 'webhooks', router: 'webhooksContract', routes: 'WebhooksRoutes', load: () => import('@switchyard/contract/webhooks') },
+  { module: 'sandbox', router: 'sandboxContract', routes: 'SandboxRoutes', load: () => import('@switchyard/contract/sandbox') },
+] as const;
+
+/** Schemas the client names outside any route (`parseWebhookEvent` resolves to a `WebhookEvent`). */
+const EXTRA_OUTPUTS = ['WebhookEvent'] as const;
+
+/** Types exported only by the contract's root entry point land in this file. */
+const SHARED = 'shared';
+
+type Direction = 'input' | 'output';
+
+interface NamedSchema {
+  /** The contract export the type is named after. */
+  exportName: string;
+  /** Generated file (domain module, or `shared`) that declares it. */
+  owner: string;
+}
+
+interface NamedType extends NamedSchema {
+  direction: Direction;
+  /** The name in the generated files: the export's name, `…Input` when both directions are needed. */
+  name: string;
+}
+
+type Loaded = Record<string, unknown>;
+
+async function loadContract(): Promise<{ root: Loaded; domains: Map<string, Loaded> }> {
+  const root = (await import('@switchyard/contract')) as Loaded;
+  const domains = new Map<string, Loaded>();
+  for (const d of DOMAINS) domains.set(d.module, (await d.load()) as Loaded);
+  return { root, domains };
+}
+
+/** Every exported zod schema, named after its export and owned by the first entry point that exports it. */
+function namedSchemas(root: Loaded, domains: Map<string, Loaded>): Map<z.ZodTypeAny, NamedSchema> {
+  const named = new Map<z.ZodTypeAny, NamedSchema>();
+  const scan = (mod: Loaded, owner: string) => {
+    for (const [exportName, value] of Object.entries(mod)) {
+      if (value instanceof z.ZodType && !named.has(value)) named.set(value, { exportName, owner });
+    }
+  };
+  for (const [module, mod] of domains) scan(mod, module);
+  scan(root, SHARED);
+  return named;
+}
+
+/** A TypeScript program over the built contract with one virtual file of type aliases to print. */
+class TypePrinter {
+  private readonly aliases: string[] = [];
+  private readonly virtualPath = path.join(packageDir, '__route-types__.ts');
+
+  constructor(private readonly domains: readonly string[]) {}
+
+  /** Registers a type expression; returns the alias it will be readable under. */
+  add(expression: string): string {
+    const alias = `T${this.aliases.length}`;
+    this.aliases.push(`export type ${alias} = ${expression};`);
+    return alias;
+  }
+
+  compile(): CompiledTypes {
+    const source = [
+      "import type { ClientInferResponseBody, PartialClientInferRequest } from '@ts-rest/core';",
+      "import type { z } from 'zod';",
+      "import type { TransportArgs } from './src/client.js';",
+      "import type * as shared from '@switchyard/contract';",
+      ...this.domains.map((m) => `import type * as ${identifier(m)} from '@switchyard/contract/${m}';`),
+      ...this.aliases,
+    ].join('\n');
+    const configPath = path.join(packageDir, 'tsconfig.json');
+    const config = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+    if (!config) throw new Error(`cannot read ${configPath}`);
+    const options = { ...config.options, noEmit: true, skipLibCheck: true, types: [] };
+    const host = ts.createCompilerHost(options);
+    const getSourceFile = host.getSourceFile.bind(host);
+    host.getSourceFile = (file, language, ...rest) =>
+      path.resolve(file) === this.virtualPath ? ts.createSourceFile(file, source, language, true) : getSourceFile(file, language, ...rest);
+    const fileExists = host.fileExists.bind(host);
+    host.fileExists = (file) => path.resolve(file) === this.virtualPath || fileExists(file);
+    const program = ts.createProgram([this.virtualPath], options, host);
+    const file = program.getSourceFile(this.virtualPath);
+    if (!file) throw new Error('virtual source missing');
+    const errors = ts.getPreEmitDiagnostics(program, file);
+    if (errors.length > 0) throw new Error(errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')).join('\n'));
+    return new CompiledTypes(program.getTypeChecker(), file);
+  }
+}
+
+class CompiledTypes {
+  private readonly byAlias = new Map<string, ts.Type>();
+
+  constructor(
+    private readonly checker: ts.TypeChecker,
+    file: ts.SourceFile,
+  ) {
+    for (const statement of file.statements) {
+      if (ts.isTypeAliasDeclaration(statement)) this.byAlias.set(statement.name.text, checker.getTypeAtLocation(statement.name));
+    }
+  }
+
+  type(alias: string): ts.Type {
+    const type = this.byAlias.get(alias);
+    if (!type) throw new Error(`no alias ${alias}`);
+    return type;
+  }
+
+  /**
+   * The structure of a type as TypeScript source. Written out member by member rather than with
+   * `typeToString`, which prints zod's own aliases (`objectOutputType<…>`) where they apply: the
+   * generated files must not refer to zod, ts-rest or the contract.
+   */
+  render(type: ts.Type): string {
+    const c = this.checker;
+    const f = ts.TypeFlags;
+    if (type.flags & (f.Any | f.Unknown | f.String | f.Number | f.BigInt | f.Boolean | f.Null | f.Undefined | f.Void | f.Never | f.Literal)) {
+      return c.typeToString(type, undefined, ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType);
+    }
+    if (type.isUnion()) {
+      const parts = type.types.map((t) => this.render(t));
+      // `boolean` is the union `false | true` to the checker.
+      const bool = parts.includes('false') && parts.includes('true');
+      const unique = [...new Set(parts.map((p) => (bool && (p === 'false' || p === 'true') ? 'boolean' : p)))];
+      // `null` and `undefined` last, as one would write them.
+      const rank = (p: string) => (p === 'undefined' ? 2 : p === 'null' ? 1 : 0);
+      return unique.sort((a, b) => rank(a) - rank(b)).join(' | ');
+    }
+    if (type.isIntersection()) return type.types.map((t) => this.grouped(t)).join(' & ');
+    if (c.isArrayType(type)) {
+      const [element] = c.getTypeArguments(type as ts.TypeReference);
+      const readonly = type.getSymbol()?.name === 'ReadonlyArray' ? 'readonly ' : '';
+      return `${readonly}${this.grouped(element as ts.Type)}[]`;
+    }
+    if (c.isTupleType(type)) return `[${c.getTypeArguments(type as ts.TypeReference).map((t) => this.render(t)).join(', ')}]`;
+    if (type.flags & f.Object) {
+      if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) throw new Error(`a schema type has signatures: ${c.typeToString(type)}`);
+      const members = [
+        ...c.getIndexInfosOfType(type).map((info) => `${info.isReadonly ? 'readonly ' : ''}[key: ${c.typeToString(info.keyType)}]: ${this.render(info.type)};`),
+        ...c.getPropertiesOfType(type).map((p) => this.property(p)),
+      ];
+      return members.length === 0 ? '{}' : `{\n${members.join('\n')}\n}`;
+    }
+    throw new Error(`cannot render ${c.typeToString(type)}`);
+  }
+
+  /** `name?: type;` for one property, with its optionality. */
+  property(symbol: ts.Symbol, rendered?: string): string {
+    const optional = (symbol.flags & ts.SymbolFlags.Optional) !== 0;
+    const name = /^[A-Za-z_$][\w$]*$/.test(symbol.name) || /^\d+$/.test(symbol.name) ? symbol.name : `'${symbol.name}'`;
+    return `${name}${optional ? '?' : ''}: ${rendered ?? this.render(this.checker.getTypeOfSymbol(symbol))};`;
+  }
+
+  /**
+   * The request members ts-rest infers for a route (`params`, `query`, `body`, `headers`, with
+   * their optionality); a member whose schema the contract names refers to that name instead.
+   */
+  requestMembers(type: ts.Type, named: Partial<Record<string, string>>): string[] {
+    return this.checker
+      .getPropertiesOfType(type)
+      .filter((p) => ['params', 'query', 'body', 'headers'].includes(p.name))
+      .map((p) => {
+        const name = named[p.name];
+        // An optional member's type carries the `undefined` of its optionality, as the checker reports it.
+        return this.property(p, name && (p.flags & ts.SymbolFlags.Optional) !== 0 ? `${name} | undefined` : name);
+      });
+  }
+
+  /** A member of an array or intersection, parenthesised where a union would bind wrongly. */
+  private grouped(type: ts.Type): string {
+    const text = this.render(type);
+    return type.isUnion() && text.includes(' | ') ? `(${text})` : text;
+  }
+}
+
+function identifier(module: string): string {
+  return module.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+}
+
+/** A type expression in a generated file, with the named types it refers to. */
+interface Rendered {
+  text: string;
+  refs: NamedType[];
+}
+
+/** Builds every generated file: path relative to `src/types/` → content. */
+export async function buildRouteTypes(): Promise<Map<string, string>> {
+  const { root, domains } = await loadContract();
+  const named = namedSchemas(root, domains);
+  const printer = new TypePrinter(DOMAINS.map((d) => d.module));
+  const wanted = new Map<string, { named: NamedSchema; direction: Direction; alias: string }>();
+
+  const nsOf = (n: NamedSchema) => (n.owner === SHARED ? 'shared' : identifier(n.owner));
+  const want = (schema: z.ZodTypeAny, direction: Direction): string => {
+    const n = named.get(schema);
+    if (!n) throw new Error('unnamed schema');
+    const key = `${direction}:${n.owner}:${n.exportName}`;
+    if (!wanted.has(key)) wanted.set(key, { named: n, direction, alias: printer.add(`z.${direction}<typeof ${nsOf(n)}.${n.exportName}>`) });
+    return key;
+  };
+
+  // Every type to print is registered first: the checker compiles them all in one program.
+  const plan = DOMAINS.map((d) => {
+    const router = domains.get(d.module)?.[d.router] as AppRouter | undefined;
+    if (!router) throw new Error(`@switchyard/contract/${d.module} exports no ${d.router}`);
+    const routeRef = (name: string) => `(typeof ${identifier(d.module)}.${d.router})['${name}']`;
+    const routes = Object.entries(router).map(([name, value]) => {
+      const route = value as AppRoute;
+      const requestAlias = printer.add(`PartialClientInferRequest<${routeRef(name)}, TransportArgs>`);
+      const bodySchema = 'body' in route ? (route.body as unknown) : undefined;
+      const querySchema = route.query as unknown;
+      const namedBody = bodySchema instanceof z.ZodType && named.has(bodySchema) ? want(bodySchema, 'input') : undefined;
+      const namedQuery = querySchema instanceof z.ZodType && named.has(querySchema) ? want(querySchema, 'input') : undefined;
+      const responses = Object.entries(route.responses).map(([status, schema]) => {
+        if (schema instanceof z.ZodType && named.has(schema)) return { status, key: want(schema, 'output'), array: false };
+        if (schema instanceof z.ZodArray && named.has(schema.element as z.ZodTypeAny)) return { status, key: want(schema.element as z.ZodTypeAny, 'output'), array: true };
+        return { status, alias: printer.add(`ClientInferResponseBody<${routeRef(name)}, ${status}>`) };
+      });
+      return { name, route, requestAlias, namedBody, namedQuery, responses };
+    });
+    return { domain: d, routes };
+  });
+  for (const exportName of EXTRA_OUTPUTS) {
+    const schema = root[exportName];
+    if (!(schema instanceof z.ZodType)) throw new Error(`@switchyard/contract exports no schema ${exportName}`);
+    want(schema, 'output');
+  }
+
+  // A schema wanted both as a request (input) and a response (output) gets two names.
+  const types = new Map<string, NamedType>();
+  for (const [key, w] of wanted) {
+    const both = wanted.has(`${w.direction === 'input' ? 'output' : 'input'}:${w.named.owner}:${w.named.exportName}`);
+    types.set(key, { ...w.named, direction: w.direction, name: both && w.direction === 'input' ? `${w.named.exportName}Input` : w.named.exportName });
+  }
+
+  const compiled = printer.compile();
+  const inline = (type: ts.Type): Rendered => ({ text: compiled.render(type), refs: [] });
+  const ref = (key: string, array = false): Rendered => {
+    const t = types.get(key);
+    if (!t) throw new Error(`no type ${key}`);
+    return { text: array ? `${t.name}[]` : t.name, refs: [t] };
+  };
+
+  const files = new Map<string, { decls: string[]; refs: NamedType[] }>();
+  const fileOf = (owner: string) => {
+    let f = files.get(owner);
+    if (!f) files.set(owner, (f = { decls: [], refs: [] }));
+    return f;
+  };
+
+  // Named types, in the file of the entry point that exports their schema.
+  for (const [key, w] of wanted) {
+    const t = types.get(key) as NamedType;
+    const type = compiled.type(w.alias);
+    const doc = `/** ${w.direction === 'input' ? 'What a caller sends as' : 'What the API answers with as'} the contract's \`${t.exportName}\` (\`z.${w.direction}\`). */`;
+    const text = compiled.render(type);
+    // An interface where the type is one object: named, so the checker caches it by name.
+    const decl = text.startsWith('{') && !type.isUnion() && !type.isIntersection() ? `export interface ${t.name} ${text}` : `export type ${t.name} = ${text};`;
+    fileOf(t.owner).decls.push(`${doc}\n${decl}`);
+  }
+
+  // One route table per domain.
+  for (const { domain, routes } of plan) {
+    const f = fileOf(domain.module);
+    const entries: string[] = [];
+    for (const r of routes) {
+      const body = r.namedBody ? ref(r.namedBody) : undefined;
+      const query = r.namedQuery ? ref(r.namedQuery) : undefined;
+      f.refs.push(...(body?.refs ?? []), ...(query?.refs ?? []));
+      const request = compiled.requestMembers(compiled.type(r.requestAlias), { body: body?.text, query: query?.text });
+      const responses = r.responses.map((s) => {
+        const value = 'key' in s && s.key ? ref(s.key, s.array) : inline(compiled.type((s as { alias: string }).alias));
+        f.refs.push(...value.refs);
+        return `${s.status}: ${value.text};`;
+      });
+      const summary = r.route.summary ? `: ${r.route.summary}` : '';
+      entries.push(
+        `/** ${r.route.method} ${r.route.path}${summary}. */\n${r.name}: {\nrequest: {\n${request.join('\n')}\n};\nresponses: {\n${responses.join('\n')}\n};\n};`,
+      );
+    }
+    f.decls.push(`/** The ${domain.module} routes as the client calls them: what each one takes and answers per status. */\nexport interface ${domain.routes} {\n${entries.join('\n')}\n}`);
+  }
+
+  const out = new Map<string, string>();
+  for (const [owner, f] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    const imports = new Map<string, Set<string>>();
+    for (const t of f.refs) {
+      if (t.owner === owner) continue;
+      if (!imports.has(t.owner)) imports.set(t.owner, new Set());
+      imports.get(t.owner)?.add(t.name);
+    }
+    const importLines = [...imports]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([from, names]) => `import type { ${[...names].sort().join(', ')} } from './${from}.js';`);
+    const header = `// Generated by scripts/write-route-types.ts from @switchyard/contract: do not edit (run \`pnpm route-types\`).`;
+    const body = f.decls.join('\n\n');
+    // The contract types some fields as `any` (an address's `country` comes from a `z.ZodTypeAny` parameter); the mirror keeps them.
+    const lint = /: any\b|\| any\b/.test(body) ? ['/* eslint-disable @typescript-eslint/no-explicit-any -- mirrors the contract, which types these fields as any */'] : [];
+    out.set(`${owner}.ts`, format([header, ...lint, ...importLines, '', body].join('\n')));
+  }
+  return out;
+}
+
+/** Re-indents the printer's output with two spaces, by brace depth, so the files read as source. */
+function format(text: string): string {
+  let depth = 0;
+  const lines = text.split('\n').map((raw) => {
+    const line = raw.trim();
+    if (!line) return '';
+    const closes = /^[}\])]/.test(line) ? 1 : 0;
+    const indented = `${'  '.repeat(Math.max(0, depth - closes))}${line}`;
+    for (const ch of line.replace(/'(?:[^'\\]|\\.)*'/g, '')) {
+      if (ch === '{' || ch === '[' || ch === '(') depth += 1;
+      else if (ch === '}' || ch === ']' || ch === ')') depth -= 1;
+    }
+    return indented;
+  });
+  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+}

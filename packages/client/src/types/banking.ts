@@ -22,10 +22,10 @@ export interface CreateEntityBody {
   merchant_entity_id: string;
   entity_detail: {
     individual?: {
+      email: string;
       first_name: string;
       last_name: string;
       date_of_birth: string;
-      email: string;
       country_of_residence: string;
       gender?: 'M' | 'F' | undefined;
       document?: {
@@ -46,10 +46,10 @@ export interface CreateEntityBody {
       country: string;
       name: string;
       beneficial_owners: {
+        email: string;
         first_name: string;
         last_name: string;
         date_of_birth: string;
-        email: string;
         country_of_residence: string;
         ownership_percentage: number;
         gender?: 'M' | 'F' | undefined;
@@ -113,10 +113,10 @@ export interface BankingEntity {
   merchant_entity_id: string;
   entity_detail: {
     individual: {
+      email: string;
       first_name: string;
       last_name: string;
       date_of_birth: string;
-      email: string;
       document: {
         document_type: string;
         issuing_country: string;
@@ -143,10 +143,10 @@ export interface BankingEntity {
         tax_id_last_4: string;
       }[];
       beneficial_owners: {
+        email: string;
         first_name: string;
         last_name: string;
         date_of_birth: string;
-        email: string;
         document: {
           document_type: string;
           issuing_country: string;

@@ -51,15 +51,15 @@ export interface CreateCheckoutSessionBody {
     order?: {
       tickets?: {
         type?: string | undefined;
-        id?: string | undefined;
         description?: string | undefined;
+        id?: string | undefined;
         name?: string | undefined;
         amount?: number | undefined;
         event?: {
           type?: string | undefined;
           date?: string | undefined;
-          id?: string | undefined;
           description?: string | undefined;
+          id?: string | undefined;
           address?: {
             address_line_1: string;
             city: string;
@@ -104,11 +104,11 @@ export interface CreateCheckoutSessionBody {
       } | undefined;
       account_funding?: {
         sender?: {
+          email?: string | undefined;
           country?: string | undefined;
           first_name?: string | undefined;
           last_name?: string | undefined;
           date_of_birth?: string | undefined;
-          email?: string | undefined;
           document?: {
             document_type: string;
             document_number: string;
@@ -132,11 +132,11 @@ export interface CreateCheckoutSessionBody {
           legal_name?: string | undefined;
         } | undefined;
         beneficiary?: {
+          email?: string | undefined;
           country?: string | undefined;
           first_name?: string | undefined;
           last_name?: string | undefined;
           date_of_birth?: string | undefined;
-          email?: string | undefined;
           document?: {
             document_type: string;
             document_number: string;
@@ -201,11 +201,11 @@ export interface CreateCheckoutSessionBody {
       }[] | undefined;
       passengers?: {
         type?: string | undefined;
+        email?: string | undefined;
         country?: string | undefined;
         first_name?: string | undefined;
         last_name?: string | undefined;
         date_of_birth?: string | undefined;
-        email?: string | undefined;
         nationality?: string | undefined;
         document?: {
           document_type: string;
@@ -234,13 +234,6 @@ export interface CreateCheckoutSessionBody {
         evidence_document_source?: string | undefined;
       }[] | undefined;
       ticket?: {
-        passenger_id?: string | undefined;
-        ticket_number?: string | undefined;
-        e_ticket?: boolean | undefined;
-        restricted?: boolean | undefined;
-        total_fare_amount?: number | undefined;
-        total_tax_amount?: number | undefined;
-        total_fee_amount?: number | undefined;
         issue?: {
           date?: string | undefined;
           country?: string | undefined;
@@ -253,15 +246,15 @@ export interface CreateCheckoutSessionBody {
           booking_system_code?: string | undefined;
           booking_system_name?: string | undefined;
         } | undefined;
+        passenger_id?: string | undefined;
+        ticket_number?: string | undefined;
+        e_ticket?: boolean | undefined;
+        restricted?: boolean | undefined;
+        total_fare_amount?: number | undefined;
+        total_tax_amount?: number | undefined;
+        total_fee_amount?: number | undefined;
       } | undefined;
       tickets?: {
-        passenger_id?: string | undefined;
-        ticket_number?: string | undefined;
-        e_ticket?: boolean | undefined;
-        restricted?: boolean | undefined;
-        total_fare_amount?: number | undefined;
-        total_tax_amount?: number | undefined;
-        total_fee_amount?: number | undefined;
         issue?: {
           date?: string | undefined;
           country?: string | undefined;
@@ -274,14 +267,21 @@ export interface CreateCheckoutSessionBody {
           booking_system_code?: string | undefined;
           booking_system_name?: string | undefined;
         } | undefined;
+        passenger_id?: string | undefined;
+        ticket_number?: string | undefined;
+        e_ticket?: boolean | undefined;
+        restricted?: boolean | undefined;
+        total_fare_amount?: number | undefined;
+        total_tax_amount?: number | undefined;
+        total_fee_amount?: number | undefined;
       }[] | undefined;
     } | null | undefined;
     transportations?: {
       [key: string]: unknown;
     }[] | null | undefined;
     seller_details?: {
-      country?: string | undefined;
       email?: string | undefined;
+      country?: string | undefined;
       document?: {
         document_type: string;
         document_number: string;
@@ -349,12 +349,12 @@ export interface CreatePaymentLinkBody {
   payment_method_types: string[];
   status?: string | undefined;
   type?: string | undefined;
+  description?: string | undefined;
   metadata?: {
     value: string;
     key: string;
   }[] | undefined;
   callback_url?: string | undefined;
-  description?: string | undefined;
   taxes?: {
     value?: number | undefined;
     type?: string | undefined;
@@ -366,15 +366,15 @@ export interface CreatePaymentLinkBody {
     order?: {
       tickets?: {
         type?: string | undefined;
-        id?: string | undefined;
         description?: string | undefined;
+        id?: string | undefined;
         name?: string | undefined;
         amount?: number | undefined;
         event?: {
           type?: string | undefined;
           date?: string | undefined;
-          id?: string | undefined;
           description?: string | undefined;
+          id?: string | undefined;
           address?: {
             address_line_1: string;
             city: string;
@@ -419,11 +419,11 @@ export interface CreatePaymentLinkBody {
       } | undefined;
       account_funding?: {
         sender?: {
+          email?: string | undefined;
           country?: string | undefined;
           first_name?: string | undefined;
           last_name?: string | undefined;
           date_of_birth?: string | undefined;
-          email?: string | undefined;
           document?: {
             document_type: string;
             document_number: string;
@@ -447,11 +447,11 @@ export interface CreatePaymentLinkBody {
           legal_name?: string | undefined;
         } | undefined;
         beneficiary?: {
+          email?: string | undefined;
           country?: string | undefined;
           first_name?: string | undefined;
           last_name?: string | undefined;
           date_of_birth?: string | undefined;
-          email?: string | undefined;
           document?: {
             document_type: string;
             document_number: string;
@@ -516,11 +516,11 @@ export interface CreatePaymentLinkBody {
       }[] | undefined;
       passengers?: {
         type?: string | undefined;
+        email?: string | undefined;
         country?: string | undefined;
         first_name?: string | undefined;
         last_name?: string | undefined;
         date_of_birth?: string | undefined;
-        email?: string | undefined;
         nationality?: string | undefined;
         document?: {
           document_type: string;
@@ -549,13 +549,6 @@ export interface CreatePaymentLinkBody {
         evidence_document_source?: string | undefined;
       }[] | undefined;
       ticket?: {
-        passenger_id?: string | undefined;
-        ticket_number?: string | undefined;
-        e_ticket?: boolean | undefined;
-        restricted?: boolean | undefined;
-        total_fare_amount?: number | undefined;
-        total_tax_amount?: number | undefined;
-        total_fee_amount?: number | undefined;
         issue?: {
           date?: string | undefined;
           country?: string | undefined;
@@ -568,15 +561,15 @@ export interface CreatePaymentLinkBody {
           booking_system_code?: string | undefined;
           booking_system_name?: string | undefined;
         } | undefined;
+        passenger_id?: string | undefined;
+        ticket_number?: string | undefined;
+        e_ticket?: boolean | undefined;
+        restricted?: boolean | undefined;
+        total_fare_amount?: number | undefined;
+        total_tax_amount?: number | undefined;
+        total_fee_amount?: number | undefined;
       } | undefined;
       tickets?: {
-        passenger_id?: string | undefined;
-        ticket_number?: string | undefined;
-        e_ticket?: boolean | undefined;
-        restricted?: boolean | undefined;
-        total_fare_amount?: number | undefined;
-        total_tax_amount?: number | undefined;
-        total_fee_amount?: number | undefined;
         issue?: {
           date?: string | undefined;
           country?: string | undefined;
@@ -589,14 +582,21 @@ export interface CreatePaymentLinkBody {
           booking_system_code?: string | undefined;
           booking_system_name?: string | undefined;
         } | undefined;
+        passenger_id?: string | undefined;
+        ticket_number?: string | undefined;
+        e_ticket?: boolean | undefined;
+        restricted?: boolean | undefined;
+        total_fare_amount?: number | undefined;
+        total_tax_amount?: number | undefined;
+        total_fee_amount?: number | undefined;
       }[] | undefined;
     } | null | undefined;
     transportations?: {
       [key: string]: unknown;
     }[] | null | undefined;
     seller_details?: {
-      country?: string | undefined;
       email?: string | undefined;
+      country?: string | undefined;
       document?: {
         document_type: string;
         document_number: string;
@@ -647,12 +647,12 @@ export interface CreatePaymentLinkBody {
   payments_number?: number | undefined;
   split_payment_methods?: boolean | undefined;
   customer_payer?: {
+    email?: string | undefined;
     merchant_customer_id?: string | undefined;
     first_name?: string | undefined;
     last_name?: string | undefined;
     gender?: string | undefined;
     date_of_birth?: string | undefined;
-    email?: string | undefined;
     nationality?: string | undefined;
     document?: {
       document_type: string;
@@ -700,6 +700,7 @@ export interface PaymentLink {
   code: string;
   status: string;
   payments: unknown[] | null;
+  description: string | null;
   country: string;
   metadata: {
     value: string;
@@ -708,7 +709,6 @@ export interface PaymentLink {
   id: string;
   account_id: string;
   callback_url: string | null;
-  description: string | null;
   taxes: {
     [key: string]: unknown;
   }[] | null;

@@ -10,8 +10,8 @@ export interface CreateRecipientBody {
   account_id: string;
   national_entity: 'INDIVIDUAL' | 'ENTITY';
   merchant_recipient_id: string;
-  date_of_birth?: string | undefined;
   email?: string | undefined;
+  date_of_birth?: string | undefined;
   document?: {
     document_type: string;
     document_number: string;
@@ -66,9 +66,9 @@ export interface CreateRecipientBody {
   legal_representatives?: {
     first_name: string;
     last_name: string;
+    email?: string | undefined;
     country?: string | undefined;
     date_of_birth?: string | undefined;
-    email?: string | undefined;
     nationality?: string | undefined;
     document?: {
       document_type: string;
@@ -103,9 +103,9 @@ export interface CreateRecipientBody {
       recipient_id?: string | undefined;
       recipient_type?: 'MEAL' | 'FOOD' | 'MULTI_BENEFITS' | 'FLEET' | undefined;
     };
+    description?: string | undefined;
     account_id?: string | undefined;
     callback_url?: string | undefined;
-    description?: string | undefined;
     documentation?: {
       file_name: string;
       content_type: 'application/pdf' | 'image/jpeg' | 'image/png';
@@ -131,11 +131,11 @@ export interface CreateRecipientBody {
 
 /** What the API answers with as the contract's `Recipient` (`z.output`). */
 export interface Recipient {
+  email: string | null;
   country: string;
   first_name: string;
   last_name: string;
   date_of_birth: string | null;
-  email: string | null;
   document: {
     document_type?: string | null | undefined;
     document_number?: string | null | undefined;
@@ -195,9 +195,9 @@ export interface Recipient {
   legal_representatives: {
     first_name: string;
     last_name: string;
+    email?: string | null | undefined;
     country?: string | null | undefined;
     date_of_birth?: string | null | undefined;
-    email?: string | null | undefined;
     nationality?: string | null | undefined;
     document?: {
       document_type?: string | null | undefined;
@@ -226,11 +226,11 @@ export interface Recipient {
   onboardings: {
     status: string;
     type: string;
+    description: string | null;
     id: string;
     created_at: string;
     updated_at: string;
     callback_url: string | null;
-    description: string | null;
     workflow: string;
     provider: {
       id: string;
@@ -269,8 +269,8 @@ export interface Recipient {
     }[];
     terms_of_service: {
       date: string | null;
-      acceptance: boolean;
       ip: string | null;
+      acceptance: boolean;
     } | null;
     legal_representatives?: {
       [key: string]: unknown;
@@ -287,17 +287,18 @@ export interface CreateTransferBody {
   };
   provider_id: string;
   recipient_id: string;
+  description?: string | undefined;
   metadata?: {
     value: string;
     key: string;
   }[] | undefined;
-  description?: string | undefined;
   merchant_reference?: string | undefined;
 }
 
 /** What the API answers with as the contract's `Transfer` (`z.output`). */
 export interface Transfer {
   status: string;
+  description: string | null;
   metadata: {
     value: string;
     key: string;
@@ -305,7 +306,6 @@ export interface Transfer {
   id: string;
   created_at: string;
   updated_at: string;
-  description: string | null;
   amount: {
     value: number;
     currency: string;

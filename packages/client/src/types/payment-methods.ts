@@ -21,20 +21,20 @@ export interface EnrollInSessionBody {
 export interface SessionEnrolledPaymentMethod {
   status: string;
   type: string;
+  description: string;
   country: string;
   id: string;
   created_at: string;
   updated_at: string;
   account_id: string;
-  description: string;
   name: string;
   category: string;
   customer_payer: {
+    email?: string | null | undefined;
     first_name?: string | null | undefined;
     last_name?: string | null | undefined;
     gender?: string | null | undefined;
     date_of_birth?: string | null | undefined;
-    email?: string | null | undefined;
     document?: {
       document_type?: string | null | undefined;
       document_number?: string | null | undefined;
@@ -168,11 +168,11 @@ export interface EnrollDirectBody {
 export interface DirectEnrolledPaymentMethod {
   status: string;
   type: string;
+  description: string;
   country: string;
   created_at: string;
   updated_at: string;
   callback_url: string | null;
-  description: string;
   name: string;
   category: string;
   verify: {

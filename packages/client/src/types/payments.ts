@@ -7,9 +7,9 @@ export interface CreatePaymentBody {
   checkout: {
     session: string;
   };
+  description: string;
   country: 'AR' | 'BO' | 'BR' | 'CL' | 'CO' | 'CR' | 'EC' | 'SV' | 'GT' | 'HN' | 'MX' | 'NI' | 'PA' | 'PY' | 'PE' | 'US' | 'UY';
   account_id: string;
-  description: string;
   amount: {
     value: number;
     currency: string;
@@ -54,15 +54,15 @@ export interface CreatePaymentBody {
     order?: {
       tickets?: {
         type?: string | undefined;
-        id?: string | undefined;
         description?: string | undefined;
+        id?: string | undefined;
         name?: string | undefined;
         amount?: number | undefined;
         event?: {
           type?: string | undefined;
           date?: string | undefined;
-          id?: string | undefined;
           description?: string | undefined;
+          id?: string | undefined;
           address?: {
             address_line_1: string;
             city: string;
@@ -107,11 +107,11 @@ export interface CreatePaymentBody {
       } | undefined;
       account_funding?: {
         sender?: {
+          email?: string | undefined;
           country?: string | undefined;
           first_name?: string | undefined;
           last_name?: string | undefined;
           date_of_birth?: string | undefined;
-          email?: string | undefined;
           document?: {
             document_type: string;
             document_number: string;
@@ -135,11 +135,11 @@ export interface CreatePaymentBody {
           legal_name?: string | undefined;
         } | undefined;
         beneficiary?: {
+          email?: string | undefined;
           country?: string | undefined;
           first_name?: string | undefined;
           last_name?: string | undefined;
           date_of_birth?: string | undefined;
-          email?: string | undefined;
           document?: {
             document_type: string;
             document_number: string;
@@ -204,11 +204,11 @@ export interface CreatePaymentBody {
       }[] | undefined;
       passengers?: {
         type?: string | undefined;
+        email?: string | undefined;
         country?: string | undefined;
         first_name?: string | undefined;
         last_name?: string | undefined;
         date_of_birth?: string | undefined;
-        email?: string | undefined;
         nationality?: string | undefined;
         document?: {
           document_type: string;
@@ -237,13 +237,6 @@ export interface CreatePaymentBody {
         evidence_document_source?: string | undefined;
       }[] | undefined;
       ticket?: {
-        passenger_id?: string | undefined;
-        ticket_number?: string | undefined;
-        e_ticket?: boolean | undefined;
-        restricted?: boolean | undefined;
-        total_fare_amount?: number | undefined;
-        total_tax_amount?: number | undefined;
-        total_fee_amount?: number | undefined;
         issue?: {
           date?: string | undefined;
           country?: string | undefined;
@@ -256,15 +249,15 @@ export interface CreatePaymentBody {
           booking_system_code?: string | undefined;
           booking_system_name?: string | undefined;
         } | undefined;
+        passenger_id?: string | undefined;
+        ticket_number?: string | undefined;
+        e_ticket?: boolean | undefined;
+        restricted?: boolean | undefined;
+        total_fare_amount?: number | undefined;
+        total_tax_amount?: number | undefined;
+        total_fee_amount?: number | undefined;
       } | undefined;
       tickets?: {
-        passenger_id?: string | undefined;
-        ticket_number?: string | undefined;
-        e_ticket?: boolean | undefined;
-        restricted?: boolean | undefined;
-        total_fare_amount?: number | undefined;
-        total_tax_amount?: number | undefined;
-        total_fee_amount?: number | undefined;
         issue?: {
           date?: string | undefined;
           country?: string | undefined;
@@ -277,14 +270,21 @@ export interface CreatePaymentBody {
           booking_system_code?: string | undefined;
           booking_system_name?: string | undefined;
         } | undefined;
+        passenger_id?: string | undefined;
+        ticket_number?: string | undefined;
+        e_ticket?: boolean | undefined;
+        restricted?: boolean | undefined;
+        total_fare_amount?: number | undefined;
+        total_tax_amount?: number | undefined;
+        total_fee_amount?: number | undefined;
       }[] | undefined;
     } | null | undefined;
     transportations?: {
       [key: string]: unknown;
     }[] | null | undefined;
     seller_details?: {
-      country?: string | undefined;
       email?: string | undefined;
+      country?: string | undefined;
       document?: {
         document_type: string;
         document_number: string;
@@ -312,12 +312,12 @@ export interface CreatePaymentBody {
     } | null | undefined;
   } | undefined;
   customer_payer?: {
+    email?: string | undefined;
     merchant_customer_id?: string | undefined;
     first_name?: string | undefined;
     last_name?: string | undefined;
     gender?: 'NA' | 'M' | 'F' | 'NB' | 'NK' | 'U' | undefined;
     date_of_birth?: string | undefined;
-    email?: string | undefined;
     nationality?: string | undefined;
     document?: {
       document_type: string;
@@ -378,6 +378,7 @@ export interface Payment {
     session: string;
     sdk_action_required: boolean;
   } | null;
+  description: string;
   country: string;
   metadata: {
     value: string;
@@ -388,7 +389,6 @@ export interface Payment {
   updated_at: string;
   account_id: string;
   callback_url: string | null;
-  description: string;
   amount: {
     value: number;
     currency: string;
@@ -468,13 +468,13 @@ export interface Payment {
     } | null;
   };
   customer_payer: {
+    email?: string | null | undefined;
     merchant_customer_id?: string | null | undefined;
     merchant_customer_created_at?: string | null | undefined;
     first_name?: string | null | undefined;
     last_name?: string | null | undefined;
     gender?: string | null | undefined;
     date_of_birth?: string | null | undefined;
-    email?: string | null | undefined;
     nationality?: string | null | undefined;
     document?: {
       document_type?: string | null | undefined;
@@ -538,10 +538,10 @@ export interface Payment {
   transactions: {
     status: string;
     type: string;
+    description: string | null;
     id: string;
     created_at: string;
     updated_at: string;
-    description: string | null;
     category: string | null;
     amount: number;
     payment_method: {
@@ -634,10 +634,10 @@ export interface Payment {
   transactions_history: {
     status: string;
     type: string;
+    description: string | null;
     id: string;
     created_at: string;
     updated_at: string;
-    description: string | null;
     category: string | null;
     amount: number;
     payment_method: {
@@ -736,8 +736,8 @@ export interface Payment {
     smart_routing: boolean;
     monitors: boolean;
     condition: {
-      id: number | null;
       description: string | null;
+      id: number | null;
       name: string | null;
     } | null;
   } | null;
@@ -777,12 +777,12 @@ export interface RefundBody {
     } | undefined;
   } | undefined;
   customer_payer?: {
+    email?: string | undefined;
     merchant_customer_id?: string | undefined;
     first_name?: string | undefined;
     last_name?: string | undefined;
     gender?: 'NA' | 'M' | 'F' | 'NB' | 'NK' | 'U' | undefined;
     date_of_birth?: string | undefined;
-    email?: string | undefined;
     nationality?: string | undefined;
     document?: {
       document_type: string;
@@ -884,12 +884,12 @@ export interface CancelOrRefundBody {
     } | undefined;
   } | undefined;
   customer_payer?: {
+    email?: string | undefined;
     merchant_customer_id?: string | undefined;
     first_name?: string | undefined;
     last_name?: string | undefined;
     gender?: 'NA' | 'M' | 'F' | 'NB' | 'NK' | 'U' | undefined;
     date_of_birth?: string | undefined;
-    email?: string | undefined;
     nationality?: string | undefined;
     document?: {
       document_type: string;
@@ -988,6 +988,7 @@ export interface CancelOrRefundResult {
       session: string;
       sdk_action_required: boolean;
     } | null;
+    description: string;
     country: string;
     metadata: {
       value: string;
@@ -998,7 +999,6 @@ export interface CancelOrRefundResult {
     updated_at: string;
     account_id: string;
     callback_url: string | null;
-    description: string;
     amount: {
       value: number;
       currency: string;
@@ -1078,13 +1078,13 @@ export interface CancelOrRefundResult {
       } | null;
     };
     customer_payer: {
+      email?: string | null | undefined;
       merchant_customer_id?: string | null | undefined;
       merchant_customer_created_at?: string | null | undefined;
       first_name?: string | null | undefined;
       last_name?: string | null | undefined;
       gender?: string | null | undefined;
       date_of_birth?: string | null | undefined;
-      email?: string | null | undefined;
       nationality?: string | null | undefined;
       document?: {
         document_type?: string | null | undefined;
@@ -1148,10 +1148,10 @@ export interface CancelOrRefundResult {
     transactions: {
       status: string;
       type: string;
+      description: string | null;
       id: string;
       created_at: string;
       updated_at: string;
-      description: string | null;
       category: string | null;
       amount: number;
       payment_method: {
@@ -1244,10 +1244,10 @@ export interface CancelOrRefundResult {
     transactions_history: {
       status: string;
       type: string;
+      description: string | null;
       id: string;
       created_at: string;
       updated_at: string;
-      description: string | null;
       category: string | null;
       amount: number;
       payment_method: {
@@ -1346,8 +1346,8 @@ export interface CancelOrRefundResult {
       smart_routing: boolean;
       monitors: boolean;
       condition: {
-        id: number | null;
         description: string | null;
+        id: number | null;
         name: string | null;
       } | null;
     } | null;

@@ -104,11 +104,11 @@ export interface ListDeliveriesQuery {
 
 /** What the API answers with as the contract's `WebhookDelivery` (`z.output`). */
 export interface WebhookDelivery {
+  url: string;
   state: 'pending' | 'failed' | 'delivered';
   id: string;
   created_at: string;
   idempotency_key: string;
-  url: string;
   webhook_id: string;
   event_id: string;
   event_type: string;

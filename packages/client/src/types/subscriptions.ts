@@ -15,24 +15,24 @@ export interface CreateSubscriptionBody {
     type: string;
     vaulted_token: string;
   };
+  description?: string | undefined;
   metadata?: {
     value: string;
     key: string;
   }[] | undefined;
-  description?: string | undefined;
   additional_data?: {
     order?: {
       tickets?: {
         type?: string | undefined;
-        id?: string | undefined;
         description?: string | undefined;
+        id?: string | undefined;
         name?: string | undefined;
         amount?: number | undefined;
         event?: {
           type?: string | undefined;
           date?: string | undefined;
-          id?: string | undefined;
           description?: string | undefined;
+          id?: string | undefined;
           address?: {
             address_line_1: string;
             city: string;
@@ -77,11 +77,11 @@ export interface CreateSubscriptionBody {
       } | undefined;
       account_funding?: {
         sender?: {
+          email?: string | undefined;
           country?: string | undefined;
           first_name?: string | undefined;
           last_name?: string | undefined;
           date_of_birth?: string | undefined;
-          email?: string | undefined;
           document?: {
             document_type: string;
             document_number: string;
@@ -105,11 +105,11 @@ export interface CreateSubscriptionBody {
           legal_name?: string | undefined;
         } | undefined;
         beneficiary?: {
+          email?: string | undefined;
           country?: string | undefined;
           first_name?: string | undefined;
           last_name?: string | undefined;
           date_of_birth?: string | undefined;
-          email?: string | undefined;
           document?: {
             document_type: string;
             document_number: string;
@@ -174,11 +174,11 @@ export interface CreateSubscriptionBody {
       }[] | undefined;
       passengers?: {
         type?: string | undefined;
+        email?: string | undefined;
         country?: string | undefined;
         first_name?: string | undefined;
         last_name?: string | undefined;
         date_of_birth?: string | undefined;
-        email?: string | undefined;
         nationality?: string | undefined;
         document?: {
           document_type: string;
@@ -207,13 +207,6 @@ export interface CreateSubscriptionBody {
         evidence_document_source?: string | undefined;
       }[] | undefined;
       ticket?: {
-        passenger_id?: string | undefined;
-        ticket_number?: string | undefined;
-        e_ticket?: boolean | undefined;
-        restricted?: boolean | undefined;
-        total_fare_amount?: number | undefined;
-        total_tax_amount?: number | undefined;
-        total_fee_amount?: number | undefined;
         issue?: {
           date?: string | undefined;
           country?: string | undefined;
@@ -226,15 +219,15 @@ export interface CreateSubscriptionBody {
           booking_system_code?: string | undefined;
           booking_system_name?: string | undefined;
         } | undefined;
+        passenger_id?: string | undefined;
+        ticket_number?: string | undefined;
+        e_ticket?: boolean | undefined;
+        restricted?: boolean | undefined;
+        total_fare_amount?: number | undefined;
+        total_tax_amount?: number | undefined;
+        total_fee_amount?: number | undefined;
       } | undefined;
       tickets?: {
-        passenger_id?: string | undefined;
-        ticket_number?: string | undefined;
-        e_ticket?: boolean | undefined;
-        restricted?: boolean | undefined;
-        total_fare_amount?: number | undefined;
-        total_tax_amount?: number | undefined;
-        total_fee_amount?: number | undefined;
         issue?: {
           date?: string | undefined;
           country?: string | undefined;
@@ -247,14 +240,21 @@ export interface CreateSubscriptionBody {
           booking_system_code?: string | undefined;
           booking_system_name?: string | undefined;
         } | undefined;
+        passenger_id?: string | undefined;
+        ticket_number?: string | undefined;
+        e_ticket?: boolean | undefined;
+        restricted?: boolean | undefined;
+        total_fare_amount?: number | undefined;
+        total_tax_amount?: number | undefined;
+        total_fee_amount?: number | undefined;
       }[] | undefined;
     } | null | undefined;
     transportations?: {
       [key: string]: unknown;
     }[] | null | undefined;
     seller_details?: {
-      country?: string | undefined;
       email?: string | undefined;
+      country?: string | undefined;
       document?: {
         document_type: string;
         document_number: string;
@@ -314,6 +314,7 @@ export interface CreateSubscriptionBody {
 /** What the API answers with as the contract's `Subscription` (`z.output`). */
 export interface Subscription {
   status: string;
+  description: string | null;
   country: string;
   metadata: {
     value: string;
@@ -323,7 +324,6 @@ export interface Subscription {
   created_at: string;
   updated_at: string;
   account_id: string;
-  description: string | null;
   name: string;
   amount: {
     value: number;

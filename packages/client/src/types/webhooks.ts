@@ -9,13 +9,13 @@ export interface WebhookListQuery {
 
 /** What the API answers with as the contract's `Webhook` (`z.output`). */
 export interface Webhook {
+  url: string;
   state: 'ACTIVE' | 'INACTIVE';
   id: string;
   created_at: string;
   updated_at: string;
   account_id: string;
   name: string;
-  url: string;
   renewal_days: number | null;
   enrollment_triggers: string[] | null;
   payment_triggers: string[] | null;
@@ -36,9 +36,9 @@ export interface Webhook {
 
 /** What a caller sends as the contract's `CreateWebhookBody` (`z.input`). */
 export interface CreateWebhookBody {
+  url: string;
   account_id: string;
   name: string;
-  url: string;
   renewal_days?: number | undefined;
   enrollment_triggers?: ('ENROLL' | 'UNENROLL')[] | undefined;
   payment_triggers?: ('CHARGEBACK' | 'PURCHASE' | 'AUTHORIZE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'VERIFY' | 'PRECHARGEBACK')[] | undefined;
@@ -65,9 +65,9 @@ export interface WebhookAccountQuery {
 /** What a caller sends as the contract's `UpdateWebhookBody` (`z.input`). */
 export interface UpdateWebhookBody {
   account_id: string;
+  url?: string | undefined;
   state?: 'ACTIVE' | 'INACTIVE' | undefined;
   name?: string | undefined;
-  url?: string | undefined;
   renewal_days?: number | undefined;
   enrollment_triggers?: ('ENROLL' | 'UNENROLL')[] | undefined;
   payment_triggers?: ('CHARGEBACK' | 'PURCHASE' | 'AUTHORIZE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'VERIFY' | 'PRECHARGEBACK')[] | undefined;
@@ -101,6 +101,7 @@ export type WebhookEvent = {
         session: string;
         sdk_action_required: boolean;
       } | null;
+      description: string;
       country: string;
       metadata: {
         value: string;
@@ -111,7 +112,6 @@ export type WebhookEvent = {
       updated_at: string;
       account_id: string;
       callback_url: string | null;
-      description: string;
       amount: {
         value: number;
         currency: string;
@@ -191,13 +191,13 @@ export type WebhookEvent = {
         } | null;
       };
       customer_payer: {
+        email?: string | null | undefined;
         merchant_customer_id?: string | null | undefined;
         merchant_customer_created_at?: string | null | undefined;
         first_name?: string | null | undefined;
         last_name?: string | null | undefined;
         gender?: string | null | undefined;
         date_of_birth?: string | null | undefined;
-        email?: string | null | undefined;
         nationality?: string | null | undefined;
         document?: {
           document_type?: string | null | undefined;
@@ -261,10 +261,10 @@ export type WebhookEvent = {
       transactions: {
         status: string;
         type: string;
+        description: string | null;
         id: string;
         created_at: string;
         updated_at: string;
-        description: string | null;
         category: string | null;
         amount: number;
         payment_method: {
@@ -357,10 +357,10 @@ export type WebhookEvent = {
       transactions_history: {
         status: string;
         type: string;
+        description: string | null;
         id: string;
         created_at: string;
         updated_at: string;
-        description: string | null;
         category: string | null;
         amount: number;
         payment_method: {
@@ -459,8 +459,8 @@ export type WebhookEvent = {
         smart_routing: boolean;
         monitors: boolean;
         condition: {
-          id: number | null;
           description: string | null;
+          id: number | null;
           name: string | null;
         } | null;
       } | null;
@@ -480,20 +480,20 @@ export type WebhookEvent = {
     payment_method: {
       status: string;
       type: string;
+      description: string;
       country: string;
       id: string;
       created_at: string;
       updated_at: string;
       account_id: string;
-      description: string;
       name: string;
       category: string;
       customer_payer: {
+        email?: string | null | undefined;
         first_name?: string | null | undefined;
         last_name?: string | null | undefined;
         gender?: string | null | undefined;
         date_of_birth?: string | null | undefined;
-        email?: string | null | undefined;
         document?: {
           document_type?: string | null | undefined;
           document_number?: string | null | undefined;
@@ -534,11 +534,11 @@ export type WebhookEvent = {
     } | {
       status: string;
       type: string;
+      description: string;
       country: string;
       created_at: string;
       updated_at: string;
       callback_url: string | null;
-      description: string;
       name: string;
       category: string;
       verify: {
@@ -588,6 +588,7 @@ export type WebhookEvent = {
   data: {
     subscription: {
       status: string;
+      description: string | null;
       country: string;
       metadata: {
         value: string;
@@ -597,7 +598,6 @@ export type WebhookEvent = {
       created_at: string;
       updated_at: string;
       account_id: string;
-      description: string | null;
       name: string;
       amount: {
         value: number;
@@ -684,10 +684,10 @@ export type WebhookEvent = {
       merchant_entity_id: string;
       entity_detail: {
         individual: {
+          email: string;
           first_name: string;
           last_name: string;
           date_of_birth: string;
-          email: string;
           document: {
             document_type: string;
             issuing_country: string;
@@ -714,10 +714,10 @@ export type WebhookEvent = {
             tax_id_last_4: string;
           }[];
           beneficial_owners: {
+            email: string;
             first_name: string;
             last_name: string;
             date_of_birth: string;
-            email: string;
             document: {
               document_type: string;
               issuing_country: string;
@@ -835,6 +835,7 @@ export type WebhookEvent = {
   version: 1;
   data: {
     status: string;
+    description: string | null;
     metadata: {
       value: string;
       key: string;
@@ -842,7 +843,6 @@ export type WebhookEvent = {
     id: string;
     created_at: string;
     updated_at: string;
-    description: string | null;
     amount: {
       value: number;
       currency: string;

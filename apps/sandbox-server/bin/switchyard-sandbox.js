@@ -8,7 +8,7 @@ import { fileURLToPath, URL } from 'node:url';
 const main = new URL('../dist/main.js', import.meta.url);
 if (!existsSync(fileURLToPath(main))) {
   process.stderr.write(
-    `switchyard-sandbox: ${fileURLToPath(main)} is missing. Hint: build the sandbox first (npx pnpm@10 build in the repository), or run it with npx pnpm@10 sandbox.\n`,
+    `switchyard-sandbox: ${fileURLToPath(main)} is missing. Hint: build the sandbox first (npx -y pnpm@10 build in the repository), or run it with npx -y pnpm@10 sandbox.\n`,
   );
   process.exit(1);
 }

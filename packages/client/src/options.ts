@@ -1,6 +1,6 @@
 import type { RetryPolicy } from './retry.js';
 
-/** Where the sandbox listens by default (`npx pnpm@10 sandbox`). */
+/** Where the sandbox listens by default (`npx -y pnpm@10 sandbox`). */
 export const SANDBOX_BASE_URL = 'http://localhost:4010';
 
 /** `http://host:4010/` and `http://host:4010` are the same base; a trailing slash never doubles. */

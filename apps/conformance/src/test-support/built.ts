@@ -22,7 +22,7 @@ export default function setup(): void {
   try {
     builtAt = statSync(built).mtimeMs;
   } catch {
-    throw new Error(`${built} is missing: build first (npx pnpm@10 --filter @switchyard/conformance... build)`);
+    throw new Error(`${built} is missing: build first (npx -y pnpm@10 --filter @switchyard/conformance... build)`);
   }
-  if (newestSource(join(PACKAGE, 'src')) > builtAt) throw new Error('dist is older than src: build first (npx pnpm@10 --filter @switchyard/conformance... build)');
+  if (newestSource(join(PACKAGE, 'src')) > builtAt) throw new Error('dist is older than src: build first (npx -y pnpm@10 --filter @switchyard/conformance... build)');
 }

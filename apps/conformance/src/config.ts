@@ -117,8 +117,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Conformance
     accountId: keys.accountId || undefined,
     profile: profile as Profile,
     fixtures: env.CONFORMANCE_FIXTURES ? loadFixtures(env.CONFORMANCE_FIXTURES) : {},
-    seed: Number(env.CONFORMANCE_SEED ?? '1'),
-    maxRequests: Number(env.CONFORMANCE_MAX_REQUESTS ?? (profile === 'staging' ? '500' : '1000000')),
-    ratePerSecond: Number(env.CONFORMANCE_RATE ?? (profile === 'staging' ? '5' : '100000')),
+    seed: numberSetting('CONFORMANCE_SEED', env.CONFORMANCE_SEED ?? '1', 'a whole number ≥ 0', (n) => Number.isInteger(n) && n >= 0),
+    maxRequests: numberSetting('CONFORMANCE_MAX_REQUESTS', env.CONFORMANCE_MAX_REQUESTS ?? (profile === 'staging' ? '500' : '1000000'), 'a whole number ≥ 1', (n) => Number.isInteger(n) && n >= 1),
+    ratePerSecond: numberSetting('CONFORMANCE_RATE', env.CONFORMANCE_RATE ?? (profile === 'staging' ? '5' : '100000'), 'a number above 0', (n) => n > 0),
   };
+}
+
+/** A numeric setting, refused in one line rather than run with NaN, which every comparison lets through. */
+function numberSetting(name: string, raw: string, expected: string, valid: (n: number) => boolean): number {
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || !valid(n)) throw new InputError(`${name} must be ${expected}, got "${raw}"`);
+  return n;
 }

@@ -12,8 +12,9 @@
  *
  * Needs the contract's `dist/` (the checker resolves `@switchyard/contract` as a consumer does).
  */
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { z } from 'zod';
 import type { AppRoute, AppRouter } from '@ts-rest/core';
@@ -45,8 +46,10 @@ type Direction = 'input' | 'output';
 interface NamedSchema {
   /** The contract export the type is named after. */
   exportName: string;
-  /** Generated file (domain module, or `shared`) that declares it. */
+  /** Generated file (domain module, or `shared`) that declares it, when a route table names it. */
   owner: string;
+  /** The namespace the checker's virtual file imports the export's module under. */
+  ns: string;
 }
 
 type Loaded = Record<string, unknown>;
@@ -54,23 +57,46 @@ type Loaded = Record<string, unknown>;
 /** Names a type by reference where one is declared for it (returns the reference), or not (undefined). */
 type Refer = (type: ts.Type) => string | undefined;
 
-async function loadContract(): Promise<{ root: Loaded; domains: Map<string, Loaded> }> {
-  const root = (await import('@switchyard/contract')) as Loaded;
-  const domains = new Map<string, Loaded>();
-  for (const d of DOMAINS) domains.set(d.module, (await d.load()) as Loaded);
-  return { root, domains };
+/** A module of the built contract whose schemas lend their names: how the checker imports it, and its exports. */
+interface ContractModule {
+  ns: string;
+  specifier: string;
+  owner: string;
+  exports: Loaded;
 }
 
-/** Every exported zod schema, named after its export and owned by the first entry point that exports it. */
-function namedSchemas(root: Loaded, domains: Map<string, Loaded>): Map<z.ZodTypeAny, NamedSchema> {
+/**
+ * The entry points (domains first, then the root), then the contract's shared vocabulary
+ * (`src/shared/*.ts`: `Address`, `AmountOut`, `Phone`, ...), which no entry point re-exports
+ * but every domain's schemas are built from: read from the built files, as the entry points import them.
+ */
+async function loadContract(): Promise<{ root: Loaded; domains: Map<string, Loaded>; modules: ContractModule[] }> {
+  const root = (await import('@switchyard/contract')) as Loaded;
+  const domains = new Map<string, Loaded>();
+  const modules: ContractModule[] = [];
+  for (const d of DOMAINS) {
+    const exports = (await d.load()) as Loaded;
+    domains.set(d.module, exports);
+    modules.push({ ns: identifier(d.module), specifier: `@switchyard/contract/${d.module}`, owner: d.module, exports });
+  }
+  modules.push({ ns: 'shared', specifier: '@switchyard/contract', owner: SHARED, exports: root });
+  const sharedDir = path.join(path.dirname(fileURLToPath(import.meta.resolve('@switchyard/contract'))), 'shared');
+  for (const file of readdirSync(sharedDir).filter((f) => f.endsWith('.js')).sort()) {
+    const specifier = path.join(sharedDir, file);
+    const exports = (await import(pathToFileURL(specifier).href)) as Loaded;
+    modules.push({ ns: `vocabulary_${identifier(file.replace(/\.js$/, '')).replace(/\W/g, '_')}`, specifier, owner: SHARED, exports });
+  }
+  return { root, domains, modules };
+}
+
+/** Every exported zod schema, named after its export and owned by the first module that exports it. */
+function namedSchemas(modules: readonly ContractModule[]): Map<z.ZodTypeAny, NamedSchema> {
   const named = new Map<z.ZodTypeAny, NamedSchema>();
-  const scan = (mod: Loaded, owner: string) => {
-    for (const [exportName, value] of Object.entries(mod)) {
-      if (value instanceof z.ZodType && !named.has(value)) named.set(value, { exportName, owner });
+  for (const m of modules) {
+    for (const [exportName, value] of Object.entries(m.exports)) {
+      if (value instanceof z.ZodType && !named.has(value)) named.set(value, { exportName, owner: m.owner, ns: m.ns });
     }
-  };
-  for (const [module, mod] of domains) scan(mod, module);
-  scan(root, SHARED);
+  }
   return named;
 }
 
@@ -79,7 +105,7 @@ class TypePrinter {
   private readonly aliases: string[] = [];
   private readonly virtualPath = path.join(packageDir, '__route-types__.ts');
 
-  constructor(private readonly domains: readonly string[]) {}
+  constructor(private readonly modules: readonly ContractModule[]) {}
 
   /** Registers a type expression; returns the alias it will be readable under. */
   add(expression: string): string {
@@ -93,8 +119,7 @@ class TypePrinter {
       "import type { ClientInferResponseBody, PartialClientInferRequest } from '@ts-rest/core';",
       "import type { z } from 'zod';",
       "import type { TransportArgs } from './src/client.js';",
-      "import type * as shared from '@switchyard/contract';",
-      ...this.domains.map((m) => `import type * as ${identifier(m)} from '@switchyard/contract/${m}';`),
+      ...this.modules.map((m) => `import type * as ${m.ns} from '${m.specifier}';`),
       ...this.aliases,
     ].join('\n');
     const configPath = path.join(packageDir, 'tsconfig.json');
@@ -219,17 +244,16 @@ function identifier(module: string): string {
 
 /** Builds every generated file: path relative to `src/types/` → content. */
 export async function buildRouteTypes(): Promise<Map<string, string>> {
-  const { root, domains } = await loadContract();
-  const named = namedSchemas(root, domains);
-  const printer = new TypePrinter(DOMAINS.map((d) => d.module));
+  const { root, domains, modules } = await loadContract();
+  const named = namedSchemas(modules);
+  const printer = new TypePrinter(modules);
   const wanted = new Map<string, { named: NamedSchema; direction: Direction; alias: string }>();
 
-  const nsOf = (n: NamedSchema) => (n.owner === SHARED ? 'shared' : identifier(n.owner));
   const want = (schema: z.ZodTypeAny, direction: Direction): string => {
     const n = named.get(schema);
     if (!n) throw new Error('unnamed schema');
     const key = `${direction}:${n.owner}:${n.exportName}`;
-    if (!wanted.has(key)) wanted.set(key, { named: n, direction, alias: printer.add(`z.${direction}<typeof ${nsOf(n)}.${n.exportName}>`) });
+    if (!wanted.has(key)) wanted.set(key, { named: n, direction, alias: printer.add(`z.${direction}<typeof ${n.ns}.${n.exportName}>`) });
     return key;
   };
 
@@ -266,16 +290,17 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
   for (const n of named.values()) {
     for (const direction of ['output', 'input'] as const) {
       const key = `${direction}:${n.owner}:${n.exportName}`;
-      if (!all.has(key)) all.set(key, { named: n, direction, alias: printer.add(`z.${direction}<typeof ${nsOf(n)}.${n.exportName}>`) });
+      if (!all.has(key)) all.set(key, { named: n, direction, alias: printer.add(`z.${direction}<typeof ${n.ns}.${n.exportName}>`) });
     }
   }
 
   const compiled = printer.compile();
   const typeOf = (key: string) => compiled.type((all.get(key) as { alias: string }).alias);
 
-  // Shapes by their text. A shape is referenced by the name of the first key in this order: the
-  // names the route tables already use, then the contract's shared vocabulary, then the domains'.
-  const rank = (key: string) => (primary.has(key) ? 0 : all.get(key)?.named.owner === SHARED ? 1 : 2);
+  // Shapes by their text, best name first: the names the route tables already use, then the
+  // contract's shared vocabulary, then the domains'; an output before an input of the same rank.
+  const directionOf = (key: string) => all.get(key)?.direction as Direction;
+  const rank = (key: string) => (primary.has(key) ? 0 : all.get(key)?.named.owner === SHARED ? 2 : 4) + (directionOf(key) === 'output' ? 0 : 1);
   const textOf = new Map<string, string>();
   const byText = new Map<string, string[]>();
   for (const key of all.keys()) {
@@ -292,12 +317,8 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
     if (text.includes('\n')) byText.set(text, [...(byText.get(text) ?? []), key]);
   }
   for (const keys of byText.values()) keys.sort((a, b) => rank(a) - rank(b));
-  const directionOf = (key: string) => all.get(key)?.direction as Direction;
-  /** The one declaration that holds a shape's members (an output before an input of the same rank). */
-  const canonical = (text: string) => {
-    const keys = byText.get(text) ?? [];
-    return [...keys].sort((a, b) => rank(a) - rank(b) || (directionOf(a) === directionOf(b) ? 0 : directionOf(a) === 'output' ? -1 : 1))[0];
-  };
+  /** The one declaration that holds a shape's members; any other name of the shape is an alias of it. */
+  const canonical = (text: string) => byText.get(text)?.[0];
 
   // Declarations, from the route tables' names down to every shape they contain (names as tokens until all are known).
   const token = (key: string) => `«${key}»`;
@@ -309,7 +330,7 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
       const text = compiled.render(type);
       const keys = byText.get(text)?.filter((k) => k !== self);
       if (!keys || keys.length === 0) return undefined;
-      // A name of the side being written (`AmountInput` in a request); a shape the contract names only the other way, or under another name, by its canonical one.
+      // A route table's name of the side being written (`…Input` in a request); any other by the canonical name.
       const same = keys.find((k) => directionOf(k) === direction);
       const key = same && primary.has(same) ? same : (canonical(text) as string);
       if (key === self) return undefined;
@@ -317,19 +338,6 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
       queue.push(key);
       return token(key);
     };
-  for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
-    if (decls.has(key)) continue;
-    const text = textOf.get(key) as string;
-    const canon = byText.has(text) ? canonical(text) : key;
-    if (canon && canon !== key) {
-      decls.set(key, { text: token(canon), refs: new Set([canon]), aliasOf: canon });
-      queue.push(canon);
-      continue;
-    }
-    const refs = new Set<string>();
-    decls.set(key, { text: compiled.render(typeOf(key), referFor(directionOf(key), refs, key)), refs });
-  }
-
   // One route table per domain.
   const tables = plan.map(({ domain, routes }) => {
     const refs = new Set<string>();
@@ -355,16 +363,22 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
         `/** ${r.route.method} ${r.route.path}${summary}. */\n${r.name}: {\nrequest: {\n${request.join('\n')}\n};\nresponses: {\n${responses.join('\n')}\n};\n};`,
       );
     }
-    for (const k of refs) queue.push(k);
     return {
       domain,
       refs,
       text: `/** The ${domain.module} routes as the client calls them: what each one takes and answers per status. */\nexport interface ${domain.routes} {\n${entries.join('\n')}\n}`,
     };
   });
-  // The tables may name shapes no declaration does yet.
+  // The route tables' names, then every shape they and the tables contain.
   for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
     if (decls.has(key)) continue;
+    const text = textOf.get(key) as string;
+    const canon = canonical(text) ?? key;
+    if (canon !== key) {
+      decls.set(key, { text: token(canon), refs: new Set([canon]), aliasOf: canon });
+      queue.push(canon);
+      continue;
+    }
     const refs = new Set<string>();
     decls.set(key, { text: compiled.render(typeOf(key), referFor(directionOf(key), refs, key)), refs });
   }

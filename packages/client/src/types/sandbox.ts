@@ -2,7 +2,7 @@
 import type { BankingAccount, BankingOnboarding } from './banking.js';
 import type { SessionEnrolledPaymentMethod } from './payment-methods.js';
 import type { Payment } from './payments.js';
-import type { ApiError, PaymentIdParams } from './shared.js';
+import type { ApiError, OpenObject, PaymentIdParams } from './shared.js';
 
 /** The contract's `CreateMerchantBody` (`z.input` and `z.output` alike). */
 export interface CreateMerchantBody {
@@ -50,9 +50,7 @@ export interface SandboxEvent {
   id: string;
   created_at: string;
   account_id: string | null;
-  data: {
-    [key: string]: unknown;
-  };
+  data: OpenObject;
   resource_type: string;
   resource_id: string;
 }
@@ -117,17 +115,6 @@ export interface WebhookDelivery {
   next_attempt_at: string | null;
 }
 
-/** The contract's `WebhookAttempt` (`z.input` and `z.output` alike). */
-export interface WebhookAttempt {
-  at: string;
-  retry: number;
-  status_code: number | null;
-  duration_ms: number;
-  error: string | null;
-  request_body: string;
-  signature: string;
-}
-
 /** The contract's `CompleteEnrollmentParams` (`z.input` and `z.output` alike). */
 export interface CompleteEnrollmentParams {
   customer_session: string;
@@ -147,6 +134,17 @@ export interface OnboardingOutcomeParams {
 /** The contract's `DeliveryParams` (`z.input` and `z.output` alike). */
 export interface DeliveryParams {
   delivery_id: string;
+}
+
+/** The contract's `WebhookAttempt` (`z.input` and `z.output` alike). */
+export interface WebhookAttempt {
+  at: string;
+  retry: number;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  request_body: string;
+  signature: string;
 }
 
 /** The sandbox routes as the client calls them: what each one takes and answers per status. */

@@ -1,6 +1,9 @@
 /**
  * Generates the client's public route types (`src/types/*.ts`) from the contract: one plain named
  * type per request body, query and success or error body, and one route table per domain.
+ * Any nested shape that reads exactly like a schema the contract exports (`Address`, `Amount`,
+ * the `Payment` inside a webhook event, ...) is declared once under that name and referenced,
+ * not written out again at every use (docs/type-check-budget.md).
  *
  * Why: ts-rest's inferred client types walk the zod generics of the whole contract, and a
  * consumer type-checking with `skipLibCheck: false` (TypeScript's default) re-checks every
@@ -10,7 +13,8 @@
  * ts-rest's inference over the built contract, so nothing is retyped by hand;
  * `src/route-types.test.ts` proves the resulting client equals ts-rest's, route by route.
  *
- * Needs the contract's `dist/` (the checker resolves `@switchyard/contract` as a consumer does).
+ * Needs the contract's `dist/` (the checker resolves `@switchyard/contract` as a consumer does,
+ * and reads `dist/shared/` for the shared vocabulary no entry point re-exports).
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -38,7 +42,7 @@ export const DOMAINS = [
 /** Schemas the client names outside any route (`parseWebhookEvent` resolves to a `WebhookEvent`). */
 const EXTRA_OUTPUTS = ['WebhookEvent'] as const;
 
-/** Types exported only by the contract's root entry point land in this file. */
+/** Types exported only by the contract's root entry point, and shapes several domains use, land in this file. */
 const SHARED = 'shared';
 
 type Direction = 'input' | 'output';

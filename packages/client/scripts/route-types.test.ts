@@ -20,6 +20,13 @@ describe('src/types', () => {
         const imports = [...content.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
         expect(imports.every((from) => /^\.\/[\w-]+\.js$/.test(from ?? '')), name).toBe(true);
       }
+
+      // A shape the contract names is declared once, under one name, and referenced elsewhere:
+      // the shared vocabulary in shared.ts, a webhook event's payment as the payments domain's `Payment`.
+      const declared = [...files.values()].flatMap((content) => [...content.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]));
+      expect(declared.length).toBe(new Set(declared).size);
+      for (const name of ['Address', 'AddressOut', 'Amount', 'Document', 'Phone', 'MetadataItem']) expect(files.get('shared.ts')).toContain(`export interface ${name} {`);
+      expect(files.get('webhooks.ts')).toContain("import type { Payment } from './payments.js';");
     },
     GENERATE_TIMEOUT_MS,
   );

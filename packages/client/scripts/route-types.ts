@@ -1,6 +1,9 @@
 /**
  * Generates the client's public route types (`src/types/*.ts`) from the contract: one plain named
  * type per request body, query and success or error body, and one route table per domain.
+ * Any nested shape that reads exactly like a schema the contract exports (`Address`, `Amount`,
+ * the `Payment` inside a webhook event, ...) is declared once under that name and referenced,
+ * not written out again at every use (docs/type-check-budget.md).
  *
  * Why: ts-rest's inferred client types walk the zod generics of the whole contract, and a
  * consumer type-checking with `skipLibCheck: false` (TypeScript's default) re-checks every
@@ -10,10 +13,12 @@
  * ts-rest's inference over the built contract, so nothing is retyped by hand;
  * `src/route-types.test.ts` proves the resulting client equals ts-rest's, route by route.
  *
- * Needs the contract's `dist/` (the checker resolves `@switchyard/contract` as a consumer does).
+ * Needs the contract's `dist/` (the checker resolves `@switchyard/contract` as a consumer does,
+ * and reads `dist/shared/` for the shared vocabulary no entry point re-exports).
  */
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { z } from 'zod';
 import type { AppRoute, AppRouter } from '@ts-rest/core';
@@ -37,7 +42,7 @@ export const DOMAINS = [
 /** Schemas the client names outside any route (`parseWebhookEvent` resolves to a `WebhookEvent`). */
 const EXTRA_OUTPUTS = ['WebhookEvent'] as const;
 
-/** Types exported only by the contract's root entry point land in this file. */
+/** Types exported only by the contract's root entry point, and shapes several domains use, land in this file. */
 const SHARED = 'shared';
 
 type Direction = 'input' | 'output';
@@ -45,35 +50,57 @@ type Direction = 'input' | 'output';
 interface NamedSchema {
   /** The contract export the type is named after. */
   exportName: string;
-  /** Generated file (domain module, or `shared`) that declares it. */
+  /** Generated file (domain module, or `shared`) that declares it, when a route table names it. */
   owner: string;
-}
-
-interface NamedType extends NamedSchema {
-  direction: Direction;
-  /** The name in the generated files: the export's name, `…Input` when both directions are needed. */
-  name: string;
+  /** The namespace the checker's virtual file imports the export's module under. */
+  ns: string;
 }
 
 type Loaded = Record<string, unknown>;
 
-async function loadContract(): Promise<{ root: Loaded; domains: Map<string, Loaded> }> {
-  const root = (await import('@switchyard/contract')) as Loaded;
-  const domains = new Map<string, Loaded>();
-  for (const d of DOMAINS) domains.set(d.module, (await d.load()) as Loaded);
-  return { root, domains };
+/** Names a type by reference where one is declared for it (returns the reference), or not (undefined). */
+type Refer = (type: ts.Type) => string | undefined;
+
+/** A module of the built contract whose schemas lend their names: how the checker imports it, and its exports. */
+interface ContractModule {
+  ns: string;
+  specifier: string;
+  owner: string;
+  exports: Loaded;
 }
 
-/** Every exported zod schema, named after its export and owned by the first entry point that exports it. */
-function namedSchemas(root: Loaded, domains: Map<string, Loaded>): Map<z.ZodTypeAny, NamedSchema> {
+/**
+ * The entry points (domains first, then the root), then the contract's shared vocabulary
+ * (`src/shared/*.ts`: `Address`, `AmountOut`, `Phone`, ...), which no entry point re-exports
+ * but every domain's schemas are built from: read from the built files, as the entry points import them.
+ */
+async function loadContract(): Promise<{ root: Loaded; domains: Map<string, Loaded>; modules: ContractModule[] }> {
+  const root = (await import('@switchyard/contract')) as Loaded;
+  const domains = new Map<string, Loaded>();
+  const modules: ContractModule[] = [];
+  for (const d of DOMAINS) {
+    const exports = (await d.load()) as Loaded;
+    domains.set(d.module, exports);
+    modules.push({ ns: identifier(d.module), specifier: `@switchyard/contract/${d.module}`, owner: d.module, exports });
+  }
+  modules.push({ ns: 'shared', specifier: '@switchyard/contract', owner: SHARED, exports: root });
+  const sharedDir = path.join(path.dirname(fileURLToPath(import.meta.resolve('@switchyard/contract'))), 'shared');
+  for (const file of readdirSync(sharedDir).filter((f) => f.endsWith('.js')).sort()) {
+    const specifier = path.join(sharedDir, file);
+    const exports = (await import(pathToFileURL(specifier).href)) as Loaded;
+    modules.push({ ns: `vocabulary_${identifier(file.replace(/\.js$/, '')).replace(/\W/g, '_')}`, specifier, owner: SHARED, exports });
+  }
+  return { root, domains, modules };
+}
+
+/** Every exported zod schema, named after its export and owned by the first module that exports it. */
+function namedSchemas(modules: readonly ContractModule[]): Map<z.ZodTypeAny, NamedSchema> {
   const named = new Map<z.ZodTypeAny, NamedSchema>();
-  const scan = (mod: Loaded, owner: string) => {
-    for (const [exportName, value] of Object.entries(mod)) {
-      if (value instanceof z.ZodType && !named.has(value)) named.set(value, { exportName, owner });
+  for (const m of modules) {
+    for (const [exportName, value] of Object.entries(m.exports)) {
+      if (value instanceof z.ZodType && !named.has(value)) named.set(value, { exportName, owner: m.owner, ns: m.ns });
     }
-  };
-  for (const [module, mod] of domains) scan(mod, module);
-  scan(root, SHARED);
+  }
   return named;
 }
 
@@ -82,7 +109,7 @@ class TypePrinter {
   private readonly aliases: string[] = [];
   private readonly virtualPath = path.join(packageDir, '__route-types__.ts');
 
-  constructor(private readonly domains: readonly string[]) {}
+  constructor(private readonly modules: readonly ContractModule[]) {}
 
   /** Registers a type expression; returns the alias it will be readable under. */
   add(expression: string): string {
@@ -96,8 +123,7 @@ class TypePrinter {
       "import type { ClientInferResponseBody, PartialClientInferRequest } from '@ts-rest/core';",
       "import type { z } from 'zod';",
       "import type { TransportArgs } from './src/client.js';",
-      "import type * as shared from '@switchyard/contract';",
-      ...this.domains.map((m) => `import type * as ${identifier(m)} from '@switchyard/contract/${m}';`),
+      ...this.modules.map((m) => `import type * as ${m.ns} from '${m.specifier}';`),
       ...this.aliases,
     ].join('\n');
     const configPath = path.join(packageDir, 'tsconfig.json');
@@ -121,6 +147,7 @@ class TypePrinter {
 
 class CompiledTypes {
   private readonly byAlias = new Map<string, ts.Type>();
+  private readonly plain = new Map<ts.Type, string>();
 
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -142,14 +169,24 @@ class CompiledTypes {
    * `typeToString`, which prints zod's own aliases (`objectOutputType<…>`) where they apply: the
    * generated files must not refer to zod, ts-rest or the contract.
    */
-  render(type: ts.Type): string {
+  render(type: ts.Type, refer?: Refer): string {
+    // Without references a type always reads the same: cached, as every nested type is looked up by its text.
+    if (refer) return this.write(type, refer);
+    let text = this.plain.get(type);
+    if (text === undefined) this.plain.set(type, (text = this.write(type)));
+    return text;
+  }
+
+  private write(type: ts.Type, refer?: Refer): string {
     const c = this.checker;
+    // A nested type the caller names is written as that name; the type itself never is.
+    const nested = (t: ts.Type) => refer?.(t) ?? this.render(t, refer);
     const f = ts.TypeFlags;
     if (type.flags & (f.Any | f.Unknown | f.String | f.Number | f.BigInt | f.Boolean | f.Null | f.Undefined | f.Void | f.Never | f.Literal)) {
       return c.typeToString(type, undefined, ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType);
     }
     if (type.isUnion()) {
-      const parts = type.types.map((t) => this.render(t));
+      const parts = type.types.map(nested);
       // `boolean` is the union `false | true` to the checker.
       const bool = parts.includes('false') && parts.includes('true');
       const unique = [...new Set(parts.map((p) => (bool && (p === 'false' || p === 'true') ? 'boolean' : p)))];
@@ -157,18 +194,18 @@ class CompiledTypes {
       const rank = (p: string) => (p === 'undefined' ? 2 : p === 'null' ? 1 : 0);
       return unique.sort((a, b) => rank(a) - rank(b)).join(' | ');
     }
-    if (type.isIntersection()) return type.types.map((t) => this.grouped(t)).join(' & ');
+    if (type.isIntersection()) return type.types.map((t) => this.grouped(t, nested)).join(' & ');
     if (c.isArrayType(type)) {
       const [element] = c.getTypeArguments(type as ts.TypeReference);
       const readonly = type.getSymbol()?.name === 'ReadonlyArray' ? 'readonly ' : '';
-      return `${readonly}${this.grouped(element as ts.Type)}[]`;
+      return `${readonly}${this.grouped(element as ts.Type, nested)}[]`;
     }
-    if (c.isTupleType(type)) return `[${c.getTypeArguments(type as ts.TypeReference).map((t) => this.render(t)).join(', ')}]`;
+    if (c.isTupleType(type)) return `[${c.getTypeArguments(type as ts.TypeReference).map(nested).join(', ')}]`;
     if (type.flags & f.Object) {
       if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) throw new Error(`a schema type has signatures: ${c.typeToString(type)}`);
       const members = [
-        ...c.getIndexInfosOfType(type).map((info) => `${info.isReadonly ? 'readonly ' : ''}[key: ${c.typeToString(info.keyType)}]: ${this.render(info.type)};`),
-        ...c.getPropertiesOfType(type).map((p) => this.property(p)),
+        ...c.getIndexInfosOfType(type).map((info) => `${info.isReadonly ? 'readonly ' : ''}[key: ${c.typeToString(info.keyType)}]: ${nested(info.type)};`),
+        ...c.getPropertiesOfType(type).map((p) => this.property(p, undefined, refer)),
       ];
       return members.length === 0 ? '{}' : `{\n${members.join('\n')}\n}`;
     }
@@ -176,30 +213,31 @@ class CompiledTypes {
   }
 
   /** `name?: type;` for one property, with its optionality. */
-  property(symbol: ts.Symbol, rendered?: string): string {
+  property(symbol: ts.Symbol, rendered?: string, refer?: Refer): string {
     const optional = (symbol.flags & ts.SymbolFlags.Optional) !== 0;
     const name = /^[A-Za-z_$][\w$]*$/.test(symbol.name) || /^\d+$/.test(symbol.name) ? symbol.name : `'${symbol.name}'`;
-    return `${name}${optional ? '?' : ''}: ${rendered ?? this.render(this.checker.getTypeOfSymbol(symbol))};`;
+    const type = this.checker.getTypeOfSymbol(symbol);
+    return `${name}${optional ? '?' : ''}: ${rendered ?? refer?.(type) ?? this.render(type, refer)};`;
   }
 
   /**
    * The request members ts-rest infers for a route (`params`, `query`, `body`, `headers`, with
    * their optionality); a member whose schema the contract names refers to that name instead.
    */
-  requestMembers(type: ts.Type, named: Partial<Record<string, string>>): string[] {
+  requestMembers(type: ts.Type, named: Partial<Record<string, string>>, refer?: Refer): string[] {
     return this.checker
       .getPropertiesOfType(type)
       .filter((p) => ['params', 'query', 'body', 'headers'].includes(p.name))
       .map((p) => {
         const name = named[p.name];
         // An optional member's type carries the `undefined` of its optionality, as the checker reports it.
-        return this.property(p, name && (p.flags & ts.SymbolFlags.Optional) !== 0 ? `${name} | undefined` : name);
+        return this.property(p, name && (p.flags & ts.SymbolFlags.Optional) !== 0 ? `${name} | undefined` : name, refer);
       });
   }
 
   /** A member of an array or intersection, parenthesised where a union would bind wrongly. */
-  private grouped(type: ts.Type): string {
-    const text = this.render(type);
+  private grouped(type: ts.Type, nested: (t: ts.Type) => string): string {
+    const text = nested(type);
     return type.isUnion() && text.includes(' | ') ? `(${text})` : text;
   }
 }
@@ -208,25 +246,18 @@ function identifier(module: string): string {
   return module.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 }
 
-/** A type expression in a generated file, with the named types it refers to. */
-interface Rendered {
-  text: string;
-  refs: NamedType[];
-}
-
 /** Builds every generated file: path relative to `src/types/` → content. */
 export async function buildRouteTypes(): Promise<Map<string, string>> {
-  const { root, domains } = await loadContract();
-  const named = namedSchemas(root, domains);
-  const printer = new TypePrinter(DOMAINS.map((d) => d.module));
+  const { root, domains, modules } = await loadContract();
+  const named = namedSchemas(modules);
+  const printer = new TypePrinter(modules);
   const wanted = new Map<string, { named: NamedSchema; direction: Direction; alias: string }>();
 
-  const nsOf = (n: NamedSchema) => (n.owner === SHARED ? 'shared' : identifier(n.owner));
   const want = (schema: z.ZodTypeAny, direction: Direction): string => {
     const n = named.get(schema);
     if (!n) throw new Error('unnamed schema');
     const key = `${direction}:${n.owner}:${n.exportName}`;
-    if (!wanted.has(key)) wanted.set(key, { named: n, direction, alias: printer.add(`z.${direction}<typeof ${nsOf(n)}.${n.exportName}>`) });
+    if (!wanted.has(key)) wanted.set(key, { named: n, direction, alias: printer.add(`z.${direction}<typeof ${n.ns}.${n.exportName}>`) });
     return key;
   };
 
@@ -257,68 +288,190 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
     want(schema, 'output');
   }
 
-  // A schema wanted both as a request (input) and a response (output) gets two names.
-  const types = new Map<string, NamedType>();
-  for (const [key, w] of wanted) {
-    const both = wanted.has(`${w.direction === 'input' ? 'output' : 'input'}:${w.named.owner}:${w.named.exportName}`);
-    types.set(key, { ...w.named, direction: w.direction, name: both && w.direction === 'input' ? `${w.named.exportName}Input` : w.named.exportName });
+  // Every other named schema, both ways: a candidate name for the same shape nested anywhere.
+  const primary = new Set(wanted.keys());
+  const all = new Map(wanted);
+  for (const n of named.values()) {
+    for (const direction of ['output', 'input'] as const) {
+      const key = `${direction}:${n.owner}:${n.exportName}`;
+      if (!all.has(key)) all.set(key, { named: n, direction, alias: printer.add(`z.${direction}<typeof ${n.ns}.${n.exportName}>`) });
+    }
   }
 
   const compiled = printer.compile();
-  const inline = (type: ts.Type): Rendered => ({ text: compiled.render(type), refs: [] });
-  const ref = (key: string, array = false): Rendered => {
-    const t = types.get(key);
-    if (!t) throw new Error(`no type ${key}`);
-    return { text: array ? `${t.name}[]` : t.name, refs: [t] };
-  };
+  const typeOf = (key: string) => compiled.type((all.get(key) as { alias: string }).alias);
 
-  const files = new Map<string, { decls: string[]; refs: NamedType[] }>();
-  const fileOf = (owner: string) => {
-    let f = files.get(owner);
-    if (!f) files.set(owner, (f = { decls: [], refs: [] }));
-    return f;
-  };
-
-  // Named types, in the file of the entry point that exports their schema.
-  for (const [key, w] of wanted) {
-    const t = types.get(key) as NamedType;
-    const type = compiled.type(w.alias);
-    const doc = `/** ${w.direction === 'input' ? 'What a caller sends as' : 'What the API answers with as'} the contract's \`${t.exportName}\` (\`z.${w.direction}\`). */`;
-    const text = compiled.render(type);
-    // An interface where the type is one object: named, so the checker caches it by name.
-    const decl = text.startsWith('{') && !type.isUnion() && !type.isIntersection() ? `export interface ${t.name} ${text}` : `export type ${t.name} = ${text};`;
-    fileOf(t.owner).decls.push(`${doc}\n${decl}`);
+  // Shapes by their text, best name first: the names the route tables already use, then the
+  // contract's shared vocabulary, then the domains'; an output before an input of the same rank.
+  const directionOf = (key: string) => all.get(key)?.direction as Direction;
+  const rank = (key: string) => (primary.has(key) ? 0 : all.get(key)?.named.owner === SHARED ? 2 : 4) + (directionOf(key) === 'output' ? 0 : 1);
+  const textOf = new Map<string, string>();
+  const byText = new Map<string, string[]>();
+  for (const key of all.keys()) {
+    let text: string;
+    try {
+      text = compiled.render(typeOf(key));
+    } catch (error) {
+      // A schema the renderer cannot write (none a route uses) is no candidate.
+      if (primary.has(key)) throw error;
+      continue;
+    }
+    textOf.set(key, text);
+    // Only objects (and what contains them) are worth a name: a `string` is no `PaymentId`.
+    if (text.includes('\n')) byText.set(text, [...(byText.get(text) ?? []), key]);
   }
+  for (const keys of byText.values()) keys.sort((a, b) => rank(a) - rank(b));
+  /** The one declaration that holds a shape's members; any other name of the shape is an alias of it. */
+  const canonical = (text: string) => byText.get(text)?.[0];
 
+  // Declarations, from the route tables' names down to every shape they contain (names as tokens until all are known).
+  const token = (key: string) => `«${key}»`;
+  const decls = new Map<string, { text: string; refs: Set<string>; aliasOf?: string }>();
+  const queue = [...primary];
+  const referFor =
+    (direction: Direction, refs: Set<string>, self?: string): Refer =>
+    (type) => {
+      const text = compiled.render(type);
+      const keys = byText.get(text)?.filter((k) => k !== self);
+      if (!keys || keys.length === 0) return undefined;
+      // A route table's name of the side being written (`…Input` in a request); any other by the canonical name.
+      const same = keys.find((k) => directionOf(k) === direction);
+      const key = same && primary.has(same) ? same : (canonical(text) as string);
+      if (key === self) return undefined;
+      refs.add(key);
+      queue.push(key);
+      return token(key);
+    };
   // One route table per domain.
-  for (const { domain, routes } of plan) {
-    const f = fileOf(domain.module);
+  const tables = plan.map(({ domain, routes }) => {
+    const refs = new Set<string>();
     const entries: string[] = [];
     for (const r of routes) {
-      const body = r.namedBody ? ref(r.namedBody) : undefined;
-      const query = r.namedQuery ? ref(r.namedQuery) : undefined;
-      f.refs.push(...(body?.refs ?? []), ...(query?.refs ?? []));
-      const request = compiled.requestMembers(compiled.type(r.requestAlias), { body: body?.text, query: query?.text });
+      const body = r.namedBody;
+      const query = r.namedQuery;
+      for (const k of [body, query]) if (k) refs.add(k);
+      const request = compiled.requestMembers(
+        compiled.type(r.requestAlias),
+        { body: body && token(body), query: query && token(query) },
+        referFor('input', refs),
+      );
       const responses = r.responses.map((s) => {
-        const value = 'key' in s && s.key ? ref(s.key, s.array) : inline(compiled.type((s as { alias: string }).alias));
-        f.refs.push(...value.refs);
-        return `${s.status}: ${value.text};`;
+        if ('key' in s && s.key) {
+          refs.add(s.key);
+          return `${s.status}: ${token(s.key)}${s.array ? '[]' : ''};`;
+        }
+        return `${s.status}: ${compiled.render(compiled.type((s as { alias: string }).alias), referFor('output', refs))};`;
       });
       const summary = r.route.summary ? `: ${r.route.summary}` : '';
       entries.push(
         `/** ${r.route.method} ${r.route.path}${summary}. */\n${r.name}: {\nrequest: {\n${request.join('\n')}\n};\nresponses: {\n${responses.join('\n')}\n};\n};`,
       );
     }
-    f.decls.push(`/** The ${domain.module} routes as the client calls them: what each one takes and answers per status. */\nexport interface ${domain.routes} {\n${entries.join('\n')}\n}`);
+    return {
+      domain,
+      refs,
+      text: `/** The ${domain.module} routes as the client calls them: what each one takes and answers per status. */\nexport interface ${domain.routes} {\n${entries.join('\n')}\n}`,
+    };
+  });
+  // The route tables' names, then every shape they and the tables contain.
+  for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+    if (decls.has(key)) continue;
+    const text = textOf.get(key) as string;
+    const canon = canonical(text) ?? key;
+    if (canon !== key) {
+      decls.set(key, { text: token(canon), refs: new Set([canon]), aliasOf: canon });
+      queue.push(canon);
+      continue;
+    }
+    const refs = new Set<string>();
+    decls.set(key, { text: compiled.render(typeOf(key), referFor(directionOf(key), refs, key)), refs });
+  }
+
+  // Where each declaration lives: a route table's names in the file of the entry point that exports
+  // their schema (as before); any other shape in the one file that uses it, or `shared` when several do.
+  const place = new Map<string, string>();
+  const fileOfKey = (key: string) => (primary.has(key) ? (all.get(key)?.named.owner as string) : (place.get(key) ?? SHARED));
+  for (let round = 0, changed = true; changed; round += 1) {
+    if (round > decls.size + 1) throw new Error('declarations do not settle in files');
+    const users = new Map<string, Set<string>>();
+    const use = (from: string, refs: Set<string>) => {
+      for (const r of refs) users.set(r, (users.get(r) ?? new Set()).add(from));
+    };
+    for (const t of tables) use(t.domain.module, t.refs);
+    for (const [key, d] of decls) use(fileOfKey(key), d.refs);
+    changed = false;
+    for (const key of decls.keys()) {
+      if (primary.has(key)) continue;
+      const from = users.get(key) ?? new Set([SHARED]);
+      const file = from.size === 1 ? ([...from][0] as string) : SHARED;
+      if (place.get(key) !== file) {
+        place.set(key, file);
+        changed = true;
+      }
+    }
+  }
+
+  // Names: a route table's names as before (`…Input` for a request when the schema also answers);
+  // another shape by its export name, `…Output`/`…Input` where that name is taken.
+  const names = new Map<string, string>();
+  const taken = new Set<string>();
+  const nameOf = (key: string, name: string) => {
+    if (taken.has(name)) throw new Error(`two generated types named ${name}`);
+    names.set(key, name);
+    taken.add(name);
+  };
+  const other = (key: string) => key.replace(/^(input|output):/, (_, d: string) => (d === 'input' ? 'output:' : 'input:'));
+  for (const key of primary) {
+    const e = all.get(key)?.named.exportName as string;
+    nameOf(key, primary.has(other(key)) && directionOf(key) === 'input' ? `${e}Input` : e);
+  }
+  const rest = [...decls.keys()].filter((k) => !primary.has(k)).sort((a, b) => (directionOf(a) === directionOf(b) ? 0 : directionOf(a) === 'output' ? -1 : 1));
+  for (const key of rest) {
+    const e = all.get(key)?.named.exportName as string;
+    const suffix = directionOf(key) === 'input' ? 'Input' : 'Output';
+    nameOf(key, taken.has(e) || (directionOf(key) === 'input' && decls.has(other(key))) ? `${e}${suffix}` : e);
+  }
+  const named_ = (text: string) => text.replace(/«([^»]+)»/g, (_, key: string) => names.get(key) as string);
+
+  const files = new Map<string, { decls: string[]; refs: Set<string> }>();
+  const fileOf = (owner: string) => {
+    let f = files.get(owner);
+    if (!f) files.set(owner, (f = { decls: [], refs: new Set() }));
+    return f;
+  };
+  for (const [key, d] of decls) {
+    const w = all.get(key) as { named: NamedSchema; direction: Direction };
+    const f = fileOf(fileOfKey(key));
+    for (const r of d.refs) f.refs.add(r);
+    const name = names.get(key) as string;
+    const way = w.direction === 'input' ? 'What a caller sends as' : 'What the API answers with as';
+    const same = d.aliasOf ? `: the same type as \`${names.get(d.aliasOf)}\`` : '';
+    // A shape that reads the same both ways serves both (`params` are sent, yet the same as answered).
+    const both = textOf.get(other(key)) === textOf.get(key);
+    const doc = both
+      ? `/** The contract's \`${w.named.exportName}\` (\`z.input\` and \`z.output\` alike)${same}. */`
+      : `/** ${way} the contract's \`${w.named.exportName}\` (\`z.${w.direction}\`)${same}. */`;
+    const text = named_(d.text);
+    const type = typeOf(key);
+    // An interface where the type is one object: named, so the checker caches it by name.
+    const decl =
+      !d.aliasOf && text.startsWith('{') && !type.isUnion() && !type.isIntersection() ? `export interface ${name} ${text}` : `export type ${name} = ${text};`;
+    f.decls.push(`${doc}\n${decl}`);
+  }
+  for (const t of tables) {
+    const f = fileOf(t.domain.module);
+    for (const r of t.refs) f.refs.add(r);
+    f.decls.push(named_(t.text));
   }
 
   const out = new Map<string, string>();
   for (const [owner, f] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
     const imports = new Map<string, Set<string>>();
-    for (const t of f.refs) {
-      if (t.owner === owner) continue;
-      if (!imports.has(t.owner)) imports.set(t.owner, new Set());
-      imports.get(t.owner)?.add(t.name);
+    for (const key of f.refs) {
+      const from = fileOfKey(key);
+      if (from === owner) continue;
+      if (!imports.has(from)) imports.set(from, new Set());
+      imports.get(from)?.add(names.get(key) as string);
     }
     const importLines = [...imports]
       .sort(([a], [b]) => a.localeCompare(b))

@@ -14,6 +14,8 @@ import type {
   WebhookEvent as WebhookEventSchema,
   Payment as PaymentSchema,
   CreatePaymentBody as CreatePaymentBodySchema,
+  Amount as AmountSchema,
+  MetadataItem as MetadataItemSchema,
 } from '@switchyard/contract';
 import type { TransportArgs } from './client.js';
 import type { DomainClient, RawClient, ThrowingClient } from './route-client.js';
@@ -24,6 +26,7 @@ import type { MarketplaceRoutes } from './types/marketplace.js';
 import type { PaymentMethodsRoutes } from './types/payment-methods.js';
 import type { CreatePaymentBody, Payment, PaymentsRoutes } from './types/payments.js';
 import type { SandboxRoutes } from './types/sandbox.js';
+import type { Amount, MetadataItem } from './types/shared.js';
 import type { SubscriptionsRoutes } from './types/subscriptions.js';
 import type { WebhookEvent, WebhooksRoutes } from './types/webhooks.js';
 
@@ -54,6 +57,12 @@ describe('named types equal z.infer / z.input of the schema they are named after
   it('responses are the schema output, requests its input', () => {
     expectTypeOf<Payment>().toEqualTypeOf<z.output<typeof PaymentSchema>>();
     expectTypeOf<CreatePaymentBody>().toEqualTypeOf<z.input<typeof CreatePaymentBodySchema>>();
+  });
+
+  it('names a shape nested in many routes after the schema it equals, both ways where they agree', () => {
+    expectTypeOf<Amount>().toEqualTypeOf<z.output<typeof AmountSchema>>();
+    expectTypeOf<Amount>().toEqualTypeOf<z.input<typeof AmountSchema>>();
+    expectTypeOf<MetadataItem>().toEqualTypeOf<z.output<typeof MetadataItemSchema>>();
   });
 
   it('types webhook events, which no route answers with', () => {

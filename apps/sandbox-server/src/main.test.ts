@@ -19,64 +19,90 @@ const spawns = { timeout: 60_000 };
 describe('switchyard-sandbox CLI', spawns, () => {
   it('starts on the given port, prints the demo keys, serves, and stops cleanly on SIGTERM', async () => {
     const cli = startCli(['--port', '0']);
-    const url = await cli.url;
-    expect(cli.output()).toContain('sandbox_pk_demo_switchyard');
-    expect(cli.output()).toContain('4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31');
-    expect((await fetch(`${url}/health`)).status).toBe(200);
-    cli.child.kill('SIGTERM');
-    expect(await cli.exited).toBe(0);
+    try {
+      const url = await cli.url;
+      expect(cli.output()).toContain('sandbox_pk_demo_switchyard');
+      expect(cli.output()).toContain('4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31');
+      expect((await fetch(`${url}/health`)).status).toBe(200);
+      cli.child.kill('SIGTERM');
+      expect(await cli.exited).toBe(0);
+    } finally {
+      await cli.stop();
+    }
   });
 
   it('reads settings from the environment', async () => {
     const cli = startCli([], { SANDBOX_PORT: '0', SANDBOX_SEED: 'env-seed' });
-    const url = await cli.url;
-    const res = await fetch(`${url}/sandbox/clock`, { headers: { 'public-api-key': 'sandbox_pk_demo_switchyard', 'private-secret-key': 'sandbox_sk_demo_switchyard' } });
-    expect(await res.json()).toMatchObject({ now: '2026-01-01T00:00:00.000Z', frozen: true });
-    cli.child.kill('SIGTERM');
-    expect(await cli.exited).toBe(0);
+    try {
+      const url = await cli.url;
+      const res = await fetch(`${url}/sandbox/clock`, { headers: { 'public-api-key': 'sandbox_pk_demo_switchyard', 'private-secret-key': 'sandbox_sk_demo_switchyard' } });
+      expect(await res.json()).toMatchObject({ now: '2026-01-01T00:00:00.000Z', frozen: true });
+      cli.child.kill('SIGTERM');
+      expect(await cli.exited).toBe(0);
+    } finally {
+      await cli.stop();
+    }
   });
 
   it('prints the usage for -h as for --help', async () => {
     for (const flag of ['-h', '--help']) {
       const cli = startCli([flag]);
-      expect(await cli.exited).toBe(0);
-      expect(cli.output()).toContain('-h, --help');
-      expect(cli.output()).toContain('--database-url');
+      try {
+        expect(await cli.exited).toBe(0);
+        expect(cli.output()).toContain('-h, --help');
+        expect(cli.output()).toContain('--database-url');
+      } finally {
+        await cli.stop();
+      }
     }
   });
 
   it('names the memory store in the banner, with the index and the OpenAPI document', async () => {
     const cli = startCli(['--port', '0']);
-    const url = await cli.url;
-    expect(cli.output()).toContain('Store: memory');
-    expect(cli.output()).toContain(`${url}/openapi.json`);
-    cli.child.kill('SIGTERM');
-    expect(await cli.exited).toBe(0);
+    try {
+      const url = await cli.url;
+      expect(cli.output()).toContain('Store: memory');
+      expect(cli.output()).toContain(`${url}/openapi.json`);
+      cli.child.kill('SIGTERM');
+      expect(await cli.exited).toBe(0);
+    } finally {
+      await cli.stop();
+    }
   });
 
   it("writes a request's log line to stdout while the sandbox sits idle", async () => {
     const cli = startCli(['--port', '0'], { SANDBOX_LOG_LEVEL: 'info' });
-    const url = await cli.url;
-    const requestId = `idle-log-${process.pid}`;
-    expect((await fetch(`${url}/health`, { headers: { 'x-request-id': requestId } })).status).toBe(200);
-    // No more traffic: the line must come out on its own (it used to wait for 4 KB of later lines).
-    const line = await poll(() => cli.output().split('\n').find((l) => l.includes(requestId)));
-    expect(JSON.parse(line)).toMatchObject({ requestId, method: 'GET', path: '/health', status: 200, msg: 'request' });
-    cli.child.kill('SIGTERM');
-    expect(await cli.exited).toBe(0);
+    try {
+      const url = await cli.url;
+      const requestId = `idle-log-${process.pid}`;
+      expect((await fetch(`${url}/health`, { headers: { 'x-request-id': requestId } })).status).toBe(200);
+      // No more traffic: the line must come out on its own (it used to wait for 4 KB of later lines).
+      const line = await eventually(async () => cli.output().split('\n').find((l) => l.includes(requestId)), 15_000);
+      expect(JSON.parse(line)).toMatchObject({ requestId, method: 'GET', path: '/health', status: 200, msg: 'request' });
+      cli.child.kill('SIGTERM');
+      expect(await cli.exited).toBe(0);
+    } finally {
+      await cli.stop();
+    }
+  });
+
+  it('writes every line logged before a SIGTERM exit, the last request and "shutting down" included', async () => {
+    const cli = startCli(['--port', '0'], { SANDBOX_LOG_LEVEL: 'info' });
+    try {
+      const url = await cli.url;
+      const requestId = `exit-log-${process.pid}`;
+      expect((await fetch(`${url}/health`, { headers: { 'x-request-id': requestId } })).status).toBe(200);
+      // At once, before the batch's timer hands the request line over: the shutdown has to write it.
+      cli.child.kill('SIGTERM');
+      expect(await cli.exited).toBe(0);
+      const lines = cli.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string; requestId?: string });
+      expect(lines).toContainEqual(expect.objectContaining({ msg: 'request', requestId }));
+      expect(lines).toContainEqual(expect.objectContaining({ msg: 'shutting down', signal: 'SIGTERM' }));
+    } finally {
+      await cli.stop();
+    }
   });
 });
-
-/** Waits for `read` to find something, checking every 50 ms; fails after `limitMs` (a bound on a hang, not a timing claim). */
-async function poll<T>(read: () => T | undefined, limitMs = 15_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const found = read();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error('not found in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** The CLI failed the way a person can act on: one line on stderr with a hint, no stack, nothing on stdout's banner. */
 async function expectOneLineFailure(args: string[], exitCode: number, words: RegExp, env: Record<string, string> = {}) {

@@ -137,6 +137,9 @@ describe('switchyard-sandbox CLI failures', spawns, () => {
     const line = await expectOneLineFailure(['--database-url', 'mysql://root:hunter22@127.0.0.1/shop'], 2, /mysql: URL.*postgres:\/\//);
     expect(line).not.toContain('hunter22');
     await expectOneLineFailure(['--database-url', 'not-a-url'], 2, /not a URL/);
+    // A bad percent-escape used to escape as a URIError with its stack.
+    const escaped = await expectOneLineFailure(['--database-url', 'postgres://app:hunter22%@127.0.0.1/shop'], 2, /password has a bad percent-escape/);
+    expect(escaped).not.toContain('hunter22');
   });
 
   it('an unreachable database: one line, exit 1, no password', async () => {

@@ -12,7 +12,8 @@ import { MAX_JSON_DEPTH } from './json-body.js';
 describe.each(storesUnderTest('bad-input.test.ts'))('bad input on the $name store', (store) => {
   let sb: RunningSandbox;
   let merchant: SandboxMerchant;
-  let drop: () => Promise<void>;
+  // Unset when prepare() or the start failed: afterAll cleans up what there is.
+  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const prepared = await store.prepare();
     drop = prepared.drop;
@@ -20,8 +21,8 @@ describe.each(storesUnderTest('bad-input.test.ts'))('bad input on the $name stor
     merchant = await newMerchant(sb.url);
   });
   afterAll(async () => {
-    await sb.stop();
-    await drop();
+    await sb?.stop();
+    await drop?.();
   });
 
   const send = (path: string, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}) =>

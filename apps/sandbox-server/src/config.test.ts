@@ -65,3 +65,22 @@ describe('parseSize', () => {
     expect(parseSize('-1kb')).toBeUndefined();
   });
 });
+
+describe('the usage text', () => {
+  const usage = (loadConfig(['--help'], {}) as { help: string }).help;
+  // The option table: the lines that start with a flag, and the lines that continue one.
+  const table = usage.split('\n').filter((line) => /^ {2}\S/.test(line) || /^ {3,}\S/.test(line));
+  const column = (line: string, pattern: RegExp) => line.search(pattern);
+
+  it('lines up its option table in three columns: flags, descriptions, environment variables', () => {
+    expect(table.length).toBeGreaterThan(10);
+    // Every description (and every continued one) starts where the first does.
+    const descriptions = new Set(table.map((line) => column(line, /(?<=^ {2}(?:\S+(?: \S+)*)? {2,})\S/)));
+    expect(descriptions.size).toBe(1);
+    const envColumns = table.filter((line) => /\b(?:SANDBOX_[A-Z_]+|DATABASE_URL)\b/.test(line)).map((line) => column(line, /\b(?:SANDBOX_[A-Z_]+|DATABASE_URL)(?:=\S+)?$/));
+    expect(envColumns.length).toBeGreaterThan(10);
+    expect(new Set(envColumns)).toEqual(new Set([envColumns[0]]));
+    // Each variable has at least two spaces before it: no description runs into it.
+    for (const line of table) expect(line).not.toMatch(/\S \b(?:SANDBOX_[A-Z_]+|DATABASE_URL)/);
+  });
+});

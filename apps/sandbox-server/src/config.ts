@@ -38,22 +38,47 @@ export interface SandboxConfig {
 export const DEFAULT_PORT = 4010;
 const MIN_PEPPER_LENGTH = 32;
 
+/** One row of the usage's option table; `text` may run over several lines, the variable goes on the first. */
+interface UsageOption {
+  flag: string;
+  text: string[];
+  env?: string;
+}
+
+const OPTIONS: UsageOption[][] = [
+  [
+    { flag: '--port <n>', text: [`port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`], env: 'SANDBOX_PORT' },
+    { flag: '--host <addr>', text: ['address to bind (default 127.0.0.1; 0.0.0.0 in the container)'], env: 'SANDBOX_HOST' },
+    { flag: '--seed <text>', text: ['deterministic ids and a frozen clock, for snapshot tests'], env: 'SANDBOX_SEED' },
+    { flag: '--merchants <file>', text: ['JSON file of extra merchants'], env: 'SANDBOX_MERCHANTS_FILE' },
+    { flag: '--public-url <url>', text: ['base URL clients reach the sandbox on'], env: 'SANDBOX_PUBLIC_URL' },
+    { flag: '--log-level <level>', text: ['pino level: fatal, error, warn, info, debug (default info)'], env: 'SANDBOX_LOG_LEVEL' },
+    { flag: '--response-validation', text: ['validate every response against the contract'], env: 'SANDBOX_RESPONSE_VALIDATION=true' },
+    { flag: '--webhook-time-scale <x>', text: ['multiply webhook retry delays (0.001: 5 min → 300 ms)'], env: 'SANDBOX_WEBHOOK_TIME_SCALE' },
+    { flag: '--database-url <url>', text: ['PostgreSQL instead of the memory store (migrated on start)'], env: 'DATABASE_URL' },
+    { flag: '--database-schema <s>', text: ['PostgreSQL schema (default public)'], env: 'SANDBOX_DATABASE_SCHEMA' },
+    {
+      flag: '--secret-key-pepper <k>',
+      text: ['key of the HMAC merchant secret keys are stored as (32+ chars;', 'default: random per process, or kept in the database)'],
+      env: 'SANDBOX_SECRET_KEY_PEPPER',
+    },
+  ],
+  [{ flag: '-h, --help', text: ['show this text'] }],
+];
+
+/** The option table in three columns, each as wide as its longest entry (computed, so a value filled in never shifts one). */
+function optionTable(groups: UsageOption[][]): string {
+  const rows = groups.flat();
+  const flagWidth = Math.max(...rows.map((o) => o.flag.length)) + 2;
+  const textWidth = Math.max(...rows.flatMap((o) => o.text.map((t) => t.length))) + 2;
+  const render = ({ flag, text, env }: UsageOption) =>
+    text.map((line, i) => `  ${(i === 0 ? flag : '').padEnd(flagWidth)}${i === 0 && env ? `${line.padEnd(textWidth)}${env}` : line}`).join('\n');
+  return groups.map((group) => group.map(render).join('\n')).join('\n\n');
+}
+
 const USAGE = `switchyard-sandbox [options]
 
-  --port <n>              port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)   SANDBOX_PORT
-  --host <addr>           address to bind (default 127.0.0.1; 0.0.0.0 in the container)    SANDBOX_HOST
-  --seed <text>           deterministic ids and a frozen clock, for snapshot tests          SANDBOX_SEED
-  --merchants <file>      JSON file of extra merchants                                      SANDBOX_MERCHANTS_FILE
-  --public-url <url>      base URL clients reach the sandbox on                             SANDBOX_PUBLIC_URL
-  --log-level <level>     pino level: fatal, error, warn, info, debug (default info)        SANDBOX_LOG_LEVEL
-  --response-validation   validate every response against the contract                      SANDBOX_RESPONSE_VALIDATION=true
-  --webhook-time-scale <x> multiply webhook retry delays (0.001: 5 min → 300 ms)              SANDBOX_WEBHOOK_TIME_SCALE
-  --database-url <url>    PostgreSQL instead of the memory store (migrated on start)         DATABASE_URL
-  --database-schema <s>   PostgreSQL schema (default public)                                 SANDBOX_DATABASE_SCHEMA
-  --secret-key-pepper <k> key of the HMAC merchant secret keys are stored as (32+ chars;    SANDBOX_SECRET_KEY_PEPPER
-                          default: random per process, or kept in the database)
-
-  -h, --help              show this text
+${optionTable(OPTIONS)}
 
 switchyard-sandbox migrate --database-url <url>   applies the migrations and exits
 `;

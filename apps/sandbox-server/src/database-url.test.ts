@@ -14,19 +14,37 @@ describe('parseDatabaseUrl', () => {
       ['not-a-url', /not a URL/],
       ['mysql://root:hunter22@127.0.0.1/shop', /mysql: URL.*PostgreSQL only/],
     ] as const) {
-      let error: unknown;
-      try {
-        parseDatabaseUrl(url);
-      } catch (e) {
-        error = e;
-      }
+      const error = catching(() => parseDatabaseUrl(url));
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).message).toMatch(words);
       expect((error as ConfigError).hint).toContain('postgres://');
       expect(`${(error as ConfigError).message} ${(error as ConfigError).hint}`).not.toContain('hunter22');
     }
   });
+
+  it('refuses a bad percent-escape in the user, password or database name with a ConfigError that does not repeat it', () => {
+    for (const [url, part] of [
+      ['postgres://us%zzer:pw@127.0.0.1/shop', 'user'],
+      ['postgres://app:hunter22%@127.0.0.1/shop', 'password'],
+      ['postgres://app:pw@127.0.0.1/sh%E0%A4op', 'database name'],
+    ] as const) {
+      const error = catching(() => parseDatabaseUrl(url));
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).message).toBe(`the database URL's ${part} has a bad percent-escape`);
+      expect((error as ConfigError).hint).toContain('%25');
+      expect(`${(error as ConfigError).message} ${(error as ConfigError).hint}`).not.toMatch(/hunter22|%zz|%E0/);
+    }
+  });
 });
+
+function catching(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('nothing was thrown');
+}
 
 describe('describeStore', () => {
   it('names the memory store, or PostgreSQL with host, database and schema but no credentials', () => {

@@ -24,12 +24,24 @@ export function parseDatabaseUrl(raw: string): DatabaseTarget {
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
     throw new ConfigError(`the database URL is a ${url.protocol.slice(0, -1)}: URL; the sandbox stores in PostgreSQL only`, `write it as ${EXAMPLE}, or leave it out for the memory store`);
   }
+  // The driver percent-decodes these three and throws a bare URIError on a bad escape (`%zz`, a lone `%`).
+  decoded(url.username, 'user');
+  decoded(url.password, 'password');
   return {
     // pg's defaults when the URL leaves them out (a socket directory can come as ?host=).
     host: url.hostname || url.searchParams.get('host') || 'localhost',
     port: url.port || '5432',
-    database: decodeURIComponent(url.pathname.slice(1)) || '(default)',
+    database: decoded(url.pathname.slice(1), 'database name') || '(default)',
   };
+}
+
+/** A part of the URL percent-decoded; a bad escape is a ConfigError that names the part, never its value. */
+function decoded(part: string, name: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new ConfigError(`the database URL's ${name} has a bad percent-escape`, 'write a % in it as %25, and any other reserved character as %XX');
+  }
 }
 
 /** `PostgreSQL 127.0.0.1:5432, database test, schema public` (no user, no password). */

@@ -32,3 +32,9 @@ export class ApiProblem extends Error {
 
 export const badRequest = (code: ErrorCode, message: string) => new ApiProblem(400, code, [message]);
 export const notFound = (code: ErrorCode, message: string) => new ApiProblem(404, code, [message]);
+
+/**
+ * The answer for keys that name no merchant (authentication), and for a merchant removed from the
+ * store while a request of its was under way: to the caller both are keys that no longer work.
+ */
+export const invalidCredentials = () => new ApiProblem(401, 'INVALID_CREDENTIALS', ['invalid API credentials']);

@@ -20,15 +20,23 @@ class BatchedStdout implements DestinationStream {
   private batch = '';
   private timer: NodeJS.Timeout | undefined;
   private readonly out = fileDestination({ dest: 1, sync: false, minLength: 0 });
+  /** Whether sonic-boom has a write in flight; it emits 'drain' each time it goes idle. */
+  private writing = false;
+  private idleWaiters: (() => void)[] = [];
 
   constructor() {
-    // At exit only synchronous writes happen: what sonic-boom holds first, then the batch. A
-    // closed stdout must not turn a clean exit into a crash, so a failed write is dropped.
+    this.out.on('drain', () => {
+      this.writing = false;
+      for (const waiter of this.idleWaiters.splice(0)) waiter();
+    });
+    // At exit only synchronous writes happen: what sonic-boom holds first, then the batch. Both,
+    // always: a flush just before the exit moves the batch into sonic-boom, so an empty batch does
+    // not mean nothing is left. A closed stdout must not turn a clean exit into a crash, so a
+    // failed write is dropped.
     process.once('exit', () => {
-      if (!this.batch) return;
       try {
         this.out.flushSync();
-        writeSync(1, this.batch);
+        if (this.batch) writeSync(1, this.batch);
       } catch {
         // Nowhere left to report it.
       }
@@ -37,22 +45,32 @@ class BatchedStdout implements DestinationStream {
 
   write(line: string): void {
     this.batch += line;
-    if (this.batch.length >= BATCH_CHARS) this.flush();
+    if (this.batch.length >= BATCH_CHARS) this.handOver();
     else this.timer ??= setTimeout(this.flushOnTimer, LOG_FLUSH_DELAY_MS).unref();
   }
 
-  /** Hands the batch to sonic-boom, which writes it without waiting (pino's `logger.flush()` calls this). */
+  /**
+   * Hands the batch to sonic-boom and calls `done` once everything is written (pino's
+   * `logger.flush(done)` calls this): a shutdown that waits for it can exit without losing a
+   * line to a write still in flight, which an exit cannot wait for.
+   */
   flush(done?: (err?: Error) => void): void {
-    if (this.batch) {
-      this.out.write(this.batch);
-      this.batch = '';
-    }
-    done?.();
+    this.handOver();
+    if (!done) return;
+    if (this.writing) this.idleWaiters.push(() => done());
+    else done();
+  }
+
+  private handOver(): void {
+    if (!this.batch) return;
+    this.writing = true;
+    this.out.write(this.batch);
+    this.batch = '';
   }
 
   private readonly flushOnTimer = () => {
     this.timer = undefined;
-    this.flush();
+    this.handOver();
   };
 }
 

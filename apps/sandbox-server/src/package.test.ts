@@ -1,15 +1,27 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const tsc = require.resolve('typescript/bin/tsc');
+
+/** Every scratch directory of this file (a deployed package is tens of MB): removed once it is done. */
+const scratch: string[] = [];
+afterAll(() => {
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
 
 function run(command: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -25,7 +37,7 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
  * current sources into it, so it does not depend on a build having run first.
  */
 async function installedPackage(): Promise<string> {
-  const dir = join(mkdtempSync(join(tmpdir(), 'sandbox-package-')), 'sandbox-server');
+  const dir = join(scratchDir('sandbox-package-'), 'sandbox-server');
   const deploy = await run('npx', ['-y', 'pnpm@10', '--filter', '@switchyard/sandbox-server', 'deploy', '--prod', '--legacy', dir], root);
   if (deploy.code !== 0) throw new Error(`pnpm deploy failed: ${deploy.stderr}`);
   const build = await run(process.execPath, [tsc, '-p', join(packageDir, 'tsconfig.build.json'), '--outDir', join(dir, 'dist')], packageDir);
@@ -47,7 +59,7 @@ export { url };
 describe('the published package', { timeout: 300_000 }, () => {
   it('type-checks in a strict consumer that installs nothing but the package (skipLibCheck off), and its bin runs', async () => {
     const pkg = await installedPackage();
-    const consumer = mkdtempSync(join(tmpdir(), 'sandbox-consumer-'));
+    const consumer = scratchDir('sandbox-consumer-');
     mkdirSync(join(consumer, 'node_modules', '@switchyard'), { recursive: true });
     symlinkSync(pkg, join(consumer, 'node_modules', '@switchyard', 'sandbox-server'), 'dir');
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
@@ -69,7 +81,7 @@ describe('the published package', { timeout: 300_000 }, () => {
   });
 
   it('has a bin that says what to do when dist/ was not built', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-bin-'));
+    const dir = scratchDir('sandbox-bin-');
     mkdirSync(join(dir, 'bin'));
     copyFileSync(join(packageDir, 'bin', 'switchyard-sandbox.js'), join(dir, 'bin', 'switchyard-sandbox.js'));
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));

@@ -131,7 +131,8 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
         clearTimeout(cut);
       }
       await store.close();
-      logger.flush();
+      // Written out before stop() returns: the caller's process.exit cannot wait for a write in flight.
+      await new Promise<void>((resolve) => logger.flush(() => resolve()));
     },
   };
 }

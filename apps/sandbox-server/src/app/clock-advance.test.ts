@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '@switchyard/client';
 import { MAX_CLOCK_ADVANCE_SECONDS, type WebhookDelivery } from '@switchyard/contract';
 import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
@@ -137,4 +137,24 @@ describe('a subscription that starts years back', () => {
     expect(Math.max(...latencies)).toBeLessThan(HEALTH_BOUND_MS);
     expect(created).toMatchObject({ status: 200, body: { status: 'ACTIVE', billing_cycles: { current: 3 * 365 } } });
   }, 300_000);
+});
+
+describe('a merchant removed during an advance', () => {
+  let sb: RunningSandbox;
+  afterAll(() => sb?.stop());
+
+  it('answers 401 INVALID_CREDENTIALS, as for any key that names no merchant, never a clock built from the stale record', async () => {
+    sb = await startSandbox();
+    const merchant = await newMerchant(sb.url);
+    // The row goes between the advance's read and its update: the store's update finds nobody
+    // (PostgreSQL's UPDATE … RETURNING of a deleted row; store-contract.ts checks both stores do so).
+    const update = vi.spyOn(sb.sandbox.store, 'updateMerchant').mockResolvedValueOnce(undefined);
+    try {
+      const res = await clientsFor(sb.url, merchant).sandbox.advanceClock({ body: { seconds: 3600 } });
+      expect(update).toHaveBeenCalledWith(merchant.id, expect.any(Function));
+      expect(res).toMatchObject({ status: 401, body: { code: 'INVALID_CREDENTIALS', messages: ['invalid API credentials'] } });
+    } finally {
+      update.mockRestore();
+    }
+  });
 });

@@ -1,9 +1,9 @@
 import type { SandboxClock } from '@switchyard/contract';
 import { dueOf } from '../domain/due-work.js';
-import { ApiProblem } from '../errors.js';
+import { ApiProblem, invalidCredentials } from '../errors.js';
 import { yieldToEventLoop } from '../runtime/yield.js';
 import { KeyedMutex } from '../store/mutex.js';
-import type { RecordKind } from '../store/types.js';
+import type { MerchantRecord, RecordKind } from '../store/types.js';
 import { DispatchRun, type WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { expireOnboardings } from './banking.js';
 import { nowOf, type RequestContext } from './context.js';
@@ -20,6 +20,13 @@ const ADVANCE_STEP_MS = 30 * 86400_000;
 
 /** Kinds of records the clock acts on in a step (the `clock` lane of `dueOf`). */
 const CLOCK_KINDS: RecordKind[] = ['subscription', 'banking_onboarding', 'webhook_delivery'];
+
+/** The merchant as the store has it now; removed meanwhile, its keys no longer work (as for any unknown key). */
+async function current(read: Promise<MerchantRecord | undefined>): Promise<MerchantRecord> {
+  const merchant = await read;
+  if (!merchant) throw invalidCredentials();
+  return merchant;
+}
 
 /**
  * Moves merchants' clocks forward (`POST /sandbox/clock/advance`). The clock moves in steps, and at
@@ -42,7 +49,7 @@ export class ClockAdvancer {
   }
 
   private async run(ctx: RequestContext, seconds: number): Promise<SandboxClock> {
-    let merchant = (await ctx.store.getMerchant(ctx.merchant.id)) ?? ctx.merchant;
+    let merchant = await current(ctx.store.getMerchant(ctx.merchant.id));
     const target = merchant.clock_offset_seconds + seconds;
     const deliveries = new DispatchRun(this.shutdown);
     // The advance sends the deliveries its steps queue itself; a kick would race ahead of the steps.
@@ -50,9 +57,7 @@ export class ClockAdvancer {
     do {
       this.stopIfShuttingDown({ ...base, merchant });
       const stop = await this.nextStop({ ...base, merchant }, target);
-      const moved = await ctx.store.updateMerchant(merchant.id, (m) => ({ ...m, clock_offset_seconds: Math.max(m.clock_offset_seconds, stop) }));
-      if (!moved) break;
-      merchant = moved;
+      merchant = await current(ctx.store.updateMerchant(merchant.id, (m) => ({ ...m, clock_offset_seconds: Math.max(m.clock_offset_seconds, stop) })));
       await this.runDue({ ...base, merchant }, deliveries);
     } while (merchant.clock_offset_seconds < target);
     return clockView({ ...ctx, merchant });

@@ -1,3 +1,7 @@
+import { IdFactory } from '../runtime/ids.js';
+import { BaseClock, SEEDED_EPOCH_MS } from '../runtime/clock.js';
+import { MemoryStore } from '../store/memory.js';
+import { createMerchant } from './sandbox.js';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
@@ -147,5 +151,21 @@ describe('retention', () => {
     expect(await c.sandbox.listEvents({ query: {} })).toMatchObject({ status: 200, body: [] });
     const rows = await sb.sandbox.store.withTransaction(m.id, (tx) => tx.list('idempotency'));
     expect(rows).toEqual([]);
+  });
+});
+
+describe('createMerchant with one seed in two processes on one store', () => {
+  it('gives each its own tenant: the second takes the next ids of the seed and never overwrites the first', async () => {
+    // Two sandboxes started with the same seed on one database: each has its own id stream.
+    const store = new MemoryStore();
+    const clock = new BaseClock(SEEDED_EPOCH_MS);
+    const [a, b] = await Promise.all([
+      createMerchant(store, clock, new IdFactory('shared-seed'), { name: 'first' }),
+      createMerchant(store, clock, new IdFactory('shared-seed'), { name: 'second' }),
+    ]);
+    expect(a.id).not.toBe(b.id);
+    expect(a.public_api_key).not.toBe(b.public_api_key);
+    expect(await store.getMerchant(a.id)).toMatchObject({ name: 'first', public_api_key: a.public_api_key });
+    expect(await store.getMerchant(b.id)).toMatchObject({ name: 'second', public_api_key: b.public_api_key });
   });
 });

@@ -38,19 +38,19 @@ export function merchantRecord(secretKeys: SecretKeyDigests, keys: MerchantKeys,
  */
 export async function createMerchant(store: Store, clock: BaseClock, ids: IdFactory, body: CreateMerchantBody): Promise<SandboxMerchant> {
   const source = ids.forNewMerchants();
-  let keys: MerchantKeys;
-  do {
-    keys = {
+  for (;;) {
+    const keys: MerchantKeys = {
       id: `mer_${source.bytes(8).toString('hex')}`,
       name: body.name ?? 'Sandbox merchant',
       public_api_key: `sandbox_pk_${source.bytes(24).toString('base64url')}`,
       private_secret_key: `sandbox_sk_${source.bytes(24).toString('base64url')}`,
       account_ids: Array.from({ length: body.accounts ?? 1 }, () => source.uuid()),
     };
-  } while (await store.getMerchant(keys.id));
-  const merchant = merchantRecord(store.secretKeys, keys, clock.at(0), ids.fingerprintKey(keys.id));
-  await store.putMerchant(merchant);
-  return { ...keys, created_at: merchant.created_at };
+    const merchant = merchantRecord(store.secretKeys, keys, clock.at(0), ids.fingerprintKey(keys.id));
+    // Insert-if-absent, not check-then-put: two processes with one seed on one database may
+    // reach the same ids at once, and only one of them gets them.
+    if (await store.putMerchantIfAbsent(merchant)) return { ...keys, created_at: merchant.created_at };
+  }
 }
 
 export function clockView(ctx: RequestContext): SandboxClock {

@@ -142,11 +142,17 @@ describe('webhook delivery', () => {
     const theirs = await startReceiver();
     try {
       const a = await merchantWithWebhook(mine.url, { payment_triggers: ['REFUND'] });
-      await merchantWithWebhook(theirs.url, { payment_triggers: ['PURCHASE', 'REFUND'] });
+      const b = await merchantWithWebhook(theirs.url, { payment_triggers: ['PURCHASE', 'REFUND'] });
       const p = await pay(a.clients, a.merchant);
       await a.clients.payments.refund({ params: { id: p.id, transaction_id: p.transactions?.id as string }, body: fixtures.refund(), headers: { 'x-idempotency-key': idemKey() } });
-      await eventually(async () => (mine.received.length > 0 ? true : undefined));
-      await new Promise((r) => setTimeout(r, 300));
+      // The delivery log is what the dispatcher sends from: what is not queued is never sent.
+      const sent = await eventually(async () => {
+        const queued = await deliveries(a.clients);
+        return queued.length > 0 && queued.every((d) => d.state === 'delivered') ? queued : undefined;
+      });
+      expect(sent).toEqual([expect.objectContaining({ url: mine.url, attempts: [expect.objectContaining({ status_code: 200 })] })]);
+      expect(JSON.parse(sent[0]?.attempts[0]?.request_body as string)).toMatchObject({ type_event: 'payment.refund' });
+      expect(await deliveries(b.clients)).toEqual([]);
       expect(theirs.received).toHaveLength(0);
       expect(mine.received.map((r) => (JSON.parse(r.body) as { type_event: string }).type_event)).toEqual(['payment.refund']);
     } finally {

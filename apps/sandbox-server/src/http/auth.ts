@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { PUBLIC_KEY_HEADER, SECRET_KEY_HEADER } from '@switchyard/contract';
+import { invalidCredentials } from '../errors.js';
 import type { Store } from '../store/types.js';
 import { problem, sendProblem } from './problem-response.js';
 
@@ -19,7 +20,7 @@ export function authenticate(store: Store): RequestHandler {
       }
       const merchant = await store.findMerchantByPublicKey(publicKey);
       if (!merchant || !store.secretKeys.matches(merchant.secret_key_digest, secretKey)) {
-        sendProblem(res, problem(401, 'INVALID_CREDENTIALS', 'invalid API credentials'));
+        sendProblem(res, invalidCredentials());
         return;
       }
       res.locals.merchant = merchant;

@@ -12,7 +12,8 @@ import { MAX_JSON_DEPTH } from './json-body.js';
 describe.each(storesUnderTest('bad-input.test.ts'))('bad input on the $name store', (store) => {
   let sb: RunningSandbox;
   let merchant: SandboxMerchant;
-  let drop: () => Promise<void>;
+  // Unset when prepare() or the start failed: afterAll cleans up what there is.
+  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const prepared = await store.prepare();
     drop = prepared.drop;
@@ -20,8 +21,8 @@ describe.each(storesUnderTest('bad-input.test.ts'))('bad input on the $name stor
     merchant = await newMerchant(sb.url);
   });
   afterAll(async () => {
-    await sb.stop();
-    await drop();
+    await sb?.stop();
+    await drop?.();
   });
 
   const send = (path: string, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}) =>
@@ -105,6 +106,18 @@ describe.each(storesUnderTest('bad-input.test.ts'))('bad input on the $name stor
     it('refuses a body that is not UTF-8', async () => {
       const body = Buffer.concat([Buffer.from(`{"merchant_customer_id":"${customerId()}","first_name":"`), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
       expect(await send('/v1/customers', { method: 'POST', body })).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: ['the request body is not valid UTF-8'] } });
+    });
+
+    it('calls a body it cannot read VALIDATION_ERROR, with http_code, on the banking family, as its other bad input', async () => {
+      // docs/sandbox.md, "Errors": the banking family's name for bad input (validationProblem).
+      const cases: Array<[BodyInit, string]> = [
+        [Buffer.from([0x7b, 0xff, 0x7d]), 'the request body is not valid UTF-8'],
+        ['['.repeat(MAX_JSON_DEPTH + 1), `the request body nests objects and arrays more than ${MAX_JSON_DEPTH} deep`],
+        ['{"name":', 'the request body is not valid JSON'],
+      ];
+      for (const [body, message] of cases) {
+        expect(await send('/v1/banking/accounts/acc-1', { method: 'PATCH', body }), message).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR', http_code: 400, messages: [message] } });
+      }
     });
   });
 });

@@ -52,7 +52,8 @@ describe.each(storesUnderTest('fuzz.test.ts'))('fuzzing every route on the $name
   let sb: RunningSandbox;
   let merchant: SandboxMerchant;
   let known: KnownIds;
-  let drop: () => Promise<void>;
+  // Unset when prepare() or the start failed: afterAll cleans up what there is.
+  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const prepared = await store.prepare();
     drop = prepared.drop;
@@ -68,8 +69,8 @@ describe.each(storesUnderTest('fuzz.test.ts'))('fuzzing every route on the $name
     known = { customer_id: [customer.body.id], payment_id: paymentIds, id: paymentIds, transaction_id: transactionIds };
   });
   afterAll(async () => {
-    await sb.stop();
-    await drop();
+    await sb?.stop();
+    await drop?.();
   });
 
   it(`answers every hostile request in the error shape, bounded and in time (seed ${SEED}, ${PER_ROUTE} per route)`, async () => {

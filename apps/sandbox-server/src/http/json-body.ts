@@ -4,6 +4,7 @@ import { createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import type { RequestHandler } from 'express';
 import { ApiProblem } from '../errors.js';
+import { validationProblem } from './errors.js';
 
 /** `application/json` and any `application/*+json`, with or without parameters. */
 const JSON_MEDIA_TYPE = /^application\/(?:json|[^/;\s]+\+json)\s*(?:;|$)/i;
@@ -37,11 +38,12 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 }
 
 const tooLarge = () => new ApiProblem(413, 'REQUEST_TOO_LARGE', ['the request body is larger than the sandbox accepts']);
-const invalid = (message: string) => new ApiProblem(400, 'INVALID_REQUEST', [message]);
+/** A 400 for a body that cannot be read as JSON: bad input like any other, so VALIDATION_ERROR on the banking family (validationProblem). */
+type Invalid = (message: string) => ApiProblem;
 
 const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
 
-function decoded(req: IncomingMessage): Readable {
+function decoded(req: IncomingMessage, invalid: Invalid): Readable {
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
   if (encoding === 'identity') return req;
   if (encoding === 'gzip') return req.pipe(createGunzip());
@@ -50,7 +52,7 @@ function decoded(req: IncomingMessage): Readable {
 }
 
 /** Reads the whole body, failing as soon as it passes `limit` bytes (after decompression). */
-function readAll(stream: Readable, limit: number): Promise<Buffer> {
+function readAll(stream: Readable, limit: number, invalid: Invalid): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -87,7 +89,8 @@ function readAll(stream: Readable, limit: number): Promise<Buffer> {
  * then names the missing fields.
  */
 export function jsonBody(limit: number): RequestHandler {
-  return (req, _res, next) => {
+  return (req, res, next) => {
+    const invalid: Invalid = (message) => validationProblem(res, [message]);
     req.body = {};
     if (!hasBody(req)) {
       next();
@@ -110,12 +113,12 @@ export function jsonBody(limit: number): RequestHandler {
     }
     let source: Readable;
     try {
-      source = decoded(req);
+      source = decoded(req, invalid);
     } catch (error) {
       next(error);
       return;
     }
-    readAll(source, limit).then((buffer) => {
+    readAll(source, limit, invalid).then((buffer) => {
       // toString would turn each bad byte into U+FFFD and store that silently.
       if (!isUtf8(buffer)) {
         next(invalid('the request body is not valid UTF-8'));

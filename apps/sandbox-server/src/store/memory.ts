@@ -197,7 +197,12 @@ export class MemoryStore implements Store {
   }
 
   async putMerchantIfAbsent(merchant: MerchantRecord) {
-    if (!this.merchants.has(merchant.id)) await this.putMerchant(merchant);
+    // As PostgreSQL's unique id and public key: either taken means present. No await before the
+    // put, so the check and the write are one step.
+    if (this.merchants.has(merchant.id) || this.byPublicKey.has(merchant.public_api_key)) return false;
+    this.merchants.set(merchant.id, { ...merchant, account_ids: [...merchant.account_ids] });
+    this.byPublicKey.set(merchant.public_api_key, merchant.id);
+    return true;
   }
 
   async listMerchantIds() {

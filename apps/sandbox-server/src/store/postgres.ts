@@ -187,8 +187,10 @@ export class PostgresStore implements Store {
     );
   }
 
-  async putMerchantIfAbsent(merchant: MerchantRecord): Promise<void> {
-    await this.pool.query('INSERT INTO merchants (id, public_api_key, data) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [merchant.id, merchant.public_api_key, JSON.stringify(merchant)]);
+  async putMerchantIfAbsent(merchant: MerchantRecord): Promise<boolean> {
+    // No conflict target: a taken id and a taken public key (both unique) are both "present".
+    const r = await this.pool.query('INSERT INTO merchants (id, public_api_key, data) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [merchant.id, merchant.public_api_key, JSON.stringify(merchant)]);
+    return r.rowCount === 1;
   }
 
   async listMerchantIds() {

@@ -88,9 +88,15 @@ describe(`${name}: the store contract`, () => {
 
   it('keeps merchants: by id, by public key, updated atomically, seeded only once', async () => {
     const store = await open();
-    await store.putMerchant(merchant('m1'));
-    await store.putMerchantIfAbsent({ ...merchant('m1'), name: 'second' });
+    expect(await store.putMerchantIfAbsent(merchant('m1'))).toBe(true);
+    expect(await store.putMerchantIfAbsent({ ...merchant('m1'), name: 'second' })).toBe(false);
+    // Another id with a key already taken is present too: nobody's keys are ever overwritten.
+    expect(await store.putMerchantIfAbsent({ ...merchant('m2'), public_api_key: 'pk_m1' })).toBe(false);
+    expect(await store.getMerchant('m2')).toBeUndefined();
     expect((await store.getMerchant('m1'))?.name).toBe('m1');
+    // Of many at once with one id, exactly one is stored (two seeded replicas on one database).
+    const raced = await Promise.all(Array.from({ length: 5 }, (_, i) => store.putMerchantIfAbsent({ ...merchant('m3'), name: `racer ${i}` })));
+    expect(raced.filter(Boolean)).toHaveLength(1);
     expect((await store.findMerchantByPublicKey('pk_m1'))?.id).toBe('m1');
     await Promise.all(Array.from({ length: 20 }, () => store.updateMerchant('m1', (m) => ({ ...m, clock_offset_seconds: m.clock_offset_seconds + 1 }))));
     expect((await store.getMerchant('m1'))?.clock_offset_seconds).toBe(20);

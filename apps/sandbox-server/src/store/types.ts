@@ -81,8 +81,11 @@ export interface Store {
   locate<T>(kind: RecordKind, uniqueKey: string): Promise<{ merchantId: string; data: T } | undefined>;
   findMerchantByPublicKey(publicKey: string): Promise<MerchantRecord | undefined>;
   putMerchant(merchant: MerchantRecord): Promise<void>;
-  /** Stores the merchant only when its id is unknown: replicas seeding the same merchant keep the first record. */
-  putMerchantIfAbsent(merchant: MerchantRecord): Promise<void>;
+  /**
+   * Stores the merchant only when neither its id nor its public key is taken, atomically: replicas
+   * seeding the same merchant keep the first record, and no tenant is ever overwritten. True when stored.
+   */
+  putMerchantIfAbsent(merchant: MerchantRecord): Promise<boolean>;
   /** Changes a merchant atomically (serialised with the merchant's transactions); undefined when unknown. */
   updateMerchant(id: string, change: (m: MerchantRecord) => MerchantRecord): Promise<MerchantRecord | undefined>;
   /** Ids of every merchant. */

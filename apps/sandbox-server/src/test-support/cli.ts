@@ -10,7 +10,8 @@ export function startCli(args: string[], env: Record<string, string> = {}) {
   let err = '';
   child.stdout.on('data', (d) => (out += String(d)));
   child.stderr.on('data', (d) => (err += String(d)));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': by then stdout and stderr are read to their end, so `output()` is whole.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const url = new Promise<string>((resolve, reject) => {
     child.stdout.on('data', () => {
       const m = /listening on (http:\/\/\S+)/.exec(out);
@@ -20,5 +21,10 @@ export function startCli(args: string[], env: Record<string, string> = {}) {
   });
   // A CLI that is expected to fail never listens; the rejection is only an error for tests that await the URL.
   url.catch(() => undefined);
-  return { child, url, exited, output: () => out, errors: () => err };
+  /** Ends the process unless it has ended already, and waits for it: for `finally`, so a failed assertion never leaves one behind. */
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  return { child, url, exited, stop, output: () => out, errors: () => err };
 }

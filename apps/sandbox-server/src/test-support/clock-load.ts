@@ -40,19 +40,39 @@ export async function dailySubscriptionsWithDeadWebhook(clients: Clients, accoun
 
 /**
  * Calls `probe` over and over until `work` settles, and returns how long each call took (ms): the
- * worst must stay well under what a health check tolerates.
+ * worst must stay well under what a health check tolerates. `work` is always awaited, so it is
+ * never left unhandled: a failing probe fails the call once `work` has settled (with `work`'s
+ * own failure first), and a failing `work` ends the probing at once.
  */
 export async function latenciesDuring<T>(work: Promise<T>, probe: () => Promise<unknown>, everyMs = 50): Promise<{ result: T; latencies: number[] }> {
   let settled = false;
+  let wake: (() => void) | undefined;
   const done = work.finally(() => {
     settled = true;
+    wake?.();
   });
+  // Handled here and again below: a rejection while the loop sleeps is never "unhandled".
+  done.catch(() => undefined);
   const latencies: number[] = [];
+  let probeError: unknown;
   while (!settled) {
     const started = performance.now();
-    await probe();
-    latencies.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
+    try {
+      await probe();
+      latencies.push(performance.now() - started);
+    } catch (error) {
+      probeError = error ?? new Error('the probe failed');
+      break;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, everyMs);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   }
-  return { result: await done, latencies };
+  const result = await done;
+  if (probeError !== undefined) throw probeError;
+  return { result, latencies };
 }

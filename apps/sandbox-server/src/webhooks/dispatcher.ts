@@ -62,8 +62,11 @@ export class WebhookDispatcher {
   private readonly rerun = new Set<string>();
   private readonly posts = new Semaphore(MAX_CONCURRENT_POSTS);
   private stopped = false;
-  /** Aborts the POSTs in flight when the dispatcher stops (a hanging receiver never holds a shutdown). */
-  private inFlight = new AbortController();
+  /**
+   * Aborted for good when the dispatcher stops: the POSTs of its runs in flight end at once, and
+   * those still waiting for a turn are never sent (a hanging receiver never holds a shutdown).
+   */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly store: Store,
@@ -82,9 +85,7 @@ export class WebhookDispatcher {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.inFlight.abort();
-    // A stopped dispatcher still makes the attempts it is asked for (`attempt`), to the end.
-    this.inFlight = new AbortController();
+    this.stopping.abort();
     if (this.timer) clearInterval(this.timer);
     await Promise.allSettled([...this.running.values()]);
   }
@@ -132,7 +133,7 @@ export class WebhookDispatcher {
       if (nowMs === undefined) return;
       const { claimed, skipped } = await this.claimDue(merchantId, nowMs, run);
       if (claimed.length === 0 && skipped === 0) return this.watchUntilDue(merchantId, nowMs);
-      const outcomes = await Promise.all(claimed.map((c) => this.send(c, run)));
+      const outcomes = await Promise.all(claimed.map((c) => this.send(c, run, this.stopping.signal)));
       await this.record(merchantId, outcomes, nowMs);
       await yieldToEventLoop();
     }
@@ -168,11 +169,16 @@ export class WebhookDispatcher {
     return { delivery, webhook };
   }
 
-  /** Records the attempts; a receiver that gave no answer also gets the rest of its schedule due by now skipped. */
-  private async record(merchantId: string, outcomes: Outcome[], nowMs: number): Promise<DeliveryState[]> {
+  /**
+   * Records the attempts; a receiver that gave no answer also gets the rest of its schedule due by
+   * now skipped. An attempt never sent (the dispatcher stopped first) records nothing: its claim
+   * expires and the delivery stays due for whichever sandbox runs next on the store.
+   */
+  private async record(merchantId: string, outcomes: (Outcome | undefined)[], nowMs: number): Promise<DeliveryState[]> {
     return this.store.withTransaction(merchantId, async (tx) => {
       const recorded: DeliveryState[] = [];
       for (const o of outcomes) {
+        if (!o) continue;
         const current = await tx.get<DeliveryState>('webhook_delivery', o.id);
         if (!current) continue;
         let next = afterAttempt(current, o.attempt, this.options.timeScale, o.retriable);
@@ -195,10 +201,11 @@ export class WebhookDispatcher {
   }
 
   /**
-   * One POST, signed over the exact bytes. A scheduled attempt is recorded at the sandbox time it
-   * fell due; a forced one (redelivery) now.
+   * One POST, signed over the exact bytes, unless `stopping` aborted before its turn came
+   * (undefined). A scheduled attempt is recorded at the sandbox time it fell due; a forced one
+   * (redelivery) now.
    */
-  private async send({ delivery, webhook }: Claimed, run: DispatchRun, atMs?: number): Promise<Outcome> {
+  private async send({ delivery, webhook }: Claimed, run: DispatchRun, stopping: AbortSignal | undefined, atMs?: number): Promise<Outcome | undefined> {
     const retry = delivery.attempts.length;
     const at = atMs === undefined ? (delivery.next_attempt_at as string) : new Date(atMs).toISOString();
     const { data, ...head } = delivery.envelope;
@@ -213,7 +220,7 @@ export class WebhookDispatcher {
     });
     if (!webhook) return attempt(null, 0, 'the webhook was deleted');
     return this.posts.run(async () => {
-      const stopping = this.inFlight.signal;
+      if (stopping?.aborted) return undefined;
       const started = performance.now();
       try {
         const res = await fetch(delivery.url, {
@@ -226,18 +233,19 @@ export class WebhookDispatcher {
             ...(webhook.secret ? { 'x-secret': webhook.secret } : {}),
           },
           body,
-          signal: AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), stopping]),
+          signal: stopping ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), stopping]) : AbortSignal.timeout(this.options.timeoutMs),
           redirect: 'manual',
         });
         await res.body?.cancel();
         return attempt(res.status, performance.now() - started, null);
       } catch (err) {
-        const error = stopping.aborted
+        const stopped = stopping?.aborted === true;
+        const error = stopped
           ? 'the sandbox stopped during the attempt'
           : (err as Error).name === 'TimeoutError'
             ? `timed out after ${this.options.timeoutMs} ms`
             : `${(err as Error).message}${(err as { cause?: Error }).cause ? `: ${(err as { cause: Error }).cause.message}` : ''}`;
-        const outcome = attempt(null, performance.now() - started, error, !stopping.aborted);
+        const outcome = attempt(null, performance.now() - started, error, !stopped);
         if (outcome.unanswered !== null) run.unanswered.set(delivery.url, outcome.unanswered);
         return outcome;
       }
@@ -257,7 +265,9 @@ export class WebhookDispatcher {
       return this.claim(tx, d, await tx.get<WebhookState>('webhook', d.webhook_id));
     });
     if (!claimed) return undefined;
-    const outcome = await this.send(claimed, new DispatchRun(), force ? nowMs : undefined);
+    // Asked for by a request, not by a run of the dispatcher: made to the end even once it stops
+    // (the request's own connection is cut at shutdown, and the process does not wait for it).
+    const outcome = await this.send(claimed, new DispatchRun(), undefined, force ? nowMs : undefined);
     const [recorded] = await this.record(merchantId, [outcome], nowMs);
     await this.watchUntilDue(merchantId, nowMs);
     return recorded;

@@ -11,7 +11,7 @@
  * declarations reference these generated files only, so a consumer's program never loads the
  * contract, zod or ts-rest declarations. The TypeScript checker itself prints every type from
  * ts-rest's inference over the built contract, so nothing is retyped by hand;
- * `src/route-types.test.ts` proves the resulting client equals ts-rest's, route by route.
+ * `src/route-types.test-d.ts` proves the resulting client equals ts-rest's, route by route.
  *
  * Needs the contract's `dist/` (the checker resolves `@switchyard/contract` as a consumer does,
  * and reads `dist/shared/` for the shared vocabulary no entry point re-exports).

@@ -53,7 +53,7 @@ export function transportArgs(options: ClientOptions): TransportArgs {
 
 /**
  * A client for one router (one domain), sharing `args` when several domains are built together.
- * `Routes` is the router's generated route table: `route-types.test.ts` proves it types exactly
+ * `Routes` is the router's generated route table: `route-types.test-d.ts` proves it types exactly
  * what ts-rest's `initClient` returns for that router.
  */
 export function domainClient<Routes extends { [K in keyof Routes]: RouteTypes }>(router: AppRouter, args: TransportArgs): DomainClient<Routes> {

@@ -2,7 +2,7 @@
  * The client's public call signatures, over the generated route tables (`./types/*.ts`) instead
  * of ts-rest's inference over the contract, so that a consumer's type-check never loads the
  * contract, zod or ts-rest declarations. Each type mirrors the ts-rest 3.52 type named in its
- * comment; `route-types.test.ts` proves the result equals ts-rest's client, route by route.
+ * comment; `route-types.test-d.ts` proves the result equals ts-rest's client, route by route.
  */
 import type { CallOptions } from './options.js';
 

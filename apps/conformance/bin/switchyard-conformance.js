@@ -3,6 +3,7 @@
 // before any build, and warns about (and skips) a bin whose file does not exist yet.
 import { existsSync } from 'node:fs';
 import process from 'node:process';
+import { URL } from 'node:url';
 
 const main = new URL('../dist/main.js', import.meta.url);
 if (existsSync(main)) await import(main.href);

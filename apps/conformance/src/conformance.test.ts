@@ -75,6 +75,7 @@ describe('the conformance suite against a fresh sandbox', () => {
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 if (!databaseUrl && process.env.CI) throw new Error('CI=true: TEST_DATABASE_URL must point at a PostgreSQL');
+if (!databaseUrl) console.warn('conformance.test.ts: TEST_DATABASE_URL is not set, so the run against a sandbox on PostgreSQL is skipped (CI=true requires it)');
 
 describe.skipIf(!databaseUrl)('the conformance suite against a sandbox on PostgreSQL', () => {
   it('passes every check and exercises every route', async () => {

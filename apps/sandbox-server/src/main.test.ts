@@ -156,7 +156,7 @@ describe('switchyard-sandbox CLI failures', spawns, () => {
   });
 });
 
-const databaseUrl = testDatabaseUrl();
+const databaseUrl = testDatabaseUrl('main.test.ts');
 
 describe.skipIf(!databaseUrl)('switchyard-sandbox CLI on PostgreSQL', spawns, () => {
   it('names the database in the banner, never the password', async () => {
@@ -231,7 +231,7 @@ describe('SIGTERM during a clock advance', () => {
     await sigtermDuringAdvance([]);
   }, 120_000);
 
-  const url = testDatabaseUrl();
+  const url = testDatabaseUrl('main.test.ts');
   describe.skipIf(!url)('on PostgreSQL', () => {
     let drop: (() => Promise<void>) | undefined;
     afterAll(() => drop?.());

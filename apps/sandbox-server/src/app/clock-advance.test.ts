@@ -100,7 +100,7 @@ describe('a 10-year clock advance on the memory store', () => {
   tenYearsOfDailyBilling(() => startSandbox());
 });
 
-const url = testDatabaseUrl();
+const url = testDatabaseUrl('clock-advance.test.ts');
 describe.skipIf(!url)('a 10-year clock advance on PostgreSQL', () => {
   let drop: (() => Promise<void>) | undefined;
   afterAll(() => drop?.());

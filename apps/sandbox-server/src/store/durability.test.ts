@@ -5,7 +5,7 @@ import { createClient } from '@switchyard/client';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
 
-const url = testDatabaseUrl();
+const url = testDatabaseUrl('durability.test.ts');
 const entry = fileURLToPath(new URL('../main.ts', import.meta.url));
 const KEYS = { publicApiKey: 'sandbox_pk_demo_switchyard', privateSecretKey: 'sandbox_sk_demo_switchyard' };
 const ACCOUNT = '4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31';

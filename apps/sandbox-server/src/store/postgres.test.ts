@@ -7,7 +7,7 @@ import { PostgresStore } from './postgres.js';
 import { storeContract } from './store-contract.js';
 import type { MerchantRecord } from './types.js';
 
-const url = testDatabaseUrl();
+const url = testDatabaseUrl('postgres.test.ts');
 const opened: PostgresStore[] = [];
 const schemas: (() => Promise<void>)[] = [];
 

@@ -5,7 +5,7 @@ import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
 import { clientsFor, idemKey, newMerchant, pay, startSandbox, type RunningSandbox } from '../test-support/harness.js';
 import { startReceiver } from '../test-support/receiver.js';
 
-const url = testDatabaseUrl();
+const url = testDatabaseUrl('replicas.test.ts');
 
 describe.skipIf(!url)('two sandbox replicas on one PostgreSQL', () => {
   let a: RunningSandbox;

@@ -3,11 +3,13 @@ import pg from 'pg';
 
 /**
  * The PostgreSQL the tests run on: TEST_DATABASE_URL. Without it the PostgreSQL tests skip
- * locally; under CI=true they must run, so a missing or unreachable database is an error.
+ * locally, saying so under the name of the file that skips them; under CI=true they must run, so
+ * a missing or unreachable database is an error.
  */
-export function testDatabaseUrl(): string | undefined {
+export function testDatabaseUrl(suite: string): string | undefined {
   const url = process.env.TEST_DATABASE_URL;
   if (!url && process.env.CI) throw new Error('CI=true: TEST_DATABASE_URL must point at a PostgreSQL (the PostgreSQL tests cannot be skipped in CI)');
+  if (!url) console.warn(`${suite}: TEST_DATABASE_URL is not set, so its PostgreSQL tests are skipped (CI=true requires it)`);
   return url;
 }
 

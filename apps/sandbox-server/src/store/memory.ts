@@ -191,7 +191,7 @@ export class MemoryStore implements Store {
     return id ? this.getMerchant(id) : undefined;
   }
 
-  async putMerchant(merchant: MerchantRecord) {
+  private keepMerchant(merchant: MerchantRecord) {
     this.merchants.set(merchant.id, { ...merchant, account_ids: [...merchant.account_ids] });
     this.byPublicKey.set(merchant.public_api_key, merchant.id);
   }
@@ -200,8 +200,7 @@ export class MemoryStore implements Store {
     // As PostgreSQL's unique id and public key: either taken means present. No await before the
     // put, so the check and the write are one step.
     if (this.merchants.has(merchant.id) || this.byPublicKey.has(merchant.public_api_key)) return false;
-    this.merchants.set(merchant.id, { ...merchant, account_ids: [...merchant.account_ids] });
-    this.byPublicKey.set(merchant.public_api_key, merchant.id);
+    this.keepMerchant(merchant);
     return true;
   }
 
@@ -214,7 +213,7 @@ export class MemoryStore implements Store {
       const current = this.merchants.get(id);
       if (!current) return undefined;
       const next = change({ ...current, account_ids: [...current.account_ids] });
-      await this.putMerchant(next);
+      this.keepMerchant(next);
       return { ...next, account_ids: [...next.account_ids] };
     });
   }

@@ -52,7 +52,7 @@ describe.skipIf(!url)('PostgreSQL', () => {
     it('keeps a generated pepper in the database: every replica and restart digests alike', async () => {
       const name = await schema();
       const first = await connect(name);
-      await first.putMerchant(merchant('m1', first.secretKeys.digest('sk_one')));
+      expect(await first.putMerchantIfAbsent(merchant('m1', first.secretKeys.digest('sk_one')))).toBe(true);
       const second = await connect(name);
       const stored = await second.getMerchant('m1');
       expect(second.secretKeys.matches(stored?.secret_key_digest ?? '', 'sk_one')).toBe(true);

@@ -180,13 +180,6 @@ export class PostgresStore implements Store {
     return r.rows[0]?.data;
   }
 
-  async putMerchant(merchant: MerchantRecord) {
-    await this.pool.query(
-      'INSERT INTO merchants (id, public_api_key, data) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET public_api_key = EXCLUDED.public_api_key, data = EXCLUDED.data',
-      [merchant.id, merchant.public_api_key, JSON.stringify(merchant)],
-    );
-  }
-
   async putMerchantIfAbsent(merchant: MerchantRecord): Promise<boolean> {
     // No conflict target: a taken id and a taken public key (both unique) are both "present".
     const r = await this.pool.query('INSERT INTO merchants (id, public_api_key, data) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [merchant.id, merchant.public_api_key, JSON.stringify(merchant)]);

@@ -80,7 +80,6 @@ export interface Store {
   /** Finds a record by unique key across merchants (public handles such as payment link codes). */
   locate<T>(kind: RecordKind, uniqueKey: string): Promise<{ merchantId: string; data: T } | undefined>;
   findMerchantByPublicKey(publicKey: string): Promise<MerchantRecord | undefined>;
-  putMerchant(merchant: MerchantRecord): Promise<void>;
   /**
    * Stores the merchant only when neither its id nor its public key is taken, atomically: replicas
    * seeding the same merchant keep the first record, and no tenant is ever overwritten. True when stored.

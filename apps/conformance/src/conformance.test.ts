@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { deployPackage } from '@switchyard/tooling/deploy';
 import { createSandbox, loadConfig, type Sandbox, type SandboxConfig } from '@switchyard/sandbox-server';
 import { checksOf, controlApiCases, operationCases } from './harness/cases.js';
 import { runCli, spawnCli } from './test-support/cli.js';
@@ -98,17 +99,8 @@ describe.skipIf(!databaseUrl)('the conformance suite against a sandbox on Postgr
   });
 });
 
-/** `pnpm deploy --prod` of a workspace package into a directory of its own, outside the workspace. */
-async function deploy(name: string): Promise<string> {
-  const dir = join(mkdtempSync(join(tmpdir(), 'bundle-')), 'app');
-  const root = fileURLToPath(new URL('../../..', import.meta.url));
-  await new Promise<void>((resolve, reject) =>
-    execFile('npx', ['-y', 'pnpm@10', '--filter', name, 'deploy', '--prod', '--legacy', dir], { cwd: root, timeout: 240_000 }, (error, _out, stderr) =>
-      error ? reject(new Error(`pnpm deploy of ${name} failed: ${stderr}`)) : resolve(),
-    ),
-  );
-  return dir;
-}
+/** A workspace package deployed into a directory of its own, outside the workspace. */
+const deploy = (name: string) => deployPackage(name, join(mkdtempSync(join(tmpdir(), 'bundle-')), 'app'));
 
 describe('the production bundles', () => {
   it('made by pnpm deploy, run standalone outside the workspace with plain node, and the suite passes', { timeout: 480_000 }, async () => {

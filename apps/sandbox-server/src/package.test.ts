@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { deployPackage } from '@switchyard/tooling/deploy';
 
 const require = createRequire(import.meta.url);
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const tsc = require.resolve('typescript/bin/tsc');
 
 /** Every scratch directory of this file (a deployed package is tens of MB): removed once it is done. */
@@ -37,9 +37,7 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
  * current sources into it, so it does not depend on a build having run first.
  */
 async function installedPackage(): Promise<string> {
-  const dir = join(scratchDir('sandbox-package-'), 'sandbox-server');
-  const deploy = await run('npx', ['-y', 'pnpm@10', '--filter', '@switchyard/sandbox-server', 'deploy', '--prod', '--legacy', dir], root);
-  if (deploy.code !== 0) throw new Error(`pnpm deploy failed: ${deploy.stderr}`);
+  const dir = await deployPackage('@switchyard/sandbox-server', join(scratchDir('sandbox-package-'), 'sandbox-server'));
   const build = await run(process.execPath, [tsc, '-p', join(packageDir, 'tsconfig.build.json'), '--outDir', join(dir, 'dist')], packageDir);
   if (build.code !== 0) throw new Error(`tsc failed: ${build.stdout}`);
   return dir;

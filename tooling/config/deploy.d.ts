@@ -1,0 +1,1 @@
+export declare function deployPackage(name: string, dir: string): Promise<string>;

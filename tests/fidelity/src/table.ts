@@ -1,0 +1,54 @@
+/**
+ * The exceptions table of docs/fidelity.md, the one list of upstream examples the sandbox may answer
+ * differently from upstream. The suite reads it from the document itself, between two markers.
+ */
+export const TABLE_START = '<!-- fidelity-table:start -->';
+export const TABLE_END = '<!-- fidelity-table:end -->';
+
+export const KINDS = ['schema-broken', 'deliberate', 'open'] as const;
+export type Kind = (typeof KINDS)[number];
+export const CHECKS = ['status', 'response'] as const;
+export type Check = (typeof CHECKS)[number];
+
+export interface Row {
+  /** `file#name` of the upstream example. */
+  example: string;
+  check: Check;
+  kind: Kind;
+  /** The issue's numbered item (`1`–`15`), a new finding (`N1`, ...) or the spec section for a deliberate row. */
+  item: string;
+  /** For a schema-broken row, the rule of upstream's own request schema the example breaks. */
+  rule: string;
+  /** The sandbox's answer today: `400 INVALID_REQUEST: checkout`, `200`, or for a response row `3: callback_url, metadata`. */
+  answer: string;
+  why: string;
+}
+
+const cell = (text: string) => text.trim().replace(/^`(.*)`$/, '$1');
+
+export function parseTable(markdown: string): Row[] {
+  const start = markdown.indexOf(TABLE_START);
+  const end = markdown.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`docs/fidelity.md must hold the table between ${TABLE_START} and ${TABLE_END}`);
+  const lines = markdown
+    .slice(start + TABLE_START.length, end)
+    .split('\n')
+    .filter((line) => line.trim().startsWith('|'));
+  // The header and its separator line come first.
+  return lines.slice(2).map((line, index) => {
+    const cells = line.trim().slice(1, -1).split(' | ').map(cell);
+    if (cells.length !== 7) throw new Error(`docs/fidelity.md table row ${index + 1} has ${cells.length} cells, not 7: ${line}`);
+    const [example, check, kind, item, rule, answer, why] = cells as [string, string, string, string, string, string, string];
+    if (!(CHECKS as readonly string[]).includes(check)) throw new Error(`docs/fidelity.md table row ${index + 1}: check must be one of ${CHECKS.join(', ')}`);
+    if (!(KINDS as readonly string[]).includes(kind)) throw new Error(`docs/fidelity.md table row ${index + 1}: kind must be one of ${KINDS.join(', ')}`);
+    if (kind === 'schema-broken' && rule === '') throw new Error(`docs/fidelity.md table row ${index + 1}: a schema-broken row names the rule broken`);
+    if (why === '') throw new Error(`docs/fidelity.md table row ${index + 1}: every row says why`);
+    return { example, check: check as Check, kind: kind as Kind, item, rule, answer, why };
+  });
+}
+
+/** How a response row records today's divergence: the error count and the top-level fields involved. */
+export function describeResponseErrors(errors: string[]): string {
+  const fields = [...new Set(errors.map((error) => error.split(' ')[0]?.split('/')[1] || '(root)'))].sort();
+  return `${errors.length}: ${fields.join(', ')}`;
+}

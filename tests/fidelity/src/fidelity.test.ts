@@ -12,7 +12,8 @@ import openapi from '@switchyard/contract/openapi.json' with { type: 'json' };
 import { createObserver, type Observation } from './observe.js';
 import { createRenamer, propertyNames } from './renames.js';
 import { createSchemaChecker } from './schema-check.js';
-import { describeResponseErrors, parseTable, type Row } from './table.js';
+import { describeResponseErrors, parseCounts, parseTable, type Row } from './table.js';
+import { ourRoute } from './routes.js';
 import { readOperations, requestExamples, type UpstreamExample } from './upstream.js';
 import { startWorld, type World } from './world.js';
 
@@ -39,25 +40,36 @@ describe.skipIf(!reference.available)('upstream examples against a fresh sandbox
     }
   }, 60_000);
 
-  afterAll(async () => {
-    await world?.stop();
-    if (observations.size === 0) return;
+  /** The categories docs/fidelity.md counts: the first five split the examples. */
+  function counts(): Record<string, number> {
     const all = [...observations.values()];
     const kindOf = (o: Observation) => rowOf(o.example.id, 'status')?.kind;
     const count = (test: (o: Observation) => boolean) => all.filter(test).length;
-    const responseRows = rows.filter((row) => row.check === 'response');
-    console.log(
-      [
-        `fidelity: ${all.length} upstream request examples`,
-        `  accepted as published:         ${count((o) => !kindOf(o) && o.outcome === 'published')}`,
-        `  accepted after adjustments:    ${count((o) => !kindOf(o) && o.outcome === 'adjusted')}`,
-        `  schema-broken examples:        ${count((o) => kindOf(o) === 'schema-broken')}`,
-        `  deliberate deviations:         ${count((o) => kindOf(o) === 'deliberate')}`,
-        `  open divergences:              ${count((o) => kindOf(o) === 'open')}`,
-        `  response-schema divergences:   ${count((o) => o.responseErrors.length > 0)} examples, ${all.reduce((n, o) => n + o.responseErrors.length, 0)} errors` +
-          ` (${responseRows.filter((r) => r.kind === 'deliberate').length} deliberate, ${responseRows.filter((r) => r.kind === 'open').length} open)`,
-      ].join('\n'),
-    );
+    return {
+      'accepted as published': count((o) => !kindOf(o) && o.outcome === 'published'),
+      'accepted after adjustments': count((o) => !kindOf(o) && o.outcome === 'adjusted'),
+      'schema-broken examples': count((o) => kindOf(o) === 'schema-broken'),
+      'deliberate deviations': count((o) => kindOf(o) === 'deliberate'),
+      'open divergences': count((o) => kindOf(o) === 'open'),
+      'response-schema divergences': count((o) => o.responseErrors.length > 0),
+    };
+  }
+
+  afterAll(async () => {
+    await world?.stop();
+    if (observations.size === 0) return;
+    const errors = [...observations.values()].reduce((n, o) => n + o.responseErrors.length, 0);
+    const lines = Object.entries(counts()).map(([label, value]) => `  ${`${label}:`.padEnd(30)} ${value}`);
+    console.log([`fidelity: ${observations.size} upstream request examples`, ...lines, `  (${errors} response-schema errors in all)`].join('\n'));
+  });
+
+  it('counts in docs/fidelity.md what it measures', () => {
+    expect(parseCounts(readFileSync(DOC, 'utf8')), 'update the counts table of docs/fidelity.md').toEqual(counts());
+  });
+
+  it('finds a route of our contract for every upstream operation', () => {
+    const operations = readOperations(`${reference.dir}/openapi`);
+    expect(operations.filter((op) => !ourRoute(op.method, op.path)).map((op) => `${op.method} ${op.path}`)).toEqual([]);
   });
 
   it('finds upstream request examples to send, each with a name of its own', () => {

@@ -4,6 +4,8 @@
  */
 export const TABLE_START = '<!-- fidelity-table:start -->';
 export const TABLE_END = '<!-- fidelity-table:end -->';
+export const COUNTS_START = '<!-- fidelity-counts:start -->';
+export const COUNTS_END = '<!-- fidelity-counts:end -->';
 
 export const KINDS = ['schema-broken', 'deliberate', 'open'] as const;
 export type Kind = (typeof KINDS)[number];
@@ -26,16 +28,30 @@ export interface Row {
 
 const cell = (text: string) => text.trim().replace(/^`(.*)`$/, '$1');
 
-export function parseTable(markdown: string): Row[] {
-  const start = markdown.indexOf(TABLE_START);
-  const end = markdown.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`docs/fidelity.md must hold the table between ${TABLE_START} and ${TABLE_END}`);
-  const lines = markdown
-    .slice(start + TABLE_START.length, end)
+/** The body lines of the markdown table between two markers (its header and separator dropped). */
+function tableLines(markdown: string, startMarker: string, endMarker: string): string[] {
+  const start = markdown.indexOf(startMarker);
+  const end = markdown.indexOf(endMarker);
+  if (start < 0 || end < start) throw new Error(`docs/fidelity.md must hold a table between ${startMarker} and ${endMarker}`);
+  return markdown
+    .slice(start + startMarker.length, end)
     .split('\n')
-    .filter((line) => line.trim().startsWith('|'));
-  // The header and its separator line come first.
-  return lines.slice(2).map((line, index) => {
+    .filter((line) => line.trim().startsWith('|'))
+    .slice(2);
+}
+
+/** The counts table: category to number of examples. */
+export function parseCounts(markdown: string): Record<string, number> {
+  return Object.fromEntries(
+    tableLines(markdown, COUNTS_START, COUNTS_END).map((line) => {
+      const [label, value] = line.trim().slice(1, -1).split(' | ').map((text) => text.trim());
+      return [label ?? '', Number(value)];
+    }),
+  );
+}
+
+export function parseTable(markdown: string): Row[] {
+  return tableLines(markdown, TABLE_START, TABLE_END).map((line, index) => {
     const cells = line.trim().slice(1, -1).split(' | ').map(cell);
     if (cells.length !== 7) throw new Error(`docs/fidelity.md table row ${index + 1} has ${cells.length} cells, not 7: ${line}`);
     const [example, check, kind, item, rule, answer, why] = cells as [string, string, string, string, string, string, string];

@@ -47,6 +47,21 @@ export function documentedShape(schema: unknown, exampleName: string): unknown {
   return { ...rest, anyOf: alternatives };
 }
 
+/**
+ * Upstream's response schemas mark no property required, yet its answers carry every top-level
+ * property the schema documents (its response examples show them all). Without this a capture
+ * answering a payment would pass a transaction envelope's schema. Nested objects stay as
+ * documented: which of them appear depends on the method (card, wallet, bank transfer).
+ */
+export function requireTopLevel(schema: unknown): unknown {
+  if (!schema || typeof schema !== 'object') return schema;
+  const node = schema as Json;
+  if (Array.isArray(node.anyOf)) return { ...node, anyOf: node.anyOf.map(requireTopLevel) };
+  const properties = node.properties as Json | undefined;
+  if (!properties) return schema;
+  return { ...node, required: [...new Set([...((node.required as string[] | undefined) ?? []), ...Object.keys(properties)])] };
+}
+
 /** `400 INVALID_REQUEST: checkout; amount.value`: the status, the code and the fields the messages name. */
 export function describeAnswer(status: number, body: unknown): string {
   const error = status >= 400 && body && typeof body === 'object' ? (body as Json) : undefined;
@@ -66,12 +81,17 @@ export interface Observer {
 }
 
 export function createObserver(world: World, renamer: Renamer, checker: SchemaChecker): Observer {
-  // Renamed once per document and per response: the checker compiles each schema object once.
-  const renamed = new Map<unknown, unknown>();
-  const once = <T>(original: T): T => {
-    if (original === undefined) return original;
-    if (!renamed.has(original)) renamed.set(original, renamer.schema(original));
-    return renamed.get(original) as T;
+  // Renamed once per document and per documented shape: the checker compiles each schema object once.
+  const renamedDocs = new Map<Json, Json>();
+  const shapes = new Map<string, unknown>();
+  const renamedDoc = (doc: Json) => {
+    if (!renamedDocs.has(doc)) renamedDocs.set(doc, renamer.schema(doc) as Json);
+    return renamedDocs.get(doc) as Json;
+  };
+  const shapeFor = (example: UpstreamExample, status: number) => {
+    const key = `${example.operation.file} ${example.operation.method} ${example.operation.path} ${status} ${example.name}`;
+    if (!shapes.has(key)) shapes.set(key, renamer.schema(requireTopLevel(documentedShape(responseSchema(example.operation, status), example.name))));
+    return shapes.get(key);
   };
 
   return {
@@ -115,8 +135,8 @@ export function createObserver(world: World, renamer: Renamer, checker: SchemaCh
         answer = await attempt('adjusted');
         if (!accepted(answer.status)) outcome = 'refused';
       }
-      const doc = once(operation.doc);
-      const schema = once(documentedShape(responseSchema(operation, expected), example.name));
+      const doc = renamedDoc(operation.doc);
+      const schema = shapeFor(example, expected);
       const responseErrors = outcome === 'refused' ? [] : checker.errors(doc, schema, answer.body);
       return {
         example,

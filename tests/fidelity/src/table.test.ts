@@ -25,8 +25,7 @@ describe('the exceptions table', () => {
   });
 
   it('records response errors as their count and the top-level fields they touch', () => {
-    expect(describeResponseErrors(['/transactions must be array', '/payment_method/token must be string', '/ must match a schema in anyOf', '/transactions/id must be string'])).toBe(
-      '4: (root), payment_method, transactions',
-    );
+    const errors = ['/transactions must be array', '/payment_method/token must be string', '/ must match a schema in anyOf', '/transactions/id must be string', "/ must have required property 'type'"];
+    expect(describeResponseErrors(errors)).toBe('5: (root), payment_method, transactions, type');
   });
 });

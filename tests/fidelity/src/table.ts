@@ -63,8 +63,15 @@ export function parseTable(markdown: string): Row[] {
   });
 }
 
+/** The top-level field an error is about: the first step of its path, or the property missing at the root. */
+function topLevelField(error: string): string {
+  const step = error.split(' ')[0]?.split('/')[1];
+  if (step) return step;
+  return /must have required property '([^']+)'/.exec(error)?.[1] ?? '(root)';
+}
+
 /** How a response row records today's divergence: the error count and the top-level fields involved. */
 export function describeResponseErrors(errors: string[]): string {
-  const fields = [...new Set(errors.map((error) => error.split(' ')[0]?.split('/')[1] || '(root)'))].sort();
+  const fields = [...new Set(errors.map(topLevelField))].sort();
   return `${errors.length}: ${fields.join(', ')}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAnswer, documentedShape } from './observe.js';
+import { describeAnswer, documentedShape, requireTopLevel } from './observe.js';
 
 describe('describeAnswer', () => {
   it('is the status alone for a success', () => {
@@ -27,5 +27,22 @@ describe('documentedShape', () => {
 
   it('keeps a schema without alternatives', () => {
     expect(documentedShape(full, 'Full Refund')).toBe(full);
+  });
+});
+
+describe('requireTopLevel', () => {
+  it('requires every top-level property documented, in each alternative, and nothing nested', () => {
+    const nested = { type: 'object', properties: { inner: { type: 'string' } } };
+    const shape = { anyOf: [{ type: 'object', required: ['id'], properties: { id: {}, card: nested } }, { type: 'object', properties: { type: {} } }] };
+    expect(requireTopLevel(shape)).toEqual({
+      anyOf: [
+        { type: 'object', required: ['id', 'card'], properties: { id: {}, card: nested } },
+        { type: 'object', required: ['type'], properties: { type: {} } },
+      ],
+    });
+  });
+
+  it('leaves a schema without properties alone', () => {
+    expect(requireTopLevel({ type: 'array' })).toEqual({ type: 'array' });
   });
 });

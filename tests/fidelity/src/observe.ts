@@ -17,7 +17,6 @@ export type Outcome = 'published' | 'adjusted' | 'refused';
 
 export interface Observation {
   example: UpstreamExample;
-  routeKey: string;
   expected: number;
   /** How the example was accepted (upstream's documented status), or that it was not. */
   outcome: Outcome;
@@ -140,7 +139,6 @@ export function createObserver(world: World, renamer: Renamer, checker: SchemaCh
       const responseErrors = outcome === 'refused' ? [] : checker.errors(doc, schema, answer.body);
       return {
         example,
-        routeKey: route.listed.key,
         expected,
         outcome,
         status: answer.status,

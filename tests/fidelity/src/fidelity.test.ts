@@ -1,0 +1,120 @@
+/**
+ * The fidelity suite: every request example of the upstream OpenAPI files, sent to a fresh sandbox
+ * (brand renames applied, real prerequisite ids, then dates and placeholders adjusted), must get
+ * upstream's documented status and a body that fits upstream's response schema, unless a row of
+ * docs/fidelity.md records why not. A row of an open divergence asserts that the sandbox still
+ * answers the recorded way, so fixing one fails here until its row leaves the table.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upstreamReference } from '@switchyard/tooling/upstream';
+import openapi from '@switchyard/contract/openapi.json' with { type: 'json' };
+import { createObserver, type Observation } from './observe.js';
+import { createRenamer, propertyNames } from './renames.js';
+import { createSchemaChecker } from './schema-check.js';
+import { describeResponseErrors, parseCounts, parseTable, type Row } from './table.js';
+import { ourRoute } from './routes.js';
+import { readOperations, requestExamples, type UpstreamExample } from './upstream.js';
+import { startWorld, type World } from './world.js';
+
+const DOC = new URL('../../../docs/fidelity.md', import.meta.url);
+const reference = upstreamReference();
+if (!reference.available) console.log(`fidelity suite skipped: ${reference.reason}`);
+
+const rows = parseTable(readFileSync(DOC, 'utf8'));
+const operations = reference.available ? readOperations(`${reference.dir}/openapi`) : [];
+const examples: UpstreamExample[] = operations.flatMap(requestExamples);
+const rowOf = (example: string, check: Row['check']) => rows.find((row) => row.example === example && row.check === check);
+
+describe.skipIf(!reference.available)('upstream examples against a fresh sandbox', () => {
+  let world: World;
+  const observations = new Map<string, Observation>();
+
+  beforeAll(async () => {
+    world = await startWorld();
+    const observer = createObserver(world, createRenamer(propertyNames(openapi)), createSchemaChecker());
+    // One after another: each example gets its own merchant, and the order never decides an answer.
+    for (const example of examples) {
+      const deliberate = rowOf(example.id, 'status');
+      const deliberateStatus = deliberate?.kind === 'deliberate' ? Number(deliberate.answer) : undefined;
+      observations.set(example.id, await observer.observe(example, deliberateStatus));
+    }
+  }, 60_000);
+
+  /** The categories docs/fidelity.md counts: the first five split the examples. */
+  function counts(): Record<string, number> {
+    const all = [...observations.values()];
+    const kindOf = (o: Observation) => rowOf(o.example.id, 'status')?.kind;
+    const count = (test: (o: Observation) => boolean) => all.filter(test).length;
+    return {
+      'accepted as published': count((o) => !kindOf(o) && o.outcome === 'published'),
+      'accepted after adjustments': count((o) => !kindOf(o) && o.outcome === 'adjusted'),
+      'schema-broken examples': count((o) => kindOf(o) === 'schema-broken'),
+      'deliberate deviations': count((o) => kindOf(o) === 'deliberate'),
+      'open divergences': count((o) => kindOf(o) === 'open'),
+      'response-schema divergences': count((o) => o.responseErrors.length > 0),
+      'response-schema errors': all.reduce((n, o) => n + o.responseErrors.length, 0),
+    };
+  }
+
+  afterAll(async () => {
+    await world?.stop();
+    if (observations.size === 0) return;
+    const lines = Object.entries(counts()).map(([label, value]) => `  ${`${label}:`.padEnd(30)} ${value}`);
+    // Operations without a request example have nothing to send; they are named so none goes unseen.
+    const silent = operations.filter((op) => requestExamples(op).length === 0).map((op) => `${op.method} ${op.path}`);
+    console.log([`fidelity: ${observations.size} upstream request examples`, ...lines, `  operations without a request example (${silent.length}): ${silent.join(', ')}`].join('\n'));
+  });
+
+  it('counts in docs/fidelity.md what it measures', () => {
+    expect(parseCounts(readFileSync(DOC, 'utf8')), 'update the counts table of docs/fidelity.md').toEqual(counts());
+  });
+
+  it('finds a route of our contract for every upstream operation', () => {
+    expect(operations.filter((op) => !ourRoute(op.method, op.path)).map((op) => `${op.method} ${op.path}`)).toEqual([]);
+  });
+
+  it('finds upstream request examples to send, each with a name of its own', () => {
+    expect(examples.length).toBeGreaterThan(0);
+    expect(new Set(examples.map((e) => e.id)).size).toBe(examples.length);
+  });
+
+  it('lists in docs/fidelity.md only examples that exist, each check once', () => {
+    const ids = new Set(examples.map((e) => e.id));
+    expect(rows.filter((row) => !ids.has(row.example)).map((row) => row.example)).toEqual([]);
+    const keys = rows.map((row) => `${row.example} ${row.check}`);
+    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
+  });
+
+  describe.each(examples.map((example) => [example.id, example] as const))('%s', (id) => {
+    it('gets upstream\'s documented status, or the answer its row records', () => {
+      const o = observations.get(id) as Observation;
+      const row = rowOf(id, 'status');
+      const seen = `${o.example.operation.method} ${o.example.operation.path} answered ${o.answer} (upstream documents ${o.expected}); body: ${JSON.stringify(o.body)}`;
+      if (!row) {
+        expect(o.outcome, `${seen}\nFix the sandbox, or add a row to docs/fidelity.md that says why.`).not.toBe('refused');
+        return;
+      }
+      if (row.kind === 'schema-broken') {
+        expect(o.requestErrors, `the example no longer breaks the rule its row names; upstream's schema says: ${JSON.stringify(o.requestErrors)}`).toContain(row.rule);
+      }
+      if (row.kind === 'deliberate') {
+        expect(o.outcome, `${seen}\nThe row records the deliberate answer ${row.answer}.`).not.toBe('refused');
+        expect(String(o.status)).toBe(row.answer);
+        return;
+      }
+      expect(o.answer, `${seen}\nThe sandbox no longer answers as docs/fidelity.md records. If it now gets upstream's status, move the row out of the table (and say so in the issue); otherwise record the new answer.`).toBe(row.answer);
+    });
+
+    it('answers with a body that fits upstream\'s response schema, or diverges as its row records', () => {
+      const o = observations.get(id) as Observation;
+      const row = rowOf(id, 'response');
+      const seen = `response-schema errors: ${JSON.stringify(o.responseErrors, null, 1)}`;
+      if (!row) {
+        expect(o.responseErrors, `${seen}\nFix the answer, or add a response row to docs/fidelity.md.`).toEqual([]);
+        return;
+      }
+      expect(describeResponseErrors(o.responseErrors), `${seen}\nThe body no longer diverges as recorded: if it fits now, move the row out of docs/fidelity.md; otherwise record the new divergence.`).toBe(row.answer);
+    });
+  });
+});

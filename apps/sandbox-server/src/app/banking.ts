@@ -1,12 +1,10 @@
 import type { BankingAccount, BankingEntity, BankingOnboarding, CreateEntityBody, CreateOnboardingBody, UpdateAccountBody } from '@switchyard/contract';
-import { ApiProblem } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import { event } from '../domain/events.js';
 import { isOnboardingFinal, maskedEntity, ONBOARDING_TTL_MS, openAccount } from '../domain/banking.js';
 import { UniqueViolation, type Tx } from '../store/types.js';
 import { asOf, isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
 import { yieldToEventLoop } from '../runtime/yield.js';
-
-const bankingError = (status: number, code: string, message: string) => new ApiProblem(status, code, [message]);
 
 export async function createEntity(ctx: RequestContext, body: CreateEntityBody): Promise<BankingEntity> {
   requireAccount(ctx, body.account_id);
@@ -17,7 +15,7 @@ export async function createEntity(ctx: RequestContext, body: CreateEntityBody):
       await recordEvents(ctx, tx, [event('banking.entity.created', 'banking_entity', entity.id, body.account_id, { national_entity: entity.national_entity })]);
     });
   } catch (error) {
-    if (error instanceof UniqueViolation) throw bankingError(409, 'DUPLICATE_ENTITY', `an entity with merchant_entity_id ${body.merchant_entity_id} already exists for account ${body.account_id}`);
+    if (error instanceof UniqueViolation) throw new DomainError('DUPLICATE_ENTITY', [`an entity with merchant_entity_id ${body.merchant_entity_id} already exists for account ${body.account_id}`]);
     throw error;
   }
   return entity;
@@ -25,7 +23,7 @@ export async function createEntity(ctx: RequestContext, body: CreateEntityBody):
 
 async function loadEntity(tx: Tx, entityId: string): Promise<BankingEntity> {
   const entity = await tx.get<BankingEntity>('banking_entity', entityId);
-  if (!entity) throw bankingError(404, 'ENTITY_NOT_FOUND', `entity ${entityId} not found`);
+  if (!entity) throw new DomainError('ENTITY_NOT_FOUND', [`entity ${entityId} not found`]);
   return entity;
 }
 
@@ -38,7 +36,7 @@ export async function createOnboarding(ctx: RequestContext, entityId: string, bo
   requireAccount(ctx, body.account_id);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const entity = await loadEntity(tx, entityId);
-    if (entity.account_id !== body.account_id) throw bankingError(404, 'ENTITY_NOT_FOUND', `entity ${entityId} not found for account ${body.account_id}`);
+    if (entity.account_id !== body.account_id) throw new DomainError('ENTITY_NOT_FOUND', [`entity ${entityId} not found for account ${body.account_id}`]);
     const now = nowOf(ctx);
     const previously = body.onboarding_type === 'PREVIOUSLY_ONBOARDED';
     const onboarding: BankingOnboarding = {
@@ -83,7 +81,7 @@ async function openAccountFor(ctx: RequestContext, tx: Tx, entity: BankingEntity
 
 async function loadOnboarding(tx: Tx, onboardingId: string): Promise<BankingOnboarding> {
   const onboarding = await tx.get<BankingOnboarding>('banking_onboarding', onboardingId);
-  if (!onboarding) throw bankingError(404, 'ONBOARDING_NOT_FOUND', `onboarding ${onboardingId} not found`);
+  if (!onboarding) throw new DomainError('ONBOARDING_NOT_FOUND', [`onboarding ${onboardingId} not found`]);
   return onboarding;
 }
 
@@ -91,7 +89,7 @@ export async function getOnboarding(ctx: RequestContext, entityId: string, onboa
   await expireOnboardings(ctx);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const onboarding = await loadOnboarding(tx, onboardingId);
-    if (onboarding.entity_id !== entityId) throw bankingError(404, 'ONBOARDING_NOT_FOUND', `onboarding ${onboardingId} not found for entity ${entityId}`);
+    if (onboarding.entity_id !== entityId) throw new DomainError('ONBOARDING_NOT_FOUND', [`onboarding ${onboardingId} not found for entity ${entityId}`]);
     return onboarding;
   });
 }
@@ -101,7 +99,7 @@ export async function settleOnboarding(ctx: RequestContext, onboardingId: string
   await expireOnboardings(ctx);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const onboarding = await loadOnboarding(tx, onboardingId);
-    if (isOnboardingFinal(onboarding)) throw bankingError(400, 'INVALID_STATE', `onboarding ${onboardingId} is ${onboarding.status} and can no longer change`);
+    if (isOnboardingFinal(onboarding)) throw new DomainError('INVALID_STATE', [`onboarding ${onboardingId} is ${onboarding.status} and can no longer change`]);
     const now = isoNow(ctx);
     let next: BankingOnboarding = { ...onboarding, status, provider: { ...onboarding.provider, status }, updated_at: now };
     let account: BankingAccount | null = null;
@@ -150,7 +148,7 @@ export async function updateAccount(ctx: RequestContext, accountId: string, body
   requireAccount(ctx, body.account_id);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const account = await tx.get<BankingAccount>('banking_account', accountId);
-    if (!account || account.account_id !== body.account_id) throw bankingError(404, 'ACCOUNT_NOT_FOUND', `banking account ${accountId} not found`);
+    if (!account || account.account_id !== body.account_id) throw new DomainError('ACCOUNT_NOT_FOUND', [`banking account ${accountId} not found`]);
     const next: BankingAccount = { ...account, ...(body.account_type ? { account_type: body.account_type } : {}), updated_at: isoNow(ctx) };
     await tx.put('banking_account', accountId, next);
     await recordEvents(ctx, tx, [event('banking.account.updated', 'banking_account', accountId, account.account_id, { account_type: next.account_type })]);

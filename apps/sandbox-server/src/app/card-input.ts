@@ -1,4 +1,4 @@
-import { badRequest } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import { cardOutcome, isExpired, luhnValid, maskCard, type TestOutcome } from '../domain/cards.js';
 import type { StoredCard } from '../domain/payment-state.js';
 import { nowOf, type RequestContext } from './context.js';
@@ -23,7 +23,7 @@ export interface ReadCard {
  * outcome it forces. Nothing returned contains the number or the security code.
  */
 export function readCard(ctx: RequestContext, data: CardInput, field: string): ReadCard {
-  if (!luhnValid(data.number)) throw badRequest('INVALID_PARAMETERS', `${field}.number: fails the Luhn check`);
+  if (!luhnValid(data.number)) throw new DomainError('INVALID_PARAMETERS', [`${field}.number: fails the Luhn check`]);
   // Added to the fresh masked card rather than spread into a new object (see methodOf in payment-view.ts).
   const card: StoredCard = Object.assign(maskCard(data.number, ctx.merchant.fingerprint_key), {
     security_code_length: data.security_code?.length ?? null,

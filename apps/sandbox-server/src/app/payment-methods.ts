@@ -6,7 +6,7 @@ import type {
   EnrollInSessionBody,
   SessionEnrolledPaymentMethod,
 } from '@switchyard/contract';
-import { badRequest } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import { event } from '../domain/events.js';
 import { categoryOf, isEnrollable, type PaymentMethodState } from '../domain/payment-method-state.js';
 import { presentDirectMethod, presentSessionMethod } from '../domain/payment-method-view.js';
@@ -31,8 +31,8 @@ function payerOf(customer: Customer | undefined): SessionEnrolledPaymentMethod['
 
 async function loadSession(ctx: RequestContext, tx: Tx, id: string): Promise<CustomerSession> {
   const session = await tx.get<CustomerSession>('customer_session', id);
-  if (!session) throw badRequest('CUSTOMER_SESSION_NOT_FOUND', `customer session ${id} not found`);
-  if (Date.parse(session.expires_at) <= nowOf(ctx).getTime()) throw badRequest('INVALID_STATE', `customer session ${id} expired at ${session.expires_at}`);
+  if (!session) throw new DomainError('CUSTOMER_SESSION_NOT_FOUND', [`customer session ${id} not found`]);
+  if (Date.parse(session.expires_at) <= nowOf(ctx).getTime()) throw new DomainError('INVALID_STATE', [`customer session ${id} expired at ${session.expires_at}`]);
   return session;
 }
 
@@ -40,11 +40,11 @@ async function loadSession(ctx: RequestContext, tx: Tx, id: string): Promise<Cus
 export async function enrollInSession(ctx: RequestContext, sessionId: string, body: EnrollInSessionBody, idempotencyKey: string): Promise<SessionEnrolledPaymentMethod> {
   requireAccount(ctx, body.account_id);
   if (!isEnrollable(body.payment_method_type)) {
-    throw badRequest('INVALID_PARAMETERS', `payment_method_type ${body.payment_method_type} is not enrollable; enrollable: CARD, WALLET_CONNECT, SMART_PIX, PIX_BIOMETRICO and <BRAND>_ENROLLMENT, _ENROLLABLE, _WALLET, _TOKENBOX`);
+    throw new DomainError('INVALID_PARAMETERS', [`payment_method_type ${body.payment_method_type} is not enrollable; enrollable: CARD, WALLET_CONNECT, SMART_PIX, PIX_BIOMETRICO and <BRAND>_ENROLLMENT, _ENROLLABLE, _WALLET, _TOKENBOX`]);
   }
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const session = await loadSession(ctx, tx, sessionId);
-    if (session.account_id !== body.account_id) throw badRequest('INVALID_PARAMETERS', `customer session ${sessionId} belongs to another account_id`);
+    if (session.account_id !== body.account_id) throw new DomainError('INVALID_PARAMETERS', [`customer session ${sessionId} belongs to another account_id`]);
     const now = isoNow(ctx);
     const method: PaymentMethodState = {
       id: ctx.ids.uuid(),
@@ -82,10 +82,10 @@ export async function completeEnrollment(ctx: RequestContext, sessionId: string,
   const read = input.card ? readCard(ctx, input.card, 'card') : undefined;
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const method = await tx.get<PaymentMethodState>('payment_method', methodId);
-    if (!method || method.customer_session !== sessionId) throw badRequest('PAYMENT_METHOD_NOT_FOUND', `payment method ${methodId} not found in customer session ${sessionId}`);
-    if (method.status !== 'READY_TO_ENROLL') throw badRequest('INVALID_STATE', `payment method ${methodId} is ${method.status}; only READY_TO_ENROLL can be completed`);
-    if (method.type === 'CARD' && !read) throw badRequest('MISSING_PARAMETERS', 'card: is required to complete a CARD enrollment');
-    if (method.type !== 'CARD' && read) throw badRequest('INVALID_PARAMETERS', `card: a ${method.type} enrollment takes no card`);
+    if (!method || method.customer_session !== sessionId) throw new DomainError('PAYMENT_METHOD_NOT_FOUND', [`payment method ${methodId} not found in customer session ${sessionId}`]);
+    if (method.status !== 'READY_TO_ENROLL') throw new DomainError('INVALID_STATE', [`payment method ${methodId} is ${method.status}; only READY_TO_ENROLL can be completed`]);
+    if (method.type === 'CARD' && !read) throw new DomainError('MISSING_PARAMETERS', ['card: is required to complete a CARD enrollment']);
+    if (method.type !== 'CARD' && read) throw new DomainError('INVALID_PARAMETERS', [`card: a ${method.type} enrollment takes no card`]);
     const now = isoNow(ctx);
     const declinedBy = read?.expired ? 'EXPIRED_CARD' : read?.forced?.kind === 'declined' || read?.forced?.kind === 'error' ? read.forced.code : undefined;
     const events = [];
@@ -121,9 +121,9 @@ export async function completeEnrollment(ctx: RequestContext, sessionId: string,
 export async function enrollDirect(ctx: RequestContext, customerId: string, body: EnrollDirectBody, idempotencyKey: string): Promise<DirectEnrolledPaymentMethod> {
   requireAccount(ctx, body.account_id);
   const read = body.card_data ? readCard(ctx, body.card_data, 'card_data') : undefined;
-  if (read?.expired) throw badRequest('INVALID_PARAMETERS', `card_data: the card expired (${body.card_data?.expiration_month}/${body.card_data?.expiration_year})`);
+  if (read?.expired) throw new DomainError('INVALID_PARAMETERS', [`card_data: the card expired (${body.card_data?.expiration_month}/${body.card_data?.expiration_year})`]);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    if (!(await tx.get('customer', customerId))) throw badRequest('CUSTOMER_NOT_FOUND', `customer ${customerId} not found`);
+    if (!(await tx.get('customer', customerId))) throw new DomainError('CUSTOMER_NOT_FOUND', [`customer ${customerId} not found`]);
     const now = isoNow(ctx);
     const verifyDeclined = body.verify?.vault_on_success && (read?.forced?.kind === 'declined' || read?.forced?.kind === 'error') ? read.forced.code : undefined;
     const method: PaymentMethodState = {

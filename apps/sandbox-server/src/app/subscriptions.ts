@@ -1,5 +1,5 @@
 import type { CreateSubscriptionBody, Subscription } from '@switchyard/contract';
-import { badRequest } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import { toUnits } from '../domain/money.js';
 import { presentSubscription as present } from '../domain/subscription-view.js';
 import type { PaymentState } from '../domain/payment-state.js';
@@ -94,18 +94,18 @@ async function read(ctx: RequestContext, id: string): Promise<Subscription> {
 
 async function load(tx: Tx, id: string): Promise<SubscriptionState> {
   const s = await tx.get<SubscriptionState>('subscription', id);
-  if (!s) throw badRequest('SUBSCRIPTION_NOT_FOUND', `subscription ${id} not found`);
+  if (!s) throw new DomainError('SUBSCRIPTION_NOT_FOUND', [`subscription ${id} not found`]);
   return s;
 }
 
 export async function createSubscription(ctx: RequestContext, body: CreateSubscriptionBody): Promise<Subscription> {
   requireAccount(ctx, body.account_id);
   if (body.trial_period?.amount && body.trial_period.amount.currency !== body.amount.currency) {
-    throw badRequest('INVALID_AMOUNT', `trial_period.amount.currency ${body.trial_period.amount.currency} differs from amount.currency ${body.amount.currency}`);
+    throw new DomainError('INVALID_AMOUNT', [`trial_period.amount.currency ${body.trial_period.amount.currency} differs from amount.currency ${body.amount.currency}`]);
   }
   const id = await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     await loadEnrolledMethod(tx, body.payment_method.vaulted_token);
-    if (body.customer_payer && !(await tx.get('customer', body.customer_payer.id))) throw badRequest('CUSTOMER_NOT_FOUND', `customer ${body.customer_payer.id} not found`);
+    if (body.customer_payer && !(await tx.get('customer', body.customer_payer.id))) throw new DomainError('CUSTOMER_NOT_FOUND', [`customer ${body.customer_payer.id} not found`]);
     const now = isoNow(ctx);
     const startAt = body.availability?.start_at ?? now;
     const trial = body.trial_period ? { billing_cycles: body.trial_period.billing_cycles, amount_units: body.trial_period.amount ? toUnits(body.trial_period.amount.value) : null } : null;
@@ -153,7 +153,7 @@ export async function retrySubscription(ctx: RequestContext, id: string, account
   await billEverythingDue(ctx);
   await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const s = await load(tx, id);
-    if (accountCode !== undefined && s.account_id !== accountCode) throw badRequest('SUBSCRIPTION_NOT_FOUND', `subscription ${id} not found for account ${accountCode}`);
+    if (accountCode !== undefined && s.account_id !== accountCode) throw new DomainError('SUBSCRIPTION_NOT_FOUND', [`subscription ${id} not found for account ${accountCode}`]);
     await charge(ctx, tx, s, planManualRetry(s));
   });
   // A successful retry lets the next scheduled cycles fall due, possibly many.

@@ -1,5 +1,5 @@
 import type { BankingOnboarding, SandboxEvent } from '@switchyard/contract';
-import type { RecordKind } from '../store/types.js';
+import type { RecordKind } from './record-kind.js';
 import { isOnboardingFinal } from './banking.js';
 import { IDEMPOTENCY_RETENTION_MS, type IdempotencyRecord } from './idempotency.js';
 import { nextChargeAtMs, type SubscriptionState } from './subscriptions.js';

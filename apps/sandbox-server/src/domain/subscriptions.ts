@@ -1,4 +1,4 @@
-import { badRequest } from '../errors.js';
+import { DomainError } from './errors.js';
 import { event, type DomainEvent } from './events.js';
 
 export type Frequency = { type: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'; value: number };
@@ -139,12 +139,12 @@ export function applyCharge(s: SubscriptionState, charge: PlannedCharge, payment
 export function planManualRetry(s: SubscriptionState): PlannedCharge {
   const latest = s.latest;
   if (!latest || latest.status === 'SUCCEEDED') {
-    throw badRequest('INVALID_REQUEST', `the most recent payment of subscription ${s.id} did not fail; there is nothing to retry`);
+    throw new DomainError('INVALID_REQUEST', [`the most recent payment of subscription ${s.id} did not fail; there is nothing to retry`]);
   }
   const lastRetry = latest.manual_retries[latest.manual_retries.length - 1];
   if (lastRetry && lastRetry.status !== 'DECLINED') {
-    throw badRequest('INVALID_REQUEST', `the previous manual retry of subscription ${s.id} ended ${lastRetry.status}; another retry is allowed only after a DECLINED one`);
+    throw new DomainError('INVALID_REQUEST', [`the previous manual retry of subscription ${s.id} ended ${lastRetry.status}; another retry is allowed only after a DECLINED one`]);
   }
-  if (s.status === 'COMPLETED' || s.status === 'CANCELED') throw badRequest('INVALID_REQUEST', `subscription ${s.id} is ${s.status}`);
+  if (s.status === 'COMPLETED' || s.status === 'CANCELED') throw new DomainError('INVALID_REQUEST', [`subscription ${s.id} is ${s.status}`]);
   return { kind: 'manual_retry', cycle: latest.cycle };
 }

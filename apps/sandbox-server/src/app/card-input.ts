@@ -1,5 +1,6 @@
 import { DomainError } from '../domain/errors.js';
-import { cardOutcome, isExpired, luhnValid, maskCard, type TestOutcome } from '../domain/cards.js';
+import { cardOutcome, isExpired, luhnValid, maskCard } from '../domain/cards.js';
+import type { ReadCard } from '../domain/enrollment.js';
 import type { StoredCard } from '../domain/payment-state.js';
 import { nowOf, type RequestContext } from './context.js';
 
@@ -9,13 +10,6 @@ export interface CardInput {
   expiration_year: number;
   security_code?: string;
   holder_name?: string;
-}
-
-export interface ReadCard {
-  card: StoredCard;
-  /** What the number forces (test cards), or undefined. */
-  forced: TestOutcome | undefined;
-  expired: boolean;
 }
 
 /**

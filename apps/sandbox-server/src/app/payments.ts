@@ -8,8 +8,7 @@ import type {
   RefundBody,
 } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
-import { chooseOutcome, outcomeForCode, type TestOutcome } from '../domain/cards.js';
-import type { PaymentMethodState } from '../domain/payment-method-state.js';
+import { chooseOutcome, type TestOutcome } from '../domain/cards.js';
 import { readCard } from './card-input.js';
 import { toUnits } from '../domain/money.js';
 import type { PaymentState, StoredCard } from '../domain/payment-state.js';
@@ -31,6 +30,7 @@ import { presentCancelOrRefund, presentPayment } from '../domain/payment-view.js
 import type { Tx } from '../store/types.js';
 import type { CheckoutSessionState } from './checkout.js';
 import { isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
+import { outcomeOfCharge } from './enrolled-methods.js';
 
 const CARD_FIELD = 'payment_method.detail.card.card_data';
 
@@ -85,33 +85,6 @@ function withThreeDSecure(card: StoredCard, outcome: TestOutcome): StoredCard {
   if (outcome.kind === 'approved') return { ...card, three_d_secure: outcome.threeDSecure };
   if (outcome.kind === 'challenge') return { ...card, three_d_secure: 'challenge' };
   return card;
-}
-
-/**
- * A vaulted method pays like its card would: a scripted outcome first (sandbox control API),
- * then what the enrolled test card forces, then the description.
- */
-function outcomeForVaulted(method: PaymentMethodState, description: string): { outcome: TestOutcome; method: PaymentMethodState } {
-  const [next, ...rest] = method.scripted_outcomes;
-  const scripted = next === undefined ? undefined : outcomeForCode(next);
-  const outcome = scripted ?? method.card_outcome ?? chooseOutcome(undefined, description);
-  return { outcome, method: next === undefined ? method : { ...method, scripted_outcomes: rest } };
-}
-
-export async function loadEnrolledMethod(tx: Tx, vaultedToken: string): Promise<PaymentMethodState> {
-  const method = await tx.getByUniqueKey<PaymentMethodState>('payment_method', vaultedToken);
-  if (!method) throw new DomainError('PAYMENT_METHOD_NOT_FOUND', [`no enrolled payment method has vaulted_token ${vaultedToken}`]);
-  if (method.status !== 'ENROLLED') throw new DomainError('INVALID_STATE', [`the payment method ${vaultedToken} is ${method.status}; only an ENROLLED method can pay`]);
-  return method;
-}
-
-/** Charges an enrolled method: picks the outcome, and saves the method when that consumed a scripted one. */
-export async function outcomeOfCharge(tx: Tx, vaultedToken: string, description: string): Promise<{ outcome: TestOutcome; method: PaymentMethodState }> {
-  const method = await loadEnrolledMethod(tx, vaultedToken);
-  const charged = outcomeForVaulted(method, description);
-  // Unchanged, it is not written again: a clock advance charges it thousands of times.
-  if (charged.method !== method) await tx.put('payment_method', charged.method.id, charged.method, vaultedToken);
-  return charged;
 }
 
 export async function createPayment(ctx: RequestContext, body: CreatePaymentBody): Promise<Payment> {

@@ -17,7 +17,7 @@ import { event } from '../domain/events.js';
 import type { Tx } from '../store/types.js';
 import { yieldToEventLoop } from '../runtime/yield.js';
 import { asOf, isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
-import { loadEnrolledMethod, outcomeOfCharge } from './payments.js';
+import { loadEnrolledMethod, outcomeOfCharge } from './enrolled-methods.js';
 
 /** Charges per transaction: years of a daily subscription fall due at once never hold the event loop. */
 const BILLING_BATCH = 25;

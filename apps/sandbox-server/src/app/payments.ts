@@ -11,6 +11,7 @@ import { DomainError } from '../domain/errors.js';
 import { chooseOutcome, type TestOutcome } from '../domain/cards.js';
 import { readCard } from './card-input.js';
 import { toUnits } from '../domain/money.js';
+import { paymentDraft } from '../domain/payment-draft.js';
 import type { PaymentState, StoredCard } from '../domain/payment-state.js';
 import {
   cancel,
@@ -103,45 +104,33 @@ export async function createPayment(ctx: RequestContext, body: CreatePaymentBody
       card = charged.method.card ? withThreeDSecure(charged.method.card, outcome) : null;
     }
     const now = isoNow(ctx);
-    const draft: PaymentState = {
+    const draft = paymentDraft({
       id: ctx.ids.uuid(),
+      now,
       account_id: body.account_id,
       description: body.description,
       country: body.country,
-      status: 'CREATED',
-      sub_status: 'CREATED',
       merchant_order_id: body.merchant_order_id,
-      merchant_reference: body.merchant_reference ?? null,
-      created_at: now,
-      updated_at: now,
+      merchant_reference: body.merchant_reference,
       currency: body.amount.currency,
       amount_units: toUnits(body.amount.value),
-      authorized_units: 0,
-      captured_units: 0,
-      refunded_units: 0,
-      charged_back_units: 0,
       checkout_session: body.checkout.session,
-      subscription_id: null,
       payment_method: {
         type: pm.type ?? 'CARD',
         vaulted_token: pm.vaulted_token ?? null,
-        token: null,
-        vault_on_success: pm.vault_on_success ?? false,
-        capture: pm.detail?.card?.capture ?? true,
-        installments: pm.detail?.card?.installments ?? null,
-        soft_descriptor: pm.detail?.card?.soft_descriptor ?? null,
+        vault_on_success: pm.vault_on_success,
+        capture: pm.detail?.card?.capture,
+        installments: pm.detail?.card?.installments,
+        soft_descriptor: pm.detail?.card?.soft_descriptor,
         card,
       },
       customer_payer: (body.customer_payer as Record<string, unknown> | undefined) ?? (session.resource.customer_id ? { id: session.resource.customer_id } : null),
-      additional_data: (body.additional_data as Record<string, unknown> | undefined) ?? null,
+      additional_data: body.additional_data as Record<string, unknown> | undefined,
       callback_url: body.callback_url ?? session.resource.callback_url,
-      workflow: body.workflow ?? 'DIRECT',
-      metadata: body.metadata ?? [],
-      split_marketplace: (body.split_marketplace as Record<string, unknown>[] | undefined) ?? [],
-      transactions: [],
-      refund_in_progress: null,
-      dispute: null,
-    };
+      workflow: body.workflow,
+      metadata: body.metadata,
+      split_marketplace: body.split_marketplace as Record<string, unknown>[] | undefined,
+    });
     const t = createPaymentState(draft, outcome, { now, transactionId: ctx.ids.uuid() });
     await tx.put('checkout_session', session.resource.checkout_session, { ...session, payment_id: t.payment.id });
     await save(ctx, tx, t);

@@ -2,11 +2,12 @@ import type { CreateSubscriptionBody, Subscription } from '@switchyard/contract'
 import { DomainError } from '../domain/errors.js';
 import { toUnits } from '../domain/money.js';
 import { presentSubscription as present } from '../domain/subscription-view.js';
-import type { PaymentState } from '../domain/payment-state.js';
+import { paymentDraft } from '../domain/payment-draft.js';
 import { createPayment as createPaymentState } from '../domain/payments.js';
 import {
   applyCharge,
   cycleAmountUnits,
+  cycleResultOf,
   nextChargeAtMs,
   nextDueCharge,
   planManualRetry,
@@ -30,40 +31,25 @@ async function charge(ctx: RequestContext, tx: Tx, s: SubscriptionState, planned
   const now = isoNow(ctx);
   const description = `${s.name} cycle ${planned.cycle}`;
   const { outcome, method } = await outcomeOfCharge(tx, s.payment_method.vaulted_token, description);
-  const draft: PaymentState = {
+  const draft = paymentDraft({
     id: ctx.ids.uuid(),
+    now,
     account_id: s.account_id,
     description,
     country: s.country,
-    status: 'CREATED',
-    sub_status: 'CREATED',
     merchant_order_id: `${s.id}-${planned.cycle}`,
     merchant_reference: s.merchant_reference,
-    created_at: now,
-    updated_at: now,
     currency: s.currency,
     amount_units: cycleAmountUnits(s, planned.cycle),
-    authorized_units: 0,
-    captured_units: 0,
-    refunded_units: 0,
-    charged_back_units: 0,
-    checkout_session: null,
     subscription_id: s.id,
-    payment_method: { type: method.type, vaulted_token: s.payment_method.vaulted_token, token: null, vault_on_success: false, capture: true, installments: null, soft_descriptor: null, card: method.card },
+    payment_method: { type: method.type, vaulted_token: s.payment_method.vaulted_token, card: method.card },
     customer_payer: s.customer_id ? { id: s.customer_id } : null,
     additional_data: s.additional_data,
-    callback_url: null,
-    workflow: 'DIRECT',
-    metadata: s.metadata ?? [],
-    split_marketplace: [],
-    transactions: [],
-    refund_in_progress: null,
-    dispute: null,
-  };
+    metadata: s.metadata,
+  });
   const t = createPaymentState(draft, outcome, { now, transactionId: ctx.ids.uuid() });
   await tx.put('payment', t.payment.id, t.payment);
-  const result = t.payment.status === 'SUCCEEDED' ? 'SUCCEEDED' : t.payment.status === 'DECLINED' ? 'DECLINED' : t.payment.status === 'PENDING' ? 'PENDING' : 'ERROR';
-  const applied = applyCharge(s, planned, t.payment.id, result, now);
+  const applied = applyCharge(s, planned, t.payment.id, cycleResultOf(t.payment), now);
   await tx.put('subscription', applied.subscription.id, applied.subscription);
   await recordEvents(ctx, tx, [...t.events, ...applied.events]);
   return applied.subscription;

@@ -1,5 +1,6 @@
 import { DomainError } from './errors.js';
 import { event, type DomainEvent } from './events.js';
+import type { PaymentState } from './payment-state.js';
 
 export type Frequency = { type: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'; value: number };
 
@@ -99,6 +100,18 @@ function statusAfterPaid(s: SubscriptionState, paidCycles: number): Subscription
 
 const subEvent = (type: string, s: SubscriptionState, data: Record<string, unknown> = {}) =>
   event(type, 'subscription', s.id, s.account_id, { status: s.status, billing_cycles_current: s.billing_current, ...data });
+
+/** What a cycle's payment comes to for the subscription: paid, declined, still pending, or an error (anything else). */
+export function cycleResultOf(payment: Pick<PaymentState, 'status'>): CycleCharge['status'] {
+  switch (payment.status) {
+    case 'SUCCEEDED':
+    case 'DECLINED':
+    case 'PENDING':
+      return payment.status;
+    default:
+      return 'ERROR';
+  }
+}
 
 /** Applies the result of a charge to the subscription. */
 export function applyCharge(s: SubscriptionState, charge: PlannedCharge, paymentId: string, result: CycleCharge['status'], now: string): { subscription: SubscriptionState; events: DomainEvent[] } {

@@ -1,7 +1,15 @@
 import type { BankingAccount, BankingEntity, BankingOnboarding, CreateEntityBody, CreateOnboardingBody, UpdateAccountBody } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
 import { event } from '../domain/events.js';
-import { isOnboardingFinal, maskedEntity, ONBOARDING_TTL_MS, openAccount } from '../domain/banking.js';
+import { maskedEntity, openAccount } from '../domain/banking.js';
+import {
+  accountOpened,
+  expireOnboarding,
+  requireOpenOnboarding,
+  settleOnboarding as settleOnboardingState,
+  startOnboarding,
+  type OnboardingChange,
+} from '../domain/onboarding.js';
 import { UniqueViolation, type Tx } from '../store/types.js';
 import { asOf, isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
 import { yieldToEventLoop } from '../runtime/yield.js';
@@ -27,42 +35,30 @@ async function loadEntity(tx: Tx, entityId: string): Promise<BankingEntity> {
   return entity;
 }
 
-/**
- * §4.4. ONE_STEP submits everything and waits for the provider (PENDING, 30 days to decide);
- * PREVIOUSLY_ONBOARDED records an onboarding that already happened elsewhere: it succeeds at once
- * and opens the account, without contacting the provider.
- */
+/** Saves an onboarding change and records its events. */
+async function save(ctx: RequestContext, tx: Tx, change: OnboardingChange): Promise<void> {
+  await tx.put('banking_onboarding', change.onboarding.id, change.onboarding);
+  await recordEvents(ctx, tx, change.events);
+}
+
+/** The change, and when it opens the entity's account, the account opened and linked to it. */
+async function withAccountIfOpened(ctx: RequestContext, tx: Tx, entity: BankingEntity, change: OnboardingChange & { opensAccount: boolean }): Promise<{ change: OnboardingChange; account: BankingAccount | null }> {
+  if (!change.opensAccount) return { change, account: null };
+  const account = await openAccountFor(ctx, tx, entity, change.onboarding);
+  const opened = accountOpened(change.onboarding, account);
+  return { change: { onboarding: opened.onboarding, events: [...change.events, ...opened.events] }, account };
+}
+
+/** §4.4 (domain/onboarding.ts): PENDING for the provider, or SUCCEEDED at once with its account when PREVIOUSLY_ONBOARDED. */
 export async function createOnboarding(ctx: RequestContext, entityId: string, body: CreateOnboardingBody): Promise<BankingOnboarding> {
   requireAccount(ctx, body.account_id);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const entity = await loadEntity(tx, entityId);
     if (entity.account_id !== body.account_id) throw new DomainError('ENTITY_NOT_FOUND', [`entity ${entityId} not found for account ${body.account_id}`]);
-    const now = nowOf(ctx);
-    const previously = body.onboarding_type === 'PREVIOUSLY_ONBOARDED';
-    const onboarding: BankingOnboarding = {
-      id: ctx.ids.token('onb_', 24),
-      entity_id: entityId,
-      service_account_id: null,
-      service_connection_id: body.service_connection_id,
-      provider: { entity_id: previously ? null : ctx.ids.token('prv_ent_', 16), status: previously ? 'NOT_CONTACTED' : 'PENDING' },
-      onboarding_type: body.onboarding_type,
-      status: previously ? 'SUCCEEDED' : 'PENDING',
-      requirements: [],
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-      expires_at: previously ? null : new Date(now.getTime() + ONBOARDING_TTL_MS).toISOString(),
-    };
-    const events = [event('banking.onboarding.created', 'banking_onboarding', onboarding.id, body.account_id, { status: onboarding.status })];
-    if (!previously) events.push(event('banking.onboarding.pending', 'banking_onboarding', onboarding.id, body.account_id, { status: onboarding.status }));
-    let saved = onboarding;
-    if (previously) {
-      const account = await openAccountFor(ctx, tx, entity, onboarding);
-      saved = { ...onboarding, service_account_id: account.id };
-      events.push(event('banking.account.created', 'banking_account', account.id, entity.account_id, { onboarding_id: onboarding.id }));
-    }
-    await tx.put('banking_onboarding', saved.id, saved);
-    await recordEvents(ctx, tx, events);
-    return saved;
+    const started = startOnboarding(entityId, body, { id: ctx.ids.token('onb_', 24), providerEntityId: () => ctx.ids.token('prv_ent_', 16), now: nowOf(ctx) });
+    const { change } = await withAccountIfOpened(ctx, tx, entity, started);
+    await save(ctx, tx, change);
+    return change.onboarding;
   });
 }
 
@@ -99,23 +95,12 @@ export async function settleOnboarding(ctx: RequestContext, onboardingId: string
   await expireOnboardings(ctx);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const onboarding = await loadOnboarding(tx, onboardingId);
-    if (isOnboardingFinal(onboarding)) throw new DomainError('INVALID_STATE', [`onboarding ${onboardingId} is ${onboarding.status} and can no longer change`]);
-    const now = isoNow(ctx);
-    let next: BankingOnboarding = { ...onboarding, status, provider: { ...onboarding.provider, status }, updated_at: now };
-    let account: BankingAccount | null = null;
+    requireOpenOnboarding(onboarding);
     const entity = await loadEntity(tx, onboarding.entity_id);
-    const events = [event(`banking.onboarding.${status.toLowerCase()}`, 'banking_onboarding', onboarding.id, entity.account_id, { status })];
-    if (status === 'SUCCEEDED') {
-      account = await openAccountFor(ctx, tx, entity, next);
-      next = { ...next, service_account_id: account.id, expires_at: null };
-      events.push(event('banking.account.created', 'banking_account', account.id, entity.account_id, { onboarding_id: onboarding.id }));
-    }
-    if (status === 'PENDING_ADDITIONAL_DOCUMENTATION') {
-      next = { ...next, requirements: [{ field: 'documentation', message: 'The provider asks for an additional identity document', status: 'PENDING' }] };
-    }
-    await tx.put('banking_onboarding', next.id, next);
-    await recordEvents(ctx, tx, events);
-    return { onboarding: next, account };
+    const settled = settleOnboardingState(onboarding, status, entity.account_id, isoNow(ctx));
+    const { change, account } = await withAccountIfOpened(ctx, tx, entity, settled);
+    await save(ctx, tx, change);
+    return { onboarding: change.onboarding, account };
   });
 }
 
@@ -133,8 +118,7 @@ export async function expireOnboardings(ctx: RequestContext): Promise<void> {
       const due = await tx.listDue<BankingOnboarding>('banking_onboarding', 'clock', nowMs, EXPIRY_BATCH);
       for (const o of due) {
         const at = asOf(ctx, Date.parse(o.expires_at as string));
-        await tx.put('banking_onboarding', o.id, { ...o, status: 'EXPIRED', provider: { ...o.provider, status: 'EXPIRED' }, updated_at: isoNow(at) });
-        await recordEvents(at, tx, [event('banking.onboarding.expired', 'banking_onboarding', o.id, null, { status: 'EXPIRED' })]);
+        await save(at, tx, expireOnboarding(o, isoNow(at)));
       }
       return due.length;
     });

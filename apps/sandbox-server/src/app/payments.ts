@@ -125,7 +125,7 @@ export async function createPayment(ctx: RequestContext, body: CreatePaymentBody
         card,
       },
       customer_payer: (body.customer_payer as Record<string, unknown> | undefined) ?? (session.resource.customer_id ? { id: session.resource.customer_id } : null),
-      additional_data: body.additional_data as Record<string, unknown> | undefined,
+      additional_data: (body.additional_data as Record<string, unknown> | undefined) ?? null,
       callback_url: body.callback_url ?? session.resource.callback_url,
       workflow: body.workflow,
       metadata: body.metadata,

@@ -1,31 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { CustomerSession } from '@switchyard/contract';
 import { cardOutcome, maskCard, TEST_CARDS } from './cards.js';
-import { chargeOutcome, completeEnrollment, replacedEnrollments, requirePayable, type ReadCard } from './enrollment.js';
+import { chargeOutcome, completeEnrollment, enrollInSession, replacedEnrollments, requirePayable, type ReadCard } from './enrollment.js';
 import type { PaymentMethodState } from './payment-method-state.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
+const session: CustomerSession = { customer_session: 'cs_1', customer_id: 'cus_1', account_id: 'acc', country: 'AR', callback_url: null, created_at: NOW, expires_at: NOW };
+
+/** A session enrollment waiting for its SDK step, with `changes`. */
 const ready = (changes: Partial<PaymentMethodState> = {}): PaymentMethodState => ({
-  id: 'pm_1',
-  flow: 'session',
-  customer_id: 'cus_1',
-  account_id: 'acc',
-  customer_session: 'cs_1',
-  idempotency_key: 'k',
-  type: 'CARD',
-  category: 'CARD',
-  country: 'AR',
-  status: 'READY_TO_ENROLL',
-  sub_status: null,
-  vaulted_token: null,
-  card: null,
-  card_outcome: null,
-  scripted_outcomes: [],
-  callback_url: null,
-  verify: { vault_on_success: false, currency: null },
-  provider_data: null,
-  created_at: NOW,
-  updated_at: NOW,
+  ...enrollInSession(session, { account_id: 'acc', payment_method_type: 'CARD', country: 'AR' }, { newId: () => 'pm_1', now: NOW, idempotencyKey: 'k' }).method,
   ...changes,
 });
 

@@ -19,8 +19,8 @@ export interface DraftInput {
   merchant_reference?: string | null;
   checkout_session?: string | null;
   subscription_id?: string | null;
-  customer_payer?: Record<string, unknown> | null;
-  additional_data?: Record<string, unknown> | null;
+  customer_payer: Record<string, unknown> | null;
+  additional_data: Record<string, unknown> | null;
   callback_url?: string | null;
   workflow?: string;
   metadata?: PaymentState['metadata'] | null;
@@ -63,8 +63,8 @@ export function paymentDraft(d: DraftInput): PaymentState {
       soft_descriptor: pm.soft_descriptor ?? null,
       card: pm.card,
     },
-    customer_payer: d.customer_payer ?? null,
-    additional_data: d.additional_data ?? null,
+    customer_payer: d.customer_payer,
+    additional_data: d.additional_data,
     callback_url: d.callback_url ?? null,
     workflow: d.workflow ?? 'DIRECT',
     metadata: d.metadata ?? [],

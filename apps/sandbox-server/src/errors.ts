@@ -1,4 +1,5 @@
-import { boundMessages, MAX_ERROR_MESSAGES, MAX_MESSAGE_LENGTH, type ApiError, type ErrorCode } from '@switchyard/contract';
+import { boundMessages, MAX_ERROR_MESSAGES, MAX_MESSAGE_LENGTH, STATUS_OF, type ApiError, type ErrorCode } from '@switchyard/contract';
+import { DomainError } from './domain/errors.js';
 
 /**
  * The largest error answer: its messages bounded (boundMessages), each character at worst a
@@ -7,16 +8,17 @@ import { boundMessages, MAX_ERROR_MESSAGES, MAX_MESSAGE_LENGTH, type ApiError, t
 export const MAX_ERROR_BODY_BYTES = (MAX_ERROR_MESSAGES + 1) * (MAX_MESSAGE_LENGTH * 6 + 3) + 256;
 
 /**
- * A failure that becomes an API error response. Domain code throws these; the HTTP layer turns
- * them into `{code, messages}` with the status.
+ * An error answer: a code, its messages and the HTTP status. A DomainError becomes one through
+ * `problemOf`, with the status `STATUS_OF` gives its code. Only the HTTP layer names a status
+ * itself, for answers that have no domain meaning (405, 408, 413, 417, 431).
  */
-export class ApiProblem extends Error {
+export class ApiProblem extends DomainError {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | (string & {}),
-    readonly messages: string[],
+    code: ErrorCode,
+    messages: string[],
   ) {
-    super(`${code}: ${messages.join('; ')}`);
+    super(code, messages);
     this.name = 'ApiProblem';
   }
 
@@ -30,11 +32,10 @@ export class ApiProblem extends Error {
   }
 }
 
-export const badRequest = (code: ErrorCode, message: string) => new ApiProblem(400, code, [message]);
-export const notFound = (code: ErrorCode, message: string) => new ApiProblem(404, code, [message]);
+/** The answer to a DomainError: the status of its code (`STATUS_OF`), or the one the HTTP layer gave it. */
+export function problemOf(error: DomainError): ApiProblem {
+  return error instanceof ApiProblem ? error : new ApiProblem(STATUS_OF[error.code], error.code, error.messages);
+}
 
-/**
- * The answer for keys that name no merchant (authentication), and for a merchant removed from the
- * store while a request of its was under way: to the caller both are keys that no longer work.
- */
-export const invalidCredentials = () => new ApiProblem(401, 'INVALID_CREDENTIALS', ['invalid API credentials']);
+/** Kept only for http/routes/payments.ts, which the route-table rewrite replaces; `new DomainError(code, [message])` otherwise. */
+export const badRequest = (code: ErrorCode, message: string) => new DomainError(code, [message]);

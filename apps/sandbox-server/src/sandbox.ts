@@ -1,13 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { z } from 'zod';
-import { DEMO_MERCHANT, merchantRecord, type MerchantKeys } from './app/sandbox.js';
+import { seedMerchants } from './app/sandbox.js';
 import { ClockAdvancer } from './app/clock-advance.js';
-import { purgeExpired } from './app/retention.js';
-import { ConfigError, type SandboxConfig } from './config.js';
+import { purgeEveryMerchant } from './app/retention.js';
+import type { SandboxConfig } from './config.js';
 import { createApp } from './http/app.js';
 import { createHttpServer } from './http/http-server.js';
 import { createLogger } from './logger.js';
@@ -16,18 +14,7 @@ import { IdFactory } from './runtime/ids.js';
 import { MemoryStore } from './store/memory.js';
 import { PostgresStore } from './store/postgres.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
-import type { MerchantRecord, Store } from './store/types.js';
-import type { SecretKeyDigests } from './runtime/secret-keys.js';
-
-const MerchantsFile = z.array(
-  z.object({
-    id: z.string().min(1).max(64).optional(),
-    name: z.string().min(1).max(255).optional(),
-    public_api_key: z.string().min(8),
-    private_secret_key: z.string().min(8),
-    account_ids: z.array(z.string().uuid()).min(1),
-  }),
-);
+import type { Store } from './store/types.js';
 
 export interface Sandbox {
   app: Express;
@@ -45,21 +32,6 @@ export interface SandboxOverrides {
   logger?: Logger;
 }
 
-async function loadMerchants(config: SandboxConfig, clock: BaseClock, secretKeys: SecretKeyDigests, ids: IdFactory): Promise<MerchantRecord[]> {
-  const record = (m: MerchantKeys): MerchantRecord => merchantRecord(secretKeys, m, clock.at(0), ids.fingerprintKey(m.id));
-  const merchants = [record({ ...DEMO_MERCHANT, account_ids: [...DEMO_MERCHANT.account_ids] })];
-  if (config.merchantsFile) {
-    let parsed;
-    try {
-      parsed = MerchantsFile.parse(JSON.parse(await readFile(config.merchantsFile, 'utf8')));
-    } catch (error) {
-      throw new ConfigError(`cannot load merchants from ${config.merchantsFile}: ${(error as Error).message}`);
-    }
-    parsed.forEach((m, i) => merchants.push(record({ id: m.id ?? `mer_file_${i + 1}`, name: m.name ?? `Merchant ${i + 1}`, ...m })));
-  }
-  return merchants;
-}
-
 const storeKind = (store: Store) => (store instanceof PostgresStore ? 'postgresql' : store instanceof MemoryStore ? 'memory' : 'custom');
 
 /** Builds a sandbox from its configuration: store, clock, ids, merchants and the HTTP app. */
@@ -71,7 +43,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     (config.databaseUrl ? await PostgresStore.connect({ connectionString: config.databaseUrl, schema: config.databaseSchema, secretKeyPepper }) : new MemoryStore({ secretKeyPepper }));
   const clock = new BaseClock(config.seed === undefined ? undefined : SEEDED_EPOCH_MS);
   const ids = new IdFactory(config.seed);
-  for (const merchant of await loadMerchants(config, clock, store.secretKeys, ids)) await store.putMerchantIfAbsent(merchant);
+  await seedMerchants(store, clock, ids, config.merchantsFile);
   let baseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const deps = {
     store,
@@ -89,12 +61,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
   let server: Server | undefined;
   // Storage stays bounded on a sandbox that runs for weeks without anyone advancing its clocks.
   const retention = setInterval(() => {
-    void (async () => {
-      for (const id of await store.listMerchantIds()) {
-        const merchant = await store.getMerchant(id);
-        if (merchant) await purgeExpired(store, id, clock.at(merchant.clock_offset_seconds).getTime());
-      }
-    })().catch((err: unknown) => logger.error({ err }, 'retention sweep failed'));
+    purgeEveryMerchant(store, clock).catch((err: unknown) => logger.error({ err }, 'retention sweep failed'));
   }, 10 * 60_000);
   retention.unref();
 

@@ -7,7 +7,7 @@
 import type { AppRoute } from '@ts-rest/core';
 import { z, type ZodTypeAny } from 'zod';
 import * as exported from '../src/index.js';
-import { ApiError, contract, ERROR_CODES, IDEMPOTENCY_HEADER, listRoutes, sandboxContract, type Domain, type ListedRoute } from '../src/index.js';
+import { ApiError, contract, ERROR_CODES, IDEMPOTENCY_HEADER, listRoutes, sandboxContract, STATUS_OF, type Domain, type ListedRoute } from '../src/index.js';
 import { fieldRows, LONG_ENUM, typeName, type FieldOptions, type FieldRow } from './zod-fields.js';
 
 type ErrorFamily = keyof typeof ERROR_CODES;
@@ -172,11 +172,11 @@ export function renderApiReference(): string {
     '',
     ...fieldTable(schemaRows(ApiError)),
     '',
-    'Error codes, by family. Each route lists the families it answers from; codes outside this list are still valid errors.',
+    'Error codes, by family, each with the HTTP status it answers with (`STATUS_OF`). Each route lists the families it answers from; codes outside this list are still valid errors.',
     '',
-    '| Family | Codes |',
+    '| Family | Codes (status) |',
     '|---|---|',
-    ...Object.entries(ERROR_CODES).map(([family, codes]) => `| ${code(family)} | ${codes.map(code).join(', ')} |`),
+    ...Object.entries(ERROR_CODES).map(([family, codes]) => `| ${code(family)} | ${codes.map((c) => `${code(c)} (${STATUS_OF[c]})`).join(', ')} |`),
     '',
     '## Routes',
     '',

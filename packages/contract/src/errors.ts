@@ -63,6 +63,61 @@ export const ERROR_CODES = {
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES][number];
 
+/**
+ * The HTTP status of each code: domain code throws a code, and the HTTP layer answers with the
+ * status this table gives it. Upstream decides (shared/reference/UPSTREAM-NOTES.md, "Errors"):
+ * the core payment family answers 400 even for "not found" and "duplicate"; transfers, banking and
+ * webhooks use real 404/409/422/502. Codes the sandbox also answers at the transport level keep
+ * their own status there (REQUEST_TOO_LARGE is 431 for headers too large, INVALID_REQUEST 417 for
+ * an unmet `Expect`).
+ */
+export const STATUS_OF = {
+  INVALID_REQUEST: 400,
+  MISSING_PARAMETERS: 400,
+  INVALID_PARAMETERS: 400,
+  IDEMPOTENCY_DUPLICATED: 400,
+  REQUEST_IN_PROCESS: 400,
+  REQUEST_TOO_LARGE: 413,
+  NOT_FOUND: 404,
+  UNSUPPORTED_METHOD: 405,
+  INVALID_CREDENTIALS: 401,
+  EXPIRED_CREDENTIALS: 401,
+  AUTHORIZATION_REQUIRED: 403,
+  PAYMENT_NOT_FOUND: 400,
+  TRANSACTION_NOT_FOUND: 400,
+  CUSTOMER_NOT_FOUND: 400,
+  CUSTOMER_ID_DUPLICATED: 400,
+  CHECKOUT_SESSION_NOT_FOUND: 400,
+  SUBSCRIPTION_NOT_FOUND: 400,
+  INVALID_STATE: 400,
+  INVALID_TRANSACTION: 400,
+  INVALID_AMOUNT: 400,
+  CHARGEBACK_IN_PROCESS: 400,
+  CUSTOMER_SESSION_NOT_FOUND: 400,
+  PAYMENT_METHOD_NOT_FOUND: 400,
+  TRANSFER_NOT_REVERSIBLE: 400,
+  TRANSFER_ALREADY_REVERSED: 400,
+  REVERSAL_AMOUNT_EXCEEDS: 400,
+  INVALID_CURRENCY: 400,
+  TRANSFER_NOT_FOUND: 404,
+  RECIPIENT_NOT_FOUND: 404,
+  PROVIDER_INTERNAL_ERROR: 502,
+  VALIDATION_ERROR: 400,
+  DUPLICATE_ENTITY: 409,
+  ENTITY_NOT_FOUND: 404,
+  ONBOARDING_NOT_FOUND: 404,
+  ACCOUNT_NOT_FOUND: 404,
+  // Upstream's banking family; its transfer examples also show INSUFFICIENT_BALANCE under a 400.
+  INSUFFICIENT_BALANCE: 422,
+  CURRENCY_MISMATCH: 422,
+  TOO_MANY_REQUESTS: 429,
+  WEBHOOK_NOT_FOUND: 404,
+  WEBHOOK_ALREADY_EXISTS: 409,
+  INTERNAL_ERROR: 500,
+  // The sandbox's answer to a request that does not arrive in time; upstream's gateway time-out is a 504.
+  REQUEST_TIMEOUT: 408,
+} as const satisfies Record<ErrorCode, number>;
+
 /** Errors every route can answer: bad request, bad keys, a forbidden account, a server fault. */
 export const commonErrorResponses = {
   400: ApiError,

@@ -1,12 +1,18 @@
 import type { BankingAccount, BankingEntity, BankingOnboarding, CreateEntityBody, CreateOnboardingBody, UpdateAccountBody } from '@switchyard/contract';
-import { ApiProblem } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import { event } from '../domain/events.js';
-import { isOnboardingFinal, maskedEntity, ONBOARDING_TTL_MS, openAccount } from '../domain/banking.js';
+import { maskedEntity, openAccount } from '../domain/banking.js';
+import {
+  accountOpened,
+  expireOnboarding,
+  requireOpenOnboarding,
+  settleOnboarding as settleOnboardingState,
+  startOnboarding,
+  type OnboardingChange,
+} from '../domain/onboarding.js';
 import { UniqueViolation, type Tx } from '../store/types.js';
 import { asOf, isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
 import { yieldToEventLoop } from '../runtime/yield.js';
-
-const bankingError = (status: number, code: string, message: string) => new ApiProblem(status, code, [message]);
 
 export async function createEntity(ctx: RequestContext, body: CreateEntityBody): Promise<BankingEntity> {
   requireAccount(ctx, body.account_id);
@@ -17,7 +23,7 @@ export async function createEntity(ctx: RequestContext, body: CreateEntityBody):
       await recordEvents(ctx, tx, [event('banking.entity.created', 'banking_entity', entity.id, body.account_id, { national_entity: entity.national_entity })]);
     });
   } catch (error) {
-    if (error instanceof UniqueViolation) throw bankingError(409, 'DUPLICATE_ENTITY', `an entity with merchant_entity_id ${body.merchant_entity_id} already exists for account ${body.account_id}`);
+    if (error instanceof UniqueViolation) throw new DomainError('DUPLICATE_ENTITY', [`an entity with merchant_entity_id ${body.merchant_entity_id} already exists for account ${body.account_id}`]);
     throw error;
   }
   return entity;
@@ -25,46 +31,34 @@ export async function createEntity(ctx: RequestContext, body: CreateEntityBody):
 
 async function loadEntity(tx: Tx, entityId: string): Promise<BankingEntity> {
   const entity = await tx.get<BankingEntity>('banking_entity', entityId);
-  if (!entity) throw bankingError(404, 'ENTITY_NOT_FOUND', `entity ${entityId} not found`);
+  if (!entity) throw new DomainError('ENTITY_NOT_FOUND', [`entity ${entityId} not found`]);
   return entity;
 }
 
-/**
- * §4.4. ONE_STEP submits everything and waits for the provider (PENDING, 30 days to decide);
- * PREVIOUSLY_ONBOARDED records an onboarding that already happened elsewhere: it succeeds at once
- * and opens the account, without contacting the provider.
- */
+/** Saves an onboarding change and records its events. */
+async function save(ctx: RequestContext, tx: Tx, change: OnboardingChange): Promise<void> {
+  await tx.put('banking_onboarding', change.onboarding.id, change.onboarding);
+  await recordEvents(ctx, tx, change.events);
+}
+
+/** The change, and when it opens the entity's account, the account opened and linked to it. */
+async function withAccountIfOpened(ctx: RequestContext, tx: Tx, entity: BankingEntity, change: OnboardingChange & { opensAccount: boolean }): Promise<{ change: OnboardingChange; account: BankingAccount | null }> {
+  if (!change.opensAccount) return { change, account: null };
+  const account = await openAccountFor(ctx, tx, entity, change.onboarding);
+  const opened = accountOpened(change.onboarding, account);
+  return { change: { onboarding: opened.onboarding, events: [...change.events, ...opened.events] }, account };
+}
+
+/** §4.4 (domain/onboarding.ts): PENDING for the provider, or SUCCEEDED at once with its account when PREVIOUSLY_ONBOARDED. */
 export async function createOnboarding(ctx: RequestContext, entityId: string, body: CreateOnboardingBody): Promise<BankingOnboarding> {
   requireAccount(ctx, body.account_id);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const entity = await loadEntity(tx, entityId);
-    if (entity.account_id !== body.account_id) throw bankingError(404, 'ENTITY_NOT_FOUND', `entity ${entityId} not found for account ${body.account_id}`);
-    const now = nowOf(ctx);
-    const previously = body.onboarding_type === 'PREVIOUSLY_ONBOARDED';
-    const onboarding: BankingOnboarding = {
-      id: ctx.ids.token('onb_', 24),
-      entity_id: entityId,
-      service_account_id: null,
-      service_connection_id: body.service_connection_id,
-      provider: { entity_id: previously ? null : ctx.ids.token('prv_ent_', 16), status: previously ? 'NOT_CONTACTED' : 'PENDING' },
-      onboarding_type: body.onboarding_type,
-      status: previously ? 'SUCCEEDED' : 'PENDING',
-      requirements: [],
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-      expires_at: previously ? null : new Date(now.getTime() + ONBOARDING_TTL_MS).toISOString(),
-    };
-    const events = [event('banking.onboarding.created', 'banking_onboarding', onboarding.id, body.account_id, { status: onboarding.status })];
-    if (!previously) events.push(event('banking.onboarding.pending', 'banking_onboarding', onboarding.id, body.account_id, { status: onboarding.status }));
-    let saved = onboarding;
-    if (previously) {
-      const account = await openAccountFor(ctx, tx, entity, onboarding);
-      saved = { ...onboarding, service_account_id: account.id };
-      events.push(event('banking.account.created', 'banking_account', account.id, entity.account_id, { onboarding_id: onboarding.id }));
-    }
-    await tx.put('banking_onboarding', saved.id, saved);
-    await recordEvents(ctx, tx, events);
-    return saved;
+    if (entity.account_id !== body.account_id) throw new DomainError('ENTITY_NOT_FOUND', [`entity ${entityId} not found for account ${body.account_id}`]);
+    const started = startOnboarding(entityId, body, { id: ctx.ids.token('onb_', 24), providerEntityId: () => ctx.ids.token('prv_ent_', 16), now: nowOf(ctx) });
+    const { change } = await withAccountIfOpened(ctx, tx, entity, started);
+    await save(ctx, tx, change);
+    return change.onboarding;
   });
 }
 
@@ -83,7 +77,7 @@ async function openAccountFor(ctx: RequestContext, tx: Tx, entity: BankingEntity
 
 async function loadOnboarding(tx: Tx, onboardingId: string): Promise<BankingOnboarding> {
   const onboarding = await tx.get<BankingOnboarding>('banking_onboarding', onboardingId);
-  if (!onboarding) throw bankingError(404, 'ONBOARDING_NOT_FOUND', `onboarding ${onboardingId} not found`);
+  if (!onboarding) throw new DomainError('ONBOARDING_NOT_FOUND', [`onboarding ${onboardingId} not found`]);
   return onboarding;
 }
 
@@ -91,7 +85,7 @@ export async function getOnboarding(ctx: RequestContext, entityId: string, onboa
   await expireOnboardings(ctx);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const onboarding = await loadOnboarding(tx, onboardingId);
-    if (onboarding.entity_id !== entityId) throw bankingError(404, 'ONBOARDING_NOT_FOUND', `onboarding ${onboardingId} not found for entity ${entityId}`);
+    if (onboarding.entity_id !== entityId) throw new DomainError('ONBOARDING_NOT_FOUND', [`onboarding ${onboardingId} not found for entity ${entityId}`]);
     return onboarding;
   });
 }
@@ -101,23 +95,12 @@ export async function settleOnboarding(ctx: RequestContext, onboardingId: string
   await expireOnboardings(ctx);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const onboarding = await loadOnboarding(tx, onboardingId);
-    if (isOnboardingFinal(onboarding)) throw bankingError(400, 'INVALID_STATE', `onboarding ${onboardingId} is ${onboarding.status} and can no longer change`);
-    const now = isoNow(ctx);
-    let next: BankingOnboarding = { ...onboarding, status, provider: { ...onboarding.provider, status }, updated_at: now };
-    let account: BankingAccount | null = null;
+    requireOpenOnboarding(onboarding);
     const entity = await loadEntity(tx, onboarding.entity_id);
-    const events = [event(`banking.onboarding.${status.toLowerCase()}`, 'banking_onboarding', onboarding.id, entity.account_id, { status })];
-    if (status === 'SUCCEEDED') {
-      account = await openAccountFor(ctx, tx, entity, next);
-      next = { ...next, service_account_id: account.id, expires_at: null };
-      events.push(event('banking.account.created', 'banking_account', account.id, entity.account_id, { onboarding_id: onboarding.id }));
-    }
-    if (status === 'PENDING_ADDITIONAL_DOCUMENTATION') {
-      next = { ...next, requirements: [{ field: 'documentation', message: 'The provider asks for an additional identity document', status: 'PENDING' }] };
-    }
-    await tx.put('banking_onboarding', next.id, next);
-    await recordEvents(ctx, tx, events);
-    return { onboarding: next, account };
+    const settled = settleOnboardingState(onboarding, status, entity.account_id, isoNow(ctx));
+    const { change, account } = await withAccountIfOpened(ctx, tx, entity, settled);
+    await save(ctx, tx, change);
+    return { onboarding: change.onboarding, account };
   });
 }
 
@@ -135,8 +118,7 @@ export async function expireOnboardings(ctx: RequestContext): Promise<void> {
       const due = await tx.listDue<BankingOnboarding>('banking_onboarding', 'clock', nowMs, EXPIRY_BATCH);
       for (const o of due) {
         const at = asOf(ctx, Date.parse(o.expires_at as string));
-        await tx.put('banking_onboarding', o.id, { ...o, status: 'EXPIRED', provider: { ...o.provider, status: 'EXPIRED' }, updated_at: isoNow(at) });
-        await recordEvents(at, tx, [event('banking.onboarding.expired', 'banking_onboarding', o.id, null, { status: 'EXPIRED' })]);
+        await save(at, tx, expireOnboarding(o, isoNow(at)));
       }
       return due.length;
     });
@@ -150,7 +132,7 @@ export async function updateAccount(ctx: RequestContext, accountId: string, body
   requireAccount(ctx, body.account_id);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const account = await tx.get<BankingAccount>('banking_account', accountId);
-    if (!account || account.account_id !== body.account_id) throw bankingError(404, 'ACCOUNT_NOT_FOUND', `banking account ${accountId} not found`);
+    if (!account || account.account_id !== body.account_id) throw new DomainError('ACCOUNT_NOT_FOUND', [`banking account ${accountId} not found`]);
     const next: BankingAccount = { ...account, ...(body.account_type ? { account_type: body.account_type } : {}), updated_at: isoNow(ctx) };
     await tx.put('banking_account', accountId, next);
     await recordEvents(ctx, tx, [event('banking.account.updated', 'banking_account', accountId, account.account_id, { account_type: next.account_type })]);

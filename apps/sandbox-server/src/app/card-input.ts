@@ -1,5 +1,6 @@
-import { badRequest } from '../errors.js';
-import { cardOutcome, isExpired, luhnValid, maskCard, type TestOutcome } from '../domain/cards.js';
+import { DomainError } from '../domain/errors.js';
+import { cardOutcome, isExpired, luhnValid, maskCard } from '../domain/cards.js';
+import type { ReadCard } from '../domain/enrollment.js';
 import type { StoredCard } from '../domain/payment-state.js';
 import { nowOf, type RequestContext } from './context.js';
 
@@ -11,19 +12,12 @@ export interface CardInput {
   holder_name?: string;
 }
 
-export interface ReadCard {
-  card: StoredCard;
-  /** What the number forces (test cards), or undefined. */
-  forced: TestOutcome | undefined;
-  expired: boolean;
-}
-
 /**
  * The one place a full card number is handled: it is Luhn-checked, masked and reduced to the
  * outcome it forces. Nothing returned contains the number or the security code.
  */
 export function readCard(ctx: RequestContext, data: CardInput, field: string): ReadCard {
-  if (!luhnValid(data.number)) throw badRequest('INVALID_PARAMETERS', `${field}.number: fails the Luhn check`);
+  if (!luhnValid(data.number)) throw new DomainError('INVALID_PARAMETERS', [`${field}.number: fails the Luhn check`]);
   // Added to the fresh masked card rather than spread into a new object (see methodOf in payment-view.ts).
   const card: StoredCard = Object.assign(maskCard(data.number, ctx.merchant.fingerprint_key), {
     security_code_length: data.security_code?.length ?? null,

@@ -1,5 +1,5 @@
 import type { CheckoutSession, CreateCheckoutSessionBody, CreatePaymentLinkBody, PaymentLink } from '@switchyard/contract';
-import { badRequest } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import { event } from '../domain/events.js';
 import { HOUR_MS } from '../runtime/clock.js';
 import { nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
@@ -20,7 +20,7 @@ export async function createCheckoutSession(ctx: RequestContext, body: CreateChe
   const now = nowOf(ctx);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     if (body.customer_id && !(await tx.get('customer', body.customer_id))) {
-      throw badRequest('CUSTOMER_NOT_FOUND', `customer ${body.customer_id} not found`);
+      throw new DomainError('CUSTOMER_NOT_FOUND', [`customer ${body.customer_id} not found`]);
     }
     const resource: CheckoutSession = {
       checkout_session: ctx.ids.uuid(),
@@ -53,7 +53,7 @@ export async function createPaymentLink(ctx: RequestContext, body: CreatePayment
   const now = nowOf(ctx);
   const finish = body.availability?.finish_at;
   if (finish && Date.parse(finish) <= now.getTime()) {
-    throw badRequest('INVALID_PARAMETERS', `availability.finish_at ${finish} is not in the future (sandbox time ${now.toISOString()})`);
+    throw new DomainError('INVALID_PARAMETERS', [`availability.finish_at ${finish} is not in the future (sandbox time ${now.toISOString()})`]);
   }
   const code = ctx.ids.token('', 12);
   const link: PaymentLink = {

@@ -1,12 +1,12 @@
 import type { SandboxClock } from '@switchyard/contract';
 import { dueOf } from '../domain/due-work.js';
-import { ApiProblem, invalidCredentials } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import { yieldToEventLoop } from '../runtime/yield.js';
 import { KeyedMutex } from '../store/mutex.js';
 import type { MerchantRecord, RecordKind } from '../store/types.js';
 import { DispatchRun, type WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { expireOnboardings } from './banking.js';
-import { nowOf, type RequestContext } from './context.js';
+import { invalidCredentials, nowOf, type RequestContext } from './context.js';
 import { purgeExpired } from './retention.js';
 import { clockView } from './sandbox.js';
 import { billEverythingDue } from './subscriptions.js';
@@ -94,7 +94,7 @@ export class ClockAdvancer {
   private stopIfShuttingDown(ctx: RequestContext): void {
     if (!this.shutdown.aborted) return;
     const { now, offset_seconds } = clockView(ctx);
-    throw new ApiProblem(500, 'INTERNAL_ERROR', [
+    throw new DomainError('INTERNAL_ERROR', [
       `the sandbox is shutting down: the clock advance stopped at ${now} (offset_seconds ${offset_seconds}), with everything due until then done; advance again once it is back`,
     ]);
   }

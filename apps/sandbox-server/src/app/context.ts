@@ -1,4 +1,4 @@
-import { ApiProblem } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import type { SandboxEvent } from '@switchyard/contract';
 import type { DomainEvent } from '../domain/events.js';
 import { enqueueDeliveries } from './outbox.js';
@@ -30,10 +30,16 @@ export function asOf(ctx: RequestContext, atMs: number): RequestContext {
   return { ...ctx, clock: new BaseClock(atMs - ctx.merchant.clock_offset_seconds * 1000) };
 }
 
-/** 403 when the merchant does not own the account id it names. */
+/**
+ * The answer for keys that name no merchant (authentication), and for a merchant removed from the
+ * store while a request of its was under way: to the caller both are keys that no longer work.
+ */
+export const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS', ['invalid API credentials']);
+
+/** AUTHORIZATION_REQUIRED when the merchant does not own the account id it names. */
 export function requireAccount(ctx: RequestContext, accountId: string): void {
   if (!ctx.merchant.account_ids.includes(accountId)) {
-    throw new ApiProblem(403, 'AUTHORIZATION_REQUIRED', [`account_id ${accountId} does not belong to these credentials`]);
+    throw new DomainError('AUTHORIZATION_REQUIRED', [`account_id ${accountId} does not belong to these credentials`]);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { CreateCustomerBody, CreateCustomerSessionBody, Customer, CustomerSession } from '@switchyard/contract';
-import { badRequest } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import { event } from '../domain/events.js';
 import { UniqueViolation } from '../store/types.js';
 import { isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
@@ -37,7 +37,7 @@ export async function createCustomer(ctx: RequestContext, body: CreateCustomerBo
     });
   } catch (error) {
     if (error instanceof UniqueViolation) {
-      throw badRequest('CUSTOMER_ID_DUPLICATED', `a customer with merchant_customer_id ${body.merchant_customer_id} already exists`);
+      throw new DomainError('CUSTOMER_ID_DUPLICATED', [`a customer with merchant_customer_id ${body.merchant_customer_id} already exists`]);
     }
     throw error;
   }
@@ -46,7 +46,7 @@ export async function createCustomer(ctx: RequestContext, body: CreateCustomerBo
 
 export async function getCustomer(ctx: RequestContext, customerId: string): Promise<Customer> {
   const customer = await ctx.store.withTransaction(ctx.merchant.id, (tx) => tx.get<Customer>('customer', customerId));
-  if (!customer) throw badRequest('CUSTOMER_NOT_FOUND', `customer ${customerId} not found`);
+  if (!customer) throw new DomainError('CUSTOMER_NOT_FOUND', [`customer ${customerId} not found`]);
   return customer;
 }
 
@@ -54,7 +54,7 @@ export async function createCustomerSession(ctx: RequestContext, body: CreateCus
   requireAccount(ctx, body.account_id);
   const now = nowOf(ctx);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    if (!(await tx.get('customer', body.customer_id))) throw badRequest('CUSTOMER_NOT_FOUND', `customer ${body.customer_id} not found`);
+    if (!(await tx.get('customer', body.customer_id))) throw new DomainError('CUSTOMER_NOT_FOUND', [`customer ${body.customer_id} not found`]);
     const session: CustomerSession = {
       customer_session: ctx.ids.uuid(),
       customer_id: body.customer_id,

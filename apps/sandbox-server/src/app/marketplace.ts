@@ -1,5 +1,5 @@
 import type { CreateRecipientBody, CreateTransferBody, Recipient, ReverseTransferBody, Transfer } from '@switchyard/contract';
-import { ApiProblem } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import { event } from '../domain/events.js';
 import { toUnits } from '../domain/money.js';
 import { presentTransfer, reverse, transferOutcome, type TransferState } from '../domain/transfers.js';
@@ -75,7 +75,7 @@ export async function createRecipient(ctx: RequestContext, body: CreateRecipient
 export async function createTransfer(ctx: RequestContext, body: CreateTransferBody): Promise<Transfer> {
   requireAccount(ctx, body.account_id);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    if (!(await tx.get('recipient', body.recipient_id))) throw new ApiProblem(404, 'RECIPIENT_NOT_FOUND', [`recipient ${body.recipient_id} not found`]);
+    if (!(await tx.get('recipient', body.recipient_id))) throw new DomainError('RECIPIENT_NOT_FOUND', [`recipient ${body.recipient_id} not found`]);
     const now = isoNow(ctx);
     const status = transferOutcome(body.description);
     const id = ctx.ids.uuid();
@@ -108,7 +108,7 @@ export async function reverseTransfer(ctx: RequestContext, transferId: string, b
   requireAccount(ctx, body.account_id);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const transfer = await tx.get<TransferState>('transfer', transferId);
-    if (!transfer || transfer.account_id !== body.account_id) throw new ApiProblem(404, 'TRANSFER_NOT_FOUND', [`transfer ${transferId} not found`]);
+    if (!transfer || transfer.account_id !== body.account_id) throw new DomainError('TRANSFER_NOT_FOUND', [`transfer ${transferId} not found`]);
     const result = reverse(transfer, {
       amountUnits: body.amount ? toUnits(body.amount.value) : undefined,
       currency: body.amount?.currency,

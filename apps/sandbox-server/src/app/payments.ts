@@ -7,11 +7,11 @@ import type {
   Payment,
   RefundBody,
 } from '@switchyard/contract';
-import { badRequest } from '../errors.js';
-import { chooseOutcome, outcomeForCode, type TestOutcome } from '../domain/cards.js';
-import type { PaymentMethodState } from '../domain/payment-method-state.js';
+import { DomainError } from '../domain/errors.js';
+import { chooseOutcome, type TestOutcome } from '../domain/cards.js';
 import { readCard } from './card-input.js';
 import { toUnits } from '../domain/money.js';
+import { paymentDraft } from '../domain/payment-draft.js';
 import type { PaymentState, StoredCard } from '../domain/payment-state.js';
 import {
   cancel,
@@ -31,12 +31,13 @@ import { presentCancelOrRefund, presentPayment } from '../domain/payment-view.js
 import type { Tx } from '../store/types.js';
 import type { CheckoutSessionState } from './checkout.js';
 import { isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
+import { outcomeOfCharge } from './enrolled-methods.js';
 
 const CARD_FIELD = 'payment_method.detail.card.card_data';
 
 async function loadPayment(tx: Tx, paymentId: string): Promise<PaymentState> {
   const payment = await tx.get<PaymentState>('payment', paymentId);
-  if (!payment) throw badRequest('PAYMENT_NOT_FOUND', `payment ${paymentId} not found`);
+  if (!payment) throw new DomainError('PAYMENT_NOT_FOUND', [`payment ${paymentId} not found`]);
   return payment;
 }
 
@@ -56,18 +57,18 @@ function transition(ctx: RequestContext, paymentId: string, apply: (p: PaymentSt
 
 function checkSession(ctx: RequestContext, session: CheckoutSessionState | undefined, body: CreatePaymentBody): CheckoutSessionState {
   const id = body.checkout.session;
-  if (!session) throw badRequest('CHECKOUT_SESSION_NOT_FOUND', `checkout session ${id} not found`);
-  if (session.payment_id) throw badRequest('INVALID_STATE', `checkout session ${id} already has a payment (${session.payment_id}); a session takes one payment`);
+  if (!session) throw new DomainError('CHECKOUT_SESSION_NOT_FOUND', [`checkout session ${id} not found`]);
+  if (session.payment_id) throw new DomainError('INVALID_STATE', [`checkout session ${id} already has a payment (${session.payment_id}); a session takes one payment`]);
   if (Date.parse(session.expires_at) <= nowOf(ctx).getTime()) {
-    throw badRequest('INVALID_STATE', `checkout session ${id} expired at ${session.expires_at}`);
+    throw new DomainError('INVALID_STATE', [`checkout session ${id} expired at ${session.expires_at}`]);
   }
-  if (session.account_id !== body.account_id) throw badRequest('INVALID_PARAMETERS', `checkout session ${id} belongs to another account_id`);
+  if (session.account_id !== body.account_id) throw new DomainError('INVALID_PARAMETERS', [`checkout session ${id} belongs to another account_id`]);
   if (session.resource.country !== body.country) {
-    throw badRequest('INVALID_PARAMETERS', `country ${body.country} does not match the checkout session's ${session.resource.country}`);
+    throw new DomainError('INVALID_PARAMETERS', [`country ${body.country} does not match the checkout session's ${session.resource.country}`]);
   }
   const expected = session.resource.amount;
   if (expected && (expected.currency !== body.amount.currency || toUnits(expected.value) !== toUnits(body.amount.value))) {
-    throw badRequest('INVALID_AMOUNT', `amount ${body.amount.value} ${body.amount.currency} does not match the checkout session's ${expected.value} ${expected.currency}`);
+    throw new DomainError('INVALID_AMOUNT', [`amount ${body.amount.value} ${body.amount.currency} does not match the checkout session's ${expected.value} ${expected.currency}`]);
   }
   return session;
 }
@@ -87,38 +88,11 @@ function withThreeDSecure(card: StoredCard, outcome: TestOutcome): StoredCard {
   return card;
 }
 
-/**
- * A vaulted method pays like its card would: a scripted outcome first (sandbox control API),
- * then what the enrolled test card forces, then the description.
- */
-function outcomeForVaulted(method: PaymentMethodState, description: string): { outcome: TestOutcome; method: PaymentMethodState } {
-  const [next, ...rest] = method.scripted_outcomes;
-  const scripted = next === undefined ? undefined : outcomeForCode(next);
-  const outcome = scripted ?? method.card_outcome ?? chooseOutcome(undefined, description);
-  return { outcome, method: next === undefined ? method : { ...method, scripted_outcomes: rest } };
-}
-
-export async function loadEnrolledMethod(tx: Tx, vaultedToken: string): Promise<PaymentMethodState> {
-  const method = await tx.getByUniqueKey<PaymentMethodState>('payment_method', vaultedToken);
-  if (!method) throw badRequest('PAYMENT_METHOD_NOT_FOUND', `no enrolled payment method has vaulted_token ${vaultedToken}`);
-  if (method.status !== 'ENROLLED') throw badRequest('INVALID_STATE', `the payment method ${vaultedToken} is ${method.status}; only an ENROLLED method can pay`);
-  return method;
-}
-
-/** Charges an enrolled method: picks the outcome, and saves the method when that consumed a scripted one. */
-export async function outcomeOfCharge(tx: Tx, vaultedToken: string, description: string): Promise<{ outcome: TestOutcome; method: PaymentMethodState }> {
-  const method = await loadEnrolledMethod(tx, vaultedToken);
-  const charged = outcomeForVaulted(method, description);
-  // Unchanged, it is not written again: a clock advance charges it thousands of times.
-  if (charged.method !== method) await tx.put('payment_method', charged.method.id, charged.method, vaultedToken);
-  return charged;
-}
-
 export async function createPayment(ctx: RequestContext, body: CreatePaymentBody): Promise<Payment> {
   requireAccount(ctx, body.account_id);
   const pm = body.payment_method;
   if (pm.token !== undefined) {
-    throw badRequest('INVALID_PARAMETERS', 'payment_method.token: one-time tokens come from the checkout SDK, which the sandbox does not run; pay with detail.card.card_data or a vaulted_token');
+    throw new DomainError('INVALID_PARAMETERS', ['payment_method.token: one-time tokens come from the checkout SDK, which the sandbox does not run; pay with detail.card.card_data or a vaulted_token']);
   }
   const raw = cardForPayment(ctx, body);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
@@ -130,45 +104,33 @@ export async function createPayment(ctx: RequestContext, body: CreatePaymentBody
       card = charged.method.card ? withThreeDSecure(charged.method.card, outcome) : null;
     }
     const now = isoNow(ctx);
-    const draft: PaymentState = {
+    const draft = paymentDraft({
       id: ctx.ids.uuid(),
+      now,
       account_id: body.account_id,
       description: body.description,
       country: body.country,
-      status: 'CREATED',
-      sub_status: 'CREATED',
       merchant_order_id: body.merchant_order_id,
-      merchant_reference: body.merchant_reference ?? null,
-      created_at: now,
-      updated_at: now,
+      merchant_reference: body.merchant_reference,
       currency: body.amount.currency,
       amount_units: toUnits(body.amount.value),
-      authorized_units: 0,
-      captured_units: 0,
-      refunded_units: 0,
-      charged_back_units: 0,
       checkout_session: body.checkout.session,
-      subscription_id: null,
       payment_method: {
         type: pm.type ?? 'CARD',
         vaulted_token: pm.vaulted_token ?? null,
-        token: null,
-        vault_on_success: pm.vault_on_success ?? false,
-        capture: pm.detail?.card?.capture ?? true,
-        installments: pm.detail?.card?.installments ?? null,
-        soft_descriptor: pm.detail?.card?.soft_descriptor ?? null,
+        vault_on_success: pm.vault_on_success,
+        capture: pm.detail?.card?.capture,
+        installments: pm.detail?.card?.installments,
+        soft_descriptor: pm.detail?.card?.soft_descriptor,
         card,
       },
       customer_payer: (body.customer_payer as Record<string, unknown> | undefined) ?? (session.resource.customer_id ? { id: session.resource.customer_id } : null),
       additional_data: (body.additional_data as Record<string, unknown> | undefined) ?? null,
       callback_url: body.callback_url ?? session.resource.callback_url,
-      workflow: body.workflow ?? 'DIRECT',
-      metadata: body.metadata ?? [],
-      split_marketplace: (body.split_marketplace as Record<string, unknown>[] | undefined) ?? [],
-      transactions: [],
-      refund_in_progress: null,
-      dispute: null,
-    };
+      workflow: body.workflow,
+      metadata: body.metadata,
+      split_marketplace: body.split_marketplace as Record<string, unknown>[] | undefined,
+    });
     const t = createPaymentState(draft, outcome, { now, transactionId: ctx.ids.uuid() });
     await tx.put('checkout_session', session.resource.checkout_session, { ...session, payment_id: t.payment.id });
     await save(ctx, tx, t);
@@ -242,16 +204,16 @@ export async function cancelOrRefund(
   const payment = await ctx.store.withTransaction(ctx.merchant.id, (tx) => loadPayment(tx, paymentId));
   const merchantReference = body.merchant_reference ?? payment.merchant_order_id;
   if (isCancellable(payment)) {
-    if (body.amount) throw badRequest('INVALID_AMOUNT', `payment ${paymentId} is not captured: an authorization is cancelled in full, without amount`);
+    if (body.amount) throw new DomainError('INVALID_AMOUNT', [`payment ${paymentId} is not captured: an authorization is cancelled in full, without amount`]);
     const t = await transition(ctx, paymentId, (p) => {
-      if (!isCancellable(p)) throw badRequest('INVALID_STATE', `payment ${paymentId} changed while it was being cancelled`);
+      if (!isCancellable(p)) throw new DomainError('INVALID_STATE', [`payment ${paymentId} changed while it was being cancelled`]);
       return cancel(p, { reason: body.reason, description: body.description ?? null, merchantReference }, { now: isoNow(ctx), transactionId: ctx.ids.uuid() });
     });
     return presentCancelOrRefund(t.payment, t.transaction);
   }
   const charge = capturedCharge(payment);
   if (!charge) {
-    throw badRequest('INVALID_STATE', `payment ${paymentId} is ${payment.status}/${payment.sub_status}: it can be neither cancelled nor refunded`);
+    throw new DomainError('INVALID_STATE', [`payment ${paymentId} is ${payment.status}/${payment.sub_status}: it can be neither cancelled nor refunded`]);
   }
   const t = await refundInTwoSteps(
     ctx,
@@ -276,11 +238,11 @@ export async function disputeChargeback(ctx: RequestContext, paymentId: string, 
   requireAccount(ctx, body.account_id);
   body.evidence.forEach((item, index) => {
     if (!Buffer.from(item.content, 'base64').subarray(0, 4).toString('latin1').startsWith(PDF_MAGIC)) {
-      throw badRequest('INVALID_PARAMETERS', `evidence[${index}].content: is not a PDF document (it must start with %PDF)`);
+      throw new DomainError('INVALID_PARAMETERS', [`evidence[${index}].content: is not a PDF document (it must start with %PDF)`]);
     }
   });
   const t = await transition(ctx, paymentId, (p) => {
-    if (p.account_id !== body.account_id) throw badRequest('PAYMENT_NOT_FOUND', `payment ${paymentId} not found for account ${body.account_id}`);
+    if (p.account_id !== body.account_id) throw new DomainError('PAYMENT_NOT_FOUND', [`payment ${paymentId} not found for account ${body.account_id}`]);
     return submitDispute(p, { transactionId, evidenceCount: body.evidence.length }, isoNow(ctx));
   });
   return presentPayment(t.payment, t.transaction.id);

@@ -1,3 +1,4 @@
+import type { BaseClock } from '../runtime/clock.js';
 import type { RecordKind, Store } from '../store/types.js';
 import { yieldToEventLoop } from '../runtime/yield.js';
 
@@ -23,4 +24,12 @@ export async function purgeExpired(store: Store, merchantId: string, nowMs: numb
     }
   }
   return purged;
+}
+
+/** Retention for every merchant, each on its own clock: storage stays bounded on a sandbox whose clocks nobody advances. */
+export async function purgeEveryMerchant(store: Store, clock: BaseClock): Promise<void> {
+  for (const id of await store.listMerchantIds()) {
+    const merchant = await store.getMerchant(id);
+    if (merchant) await purgeExpired(store, id, clock.at(merchant.clock_offset_seconds).getTime());
+  }
 }

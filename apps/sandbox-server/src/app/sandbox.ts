@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import type { CreateMerchantBody, SandboxClock, SandboxEvent, SandboxMerchant } from '@switchyard/contract';
+import { z } from 'zod';
+import { ConfigError } from '../config-error.js';
 import type { BaseClock } from '../runtime/clock.js';
 import type { SecretKeyDigests } from '../runtime/secret-keys.js';
 import type { IdFactory } from '../runtime/ids.js';
@@ -23,10 +26,44 @@ export interface MerchantKeys {
   account_ids: string[];
 }
 
-/** The merchant as the store keeps it: the secret key only as its digest (docs/deploy.md, "Secrets at rest"). */
-export function merchantRecord(secretKeys: SecretKeyDigests, keys: MerchantKeys, now: Date, fingerprintKey: string): MerchantRecord {
+/**
+ * The merchant as the store keeps it: the secret key only as its digest (docs/deploy.md, "Secrets
+ * at rest"), created at the clock's base time, its card fingerprint key from the id factory.
+ */
+function merchantRecord(secretKeys: SecretKeyDigests, clock: BaseClock, ids: IdFactory, keys: MerchantKeys): MerchantRecord {
   const { private_secret_key: secretKey, ...rest } = keys;
-  return { ...rest, secret_key_digest: secretKeys.digest(secretKey), fingerprint_key: fingerprintKey, clock_offset_seconds: 0, created_at: now.toISOString() };
+  return { ...rest, secret_key_digest: secretKeys.digest(secretKey), fingerprint_key: ids.fingerprintKey(keys.id), clock_offset_seconds: 0, created_at: clock.at(0).toISOString() };
+}
+
+/** The `--merchants` file: merchants with their keys and accounts, ids and names optional. */
+const MerchantsFile = z.array(
+  z.object({
+    id: z.string().min(1).max(64).optional(),
+    name: z.string().min(1).max(255).optional(),
+    public_api_key: z.string().min(8),
+    private_secret_key: z.string().min(8),
+    account_ids: z.array(z.string().uuid()).min(1),
+  }),
+);
+
+/** The demo merchant, and those of the merchants file if one is given. */
+async function configuredMerchants(merchantsFile: string | undefined): Promise<MerchantKeys[]> {
+  const merchants: MerchantKeys[] = [{ ...DEMO_MERCHANT, account_ids: [...DEMO_MERCHANT.account_ids] }];
+  if (merchantsFile) {
+    let parsed;
+    try {
+      parsed = MerchantsFile.parse(JSON.parse(await readFile(merchantsFile, 'utf8')));
+    } catch (error) {
+      throw new ConfigError(`cannot load merchants from ${merchantsFile}: ${(error as Error).message}`);
+    }
+    parsed.forEach((m, i) => merchants.push({ id: m.id ?? `mer_file_${i + 1}`, name: m.name ?? `Merchant ${i + 1}`, ...m }));
+  }
+  return merchants;
+}
+
+/** Stores the configured merchants (`configuredMerchants`) that the store does not hold yet; one already there is kept as it is. */
+export async function seedMerchants(store: Store, clock: BaseClock, ids: IdFactory, merchantsFile: string | undefined): Promise<void> {
+  for (const keys of await configuredMerchants(merchantsFile)) await store.putMerchantIfAbsent(merchantRecord(store.secretKeys, clock, ids, keys));
 }
 
 /**
@@ -46,7 +83,7 @@ export async function createMerchant(store: Store, clock: BaseClock, ids: IdFact
       private_secret_key: `sandbox_sk_${source.bytes(24).toString('base64url')}`,
       account_ids: Array.from({ length: body.accounts ?? 1 }, () => source.uuid()),
     };
-    const merchant = merchantRecord(store.secretKeys, keys, clock.at(0), ids.fingerprintKey(keys.id));
+    const merchant = merchantRecord(store.secretKeys, clock, ids, keys);
     // Insert-if-absent, not check-then-put: two processes with one seed on one database may
     // reach the same ids at once, and only one of them gets them.
     if (await store.putMerchantIfAbsent(merchant)) return { ...keys, created_at: merchant.created_at };

@@ -1,12 +1,13 @@
 import type { CreateSubscriptionBody, Subscription } from '@switchyard/contract';
-import { badRequest } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import { toUnits } from '../domain/money.js';
 import { presentSubscription as present } from '../domain/subscription-view.js';
-import type { PaymentState } from '../domain/payment-state.js';
+import { paymentDraft } from '../domain/payment-draft.js';
 import { createPayment as createPaymentState } from '../domain/payments.js';
 import {
   applyCharge,
   cycleAmountUnits,
+  cycleResultOf,
   nextChargeAtMs,
   nextDueCharge,
   planManualRetry,
@@ -17,7 +18,7 @@ import { event } from '../domain/events.js';
 import type { Tx } from '../store/types.js';
 import { yieldToEventLoop } from '../runtime/yield.js';
 import { asOf, isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
-import { loadEnrolledMethod, outcomeOfCharge } from './payments.js';
+import { loadEnrolledMethod, outcomeOfCharge } from './enrolled-methods.js';
 
 /** Charges per transaction: years of a daily subscription fall due at once never hold the event loop. */
 const BILLING_BATCH = 25;
@@ -30,40 +31,25 @@ async function charge(ctx: RequestContext, tx: Tx, s: SubscriptionState, planned
   const now = isoNow(ctx);
   const description = `${s.name} cycle ${planned.cycle}`;
   const { outcome, method } = await outcomeOfCharge(tx, s.payment_method.vaulted_token, description);
-  const draft: PaymentState = {
+  const draft = paymentDraft({
     id: ctx.ids.uuid(),
+    now,
     account_id: s.account_id,
     description,
     country: s.country,
-    status: 'CREATED',
-    sub_status: 'CREATED',
     merchant_order_id: `${s.id}-${planned.cycle}`,
     merchant_reference: s.merchant_reference,
-    created_at: now,
-    updated_at: now,
     currency: s.currency,
     amount_units: cycleAmountUnits(s, planned.cycle),
-    authorized_units: 0,
-    captured_units: 0,
-    refunded_units: 0,
-    charged_back_units: 0,
-    checkout_session: null,
     subscription_id: s.id,
-    payment_method: { type: method.type, vaulted_token: s.payment_method.vaulted_token, token: null, vault_on_success: false, capture: true, installments: null, soft_descriptor: null, card: method.card },
+    payment_method: { type: method.type, vaulted_token: s.payment_method.vaulted_token, card: method.card },
     customer_payer: s.customer_id ? { id: s.customer_id } : null,
     additional_data: s.additional_data,
-    callback_url: null,
-    workflow: 'DIRECT',
-    metadata: s.metadata ?? [],
-    split_marketplace: [],
-    transactions: [],
-    refund_in_progress: null,
-    dispute: null,
-  };
+    metadata: s.metadata,
+  });
   const t = createPaymentState(draft, outcome, { now, transactionId: ctx.ids.uuid() });
   await tx.put('payment', t.payment.id, t.payment);
-  const result = t.payment.status === 'SUCCEEDED' ? 'SUCCEEDED' : t.payment.status === 'DECLINED' ? 'DECLINED' : t.payment.status === 'PENDING' ? 'PENDING' : 'ERROR';
-  const applied = applyCharge(s, planned, t.payment.id, result, now);
+  const applied = applyCharge(s, planned, t.payment.id, cycleResultOf(t.payment), now);
   await tx.put('subscription', applied.subscription.id, applied.subscription);
   await recordEvents(ctx, tx, [...t.events, ...applied.events]);
   return applied.subscription;
@@ -94,18 +80,18 @@ async function read(ctx: RequestContext, id: string): Promise<Subscription> {
 
 async function load(tx: Tx, id: string): Promise<SubscriptionState> {
   const s = await tx.get<SubscriptionState>('subscription', id);
-  if (!s) throw badRequest('SUBSCRIPTION_NOT_FOUND', `subscription ${id} not found`);
+  if (!s) throw new DomainError('SUBSCRIPTION_NOT_FOUND', [`subscription ${id} not found`]);
   return s;
 }
 
 export async function createSubscription(ctx: RequestContext, body: CreateSubscriptionBody): Promise<Subscription> {
   requireAccount(ctx, body.account_id);
   if (body.trial_period?.amount && body.trial_period.amount.currency !== body.amount.currency) {
-    throw badRequest('INVALID_AMOUNT', `trial_period.amount.currency ${body.trial_period.amount.currency} differs from amount.currency ${body.amount.currency}`);
+    throw new DomainError('INVALID_AMOUNT', [`trial_period.amount.currency ${body.trial_period.amount.currency} differs from amount.currency ${body.amount.currency}`]);
   }
   const id = await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     await loadEnrolledMethod(tx, body.payment_method.vaulted_token);
-    if (body.customer_payer && !(await tx.get('customer', body.customer_payer.id))) throw badRequest('CUSTOMER_NOT_FOUND', `customer ${body.customer_payer.id} not found`);
+    if (body.customer_payer && !(await tx.get('customer', body.customer_payer.id))) throw new DomainError('CUSTOMER_NOT_FOUND', [`customer ${body.customer_payer.id} not found`]);
     const now = isoNow(ctx);
     const startAt = body.availability?.start_at ?? now;
     const trial = body.trial_period ? { billing_cycles: body.trial_period.billing_cycles, amount_units: body.trial_period.amount ? toUnits(body.trial_period.amount.value) : null } : null;
@@ -153,7 +139,7 @@ export async function retrySubscription(ctx: RequestContext, id: string, account
   await billEverythingDue(ctx);
   await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const s = await load(tx, id);
-    if (accountCode !== undefined && s.account_id !== accountCode) throw badRequest('SUBSCRIPTION_NOT_FOUND', `subscription ${id} not found for account ${accountCode}`);
+    if (accountCode !== undefined && s.account_id !== accountCode) throw new DomainError('SUBSCRIPTION_NOT_FOUND', [`subscription ${id} not found for account ${accountCode}`]);
     await charge(ctx, tx, s, planManualRetry(s));
   });
   // A successful retry lets the next scheduled cycles fall due, possibly many.

@@ -1,5 +1,5 @@
 import type { CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookDelivery } from '@switchyard/contract';
-import { ApiProblem } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import type { DeliveryState } from '../domain/webhook-delivery.js';
 import type { WebhookState } from '../domain/webhook-routing.js';
 import { isoNow, requireAccount, type RequestContext } from './context.js';
@@ -32,7 +32,7 @@ export function presentDelivery(d: DeliveryState): WebhookDelivery {
   };
 }
 
-const notFound = (id: string) => new ApiProblem(404, 'WEBHOOK_NOT_FOUND', [`webhook ${id} not found on this account`]);
+const notFound = (id: string) => new DomainError('WEBHOOK_NOT_FOUND', [`webhook ${id} not found on this account`]);
 
 /** Upstream refuses a second webhook with the same name, or with the same URL and an overlapping trigger. */
 function conflictWith(existing: WebhookState[], candidate: WebhookState): WebhookState | undefined {
@@ -48,7 +48,7 @@ function conflictWith(existing: WebhookState[], candidate: WebhookState): Webhoo
 async function saveChecked(ctx: RequestContext, webhook: WebhookState): Promise<void> {
   await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const clash = conflictWith(await tx.list<WebhookState>('webhook'), webhook);
-    if (clash) throw new ApiProblem(409, 'WEBHOOK_ALREADY_EXISTS', [`webhook ${clash.id} already has this name, or this URL with one of these triggers`]);
+    if (clash) throw new DomainError('WEBHOOK_ALREADY_EXISTS', [`webhook ${clash.id} already has this name, or this URL with one of these triggers`]);
     await tx.put('webhook', webhook.id, webhook);
   });
 }

@@ -67,16 +67,6 @@ export function maskedEntity(body: CreateEntityBody, id: string, now: string): B
   };
 }
 
-/** Onboarding statuses after which nothing moves. */
-export const FINAL_ONBOARDING_STATUSES = ['SUCCEEDED', 'FAILED', 'DECLINED', 'CANCELLED', 'EXPIRED'];
-
-/** How long a pending onboarding stays open before it expires (sandbox decision). */
-export const ONBOARDING_TTL_MS = 30 * 86400_000;
-
-export function isOnboardingFinal(o: BankingOnboarding): boolean {
-  return FINAL_ONBOARDING_STATUSES.includes(o.status);
-}
-
 const CURRENCY_BY_COUNTRY: Record<string, string> = { US: 'USD', GB: 'GBP', AU: 'AUD', CA: 'CAD', MX: 'MXN', BR: 'BRL', CO: 'COP', AR: 'ARS', CL: 'CLP', PE: 'PEN' };
 
 /** The account a successful onboarding opens: ACTIVE, empty balances, rails of the country. */

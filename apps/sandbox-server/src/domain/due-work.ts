@@ -1,6 +1,6 @@
 import type { BankingOnboarding, SandboxEvent } from '@switchyard/contract';
-import type { RecordKind } from '../store/types.js';
-import { isOnboardingFinal } from './banking.js';
+import type { RecordKind } from './record-kind.js';
+import { isOnboardingFinal } from './onboarding.js';
 import { IDEMPOTENCY_RETENTION_MS, type IdempotencyRecord } from './idempotency.js';
 import { nextChargeAtMs, type SubscriptionState } from './subscriptions.js';
 import type { DeliveryState } from './webhook-delivery.js';

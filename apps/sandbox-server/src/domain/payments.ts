@@ -1,5 +1,5 @@
-import { ApiProblem, badRequest } from '../errors.js';
 import type { TestOutcome } from './cards.js';
+import { DomainError } from './errors.js';
 import { event, type DomainEvent } from './events.js';
 import { IN_FLIGHT_TIMEOUT_MS } from './idempotency.js';
 import { fromUnits } from './money.js';
@@ -8,7 +8,7 @@ import type { PaymentState, TransactionState } from './payment-state.js';
 /**
  * Payment state machine. Every function is pure: it takes the current state and a command and
  * returns the next state, the transaction it produced and the events to record, or throws an
- * ApiProblem. HTTP and storage live elsewhere.
+ * DomainError. HTTP and storage live elsewhere.
  */
 
 export interface Transition {
@@ -97,13 +97,13 @@ export function createPayment(draft: PaymentState, outcome: TestOutcome, stamp: 
 
 function findTransaction(payment: PaymentState, transactionId: string): TransactionState {
   const tx = payment.transactions.find((t) => t.id === transactionId);
-  if (!tx) throw badRequest('TRANSACTION_NOT_FOUND', `transaction ${transactionId} does not belong to payment ${payment.id}`);
+  if (!tx) throw new DomainError('TRANSACTION_NOT_FOUND', [`transaction ${transactionId} does not belong to payment ${payment.id}`]);
   return tx;
 }
 
 function checkCurrency(payment: PaymentState, currency: string | undefined): void {
   if (currency !== undefined && currency !== payment.currency) {
-    throw badRequest('INVALID_AMOUNT', `amount.currency ${currency} does not match the payment currency ${payment.currency}`);
+    throw new DomainError('INVALID_AMOUNT', [`amount.currency ${currency} does not match the payment currency ${payment.currency}`]);
   }
 }
 
@@ -111,15 +111,15 @@ function checkCurrency(payment: PaymentState, currency: string | undefined): voi
 export function capture(payment: PaymentState, cmd: { transactionId: string; amountUnits?: number; currency?: string; merchantReference: string }, stamp: Stamp): Transition {
   const auth = findTransaction(payment, cmd.transactionId);
   if (auth.type !== 'AUTHORIZE' || auth.status !== 'SUCCEEDED') {
-    throw badRequest('INVALID_TRANSACTION', `transaction ${auth.id} is not a successful authorization`);
+    throw new DomainError('INVALID_TRANSACTION', [`transaction ${auth.id} is not a successful authorization`]);
   }
   if (payment.status !== 'PENDING' || payment.sub_status !== 'AUTHORIZED') {
-    throw badRequest('INVALID_STATE', `payment ${payment.id} is ${payment.status}/${payment.sub_status}; only an AUTHORIZED payment can be captured`);
+    throw new DomainError('INVALID_STATE', [`payment ${payment.id} is ${payment.status}/${payment.sub_status}; only an AUTHORIZED payment can be captured`]);
   }
   checkCurrency(payment, cmd.currency);
   const units = cmd.amountUnits ?? payment.authorized_units;
   if (units > payment.authorized_units) {
-    throw badRequest('INVALID_AMOUNT', `capture of ${money(units, payment.currency)} exceeds the authorized ${money(payment.authorized_units, payment.currency)}`);
+    throw new DomainError('INVALID_AMOUNT', [`capture of ${money(units, payment.currency)} exceeds the authorized ${money(payment.authorized_units, payment.currency)}`]);
   }
   const tx = transaction(stamp, 'CAPTURE', 'SUCCEEDED', units, { merchant_reference: cmd.merchantReference });
   const next = withTransaction(
@@ -169,22 +169,22 @@ export function startRefund(given: PaymentState, cmd: RefundCommand, stamp: Stam
   const payment = abandonLostRefund(given, stamp.now);
   const charge = findTransaction(payment, cmd.transactionId);
   if (!['PURCHASE', 'CAPTURE'].includes(charge.type) || charge.status !== 'SUCCEEDED') {
-    throw badRequest('INVALID_TRANSACTION', `transaction ${charge.id} is a ${charge.status} ${charge.type}; only a captured charge can be refunded`);
+    throw new DomainError('INVALID_TRANSACTION', [`transaction ${charge.id} is a ${charge.status} ${charge.type}; only a captured charge can be refunded`]);
   }
   if (payment.refund_in_progress) {
-    throw badRequest('INVALID_STATE', `a refund (${payment.refund_in_progress.transaction_id}) is already in progress for payment ${payment.id}`);
+    throw new DomainError('INVALID_STATE', [`a refund (${payment.refund_in_progress.transaction_id}) is already in progress for payment ${payment.id}`]);
   }
   if (payment.dispute) {
-    throw badRequest('CHARGEBACK_IN_PROCESS', `payment ${payment.id} has a chargeback in process; it cannot be refunded until the dispute is resolved`);
+    throw new DomainError('CHARGEBACK_IN_PROCESS', [`payment ${payment.id} has a chargeback in process; it cannot be refunded until the dispute is resolved`]);
   }
   const refundable = refundableUnits(payment);
   if (payment.status !== 'SUCCEEDED' || refundable <= 0) {
-    throw badRequest('INVALID_STATE', `payment ${payment.id} is ${payment.status}/${payment.sub_status}; nothing is left to refund`);
+    throw new DomainError('INVALID_STATE', [`payment ${payment.id} is ${payment.status}/${payment.sub_status}; nothing is left to refund`]);
   }
   checkCurrency(payment, cmd.currency);
   const units = cmd.amountUnits ?? refundable;
   if (units > refundable) {
-    throw badRequest('INVALID_AMOUNT', `refund of ${money(units, payment.currency)} exceeds the refundable ${money(refundable, payment.currency)}`);
+    throw new DomainError('INVALID_AMOUNT', [`refund of ${money(units, payment.currency)} exceeds the refundable ${money(refundable, payment.currency)}`]);
   }
   const tx = transaction(stamp, 'REFUND', 'PENDING', units, {
     reason: cmd.reason,
@@ -200,7 +200,7 @@ export function startRefund(given: PaymentState, cmd: RefundCommand, stamp: Stam
 /** Completes the refund started by `startRefund`. */
 export function finishRefund(payment: PaymentState, now: string): Transition {
   const pending = payment.refund_in_progress;
-  if (!pending) throw new ApiProblem(500, 'INTERNAL_ERROR', ['no refund in progress']);
+  if (!pending) throw new DomainError('INTERNAL_ERROR', ['no refund in progress']);
   const refunded = payment.refunded_units + pending.amount_units;
   const full = refunded === payment.captured_units;
   const transactions = payment.transactions.map((t) =>
@@ -245,15 +245,15 @@ export function capturedCharge(payment: PaymentState): TransactionState | undefi
 /** A chargeback received from the issuer (sandbox control API). */
 export function receiveChargeback(given: PaymentState, cmd: { amountUnits?: number; reason: string | null }, stamp: Stamp): Transition {
   const payment = abandonLostRefund(given, stamp.now);
-  if (payment.dispute) throw badRequest('CHARGEBACK_IN_PROCESS', `payment ${payment.id} already has a chargeback in process`);
-  if (payment.refund_in_progress) throw badRequest('INVALID_STATE', `a refund is in progress for payment ${payment.id}`);
+  if (payment.dispute) throw new DomainError('CHARGEBACK_IN_PROCESS', [`payment ${payment.id} already has a chargeback in process`]);
+  if (payment.refund_in_progress) throw new DomainError('INVALID_STATE', [`a refund is in progress for payment ${payment.id}`]);
   const chargeable = refundableUnits(payment);
   if (payment.status !== 'SUCCEEDED' || chargeable <= 0) {
-    throw badRequest('INVALID_STATE', `payment ${payment.id} is ${payment.status}/${payment.sub_status}; only a captured payment with funds left can be charged back`);
+    throw new DomainError('INVALID_STATE', [`payment ${payment.id} is ${payment.status}/${payment.sub_status}; only a captured payment with funds left can be charged back`]);
   }
   const units = cmd.amountUnits ?? chargeable;
   if (units > chargeable) {
-    throw badRequest('INVALID_AMOUNT', `chargeback of ${money(units, payment.currency)} exceeds the ${money(chargeable, payment.currency)} still captured`);
+    throw new DomainError('INVALID_AMOUNT', [`chargeback of ${money(units, payment.currency)} exceeds the ${money(chargeable, payment.currency)} still captured`]);
   }
   const tx = transaction(stamp, 'CHARGEBACK', 'CREATED', units, { reason: cmd.reason, response_code: 'CHARGEBACK', response_message: 'Chargeback received' });
   const next = withTransaction(
@@ -272,12 +272,12 @@ export function receiveChargeback(given: PaymentState, cmd: { amountUnits?: numb
 /** §4.9: evidence against the chargeback moves the payment to review. */
 export function submitDispute(payment: PaymentState, cmd: { transactionId: string; evidenceCount: number }, now: string): Transition {
   const tx = findTransaction(payment, cmd.transactionId);
-  if (tx.type !== 'CHARGEBACK') throw badRequest('INVALID_TRANSACTION', `transaction ${tx.id} is a ${tx.type}; only a chargeback can be disputed`);
+  if (tx.type !== 'CHARGEBACK') throw new DomainError('INVALID_TRANSACTION', [`transaction ${tx.id} is a ${tx.type}; only a chargeback can be disputed`]);
   if (!payment.dispute || payment.dispute.chargeback_transaction_id !== tx.id) {
-    throw badRequest('INVALID_STATE', `the chargeback ${tx.id} is ${tx.status}; its dispute is closed`);
+    throw new DomainError('INVALID_STATE', [`the chargeback ${tx.id} is ${tx.status}; its dispute is closed`]);
   }
   if (payment.sub_status === 'PENDING_REVIEW') {
-    throw badRequest('INVALID_STATE', `evidence for chargeback ${tx.id} was already submitted and is under review`);
+    throw new DomainError('INVALID_STATE', [`evidence for chargeback ${tx.id} was already submitted and is under review`]);
   }
   const next: PaymentState = {
     ...payment,
@@ -292,7 +292,7 @@ export function submitDispute(payment: PaymentState, cmd: { transactionId: strin
 /** The issuer's decision on a dispute (sandbox control API). */
 export function resolveDispute(payment: PaymentState, outcome: 'WON' | 'LOST', now: string): Transition {
   const dispute = payment.dispute;
-  if (!dispute) throw badRequest('INVALID_STATE', `payment ${payment.id} has no open dispute`);
+  if (!dispute) throw new DomainError('INVALID_STATE', [`payment ${payment.id} has no open dispute`]);
   const transactions = payment.transactions.map((t) =>
     t.id === dispute.chargeback_transaction_id ? { ...t, status: outcome, response_code: outcome, response_message: `Dispute ${outcome.toLowerCase()}`, updated_at: now } : t,
   );

@@ -1,5 +1,6 @@
-import { badRequest } from '../errors.js';
+import { DomainError } from './errors.js';
 import { event, type DomainEvent } from './events.js';
+import type { PaymentState } from './payment-state.js';
 
 export type Frequency = { type: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'; value: number };
 
@@ -100,6 +101,18 @@ function statusAfterPaid(s: SubscriptionState, paidCycles: number): Subscription
 const subEvent = (type: string, s: SubscriptionState, data: Record<string, unknown> = {}) =>
   event(type, 'subscription', s.id, s.account_id, { status: s.status, billing_cycles_current: s.billing_current, ...data });
 
+/** What a cycle's payment comes to for the subscription: paid, declined, still pending, or an error (anything else). */
+export function cycleResultOf(payment: Pick<PaymentState, 'status'>): CycleCharge['status'] {
+  switch (payment.status) {
+    case 'SUCCEEDED':
+    case 'DECLINED':
+    case 'PENDING':
+      return payment.status;
+    default:
+      return 'ERROR';
+  }
+}
+
 /** Applies the result of a charge to the subscription. */
 export function applyCharge(s: SubscriptionState, charge: PlannedCharge, paymentId: string, result: CycleCharge['status'], now: string): { subscription: SubscriptionState; events: DomainEvent[] } {
   const previous = s.latest?.cycle === charge.cycle ? s.latest : null;
@@ -139,12 +152,12 @@ export function applyCharge(s: SubscriptionState, charge: PlannedCharge, payment
 export function planManualRetry(s: SubscriptionState): PlannedCharge {
   const latest = s.latest;
   if (!latest || latest.status === 'SUCCEEDED') {
-    throw badRequest('INVALID_REQUEST', `the most recent payment of subscription ${s.id} did not fail; there is nothing to retry`);
+    throw new DomainError('INVALID_REQUEST', [`the most recent payment of subscription ${s.id} did not fail; there is nothing to retry`]);
   }
   const lastRetry = latest.manual_retries[latest.manual_retries.length - 1];
   if (lastRetry && lastRetry.status !== 'DECLINED') {
-    throw badRequest('INVALID_REQUEST', `the previous manual retry of subscription ${s.id} ended ${lastRetry.status}; another retry is allowed only after a DECLINED one`);
+    throw new DomainError('INVALID_REQUEST', [`the previous manual retry of subscription ${s.id} ended ${lastRetry.status}; another retry is allowed only after a DECLINED one`]);
   }
-  if (s.status === 'COMPLETED' || s.status === 'CANCELED') throw badRequest('INVALID_REQUEST', `subscription ${s.id} is ${s.status}`);
+  if (s.status === 'COMPLETED' || s.status === 'CANCELED') throw new DomainError('INVALID_REQUEST', [`subscription ${s.id} is ${s.status}`]);
   return { kind: 'manual_retry', cycle: latest.cycle };
 }

@@ -1,5 +1,5 @@
 import type { Transfer } from '@switchyard/contract';
-import { ApiProblem } from '../errors.js';
+import { DomainError } from './errors.js';
 import { event, type DomainEvent } from './events.js';
 import { fromUnits } from './money.js';
 
@@ -32,8 +32,6 @@ export interface TransferState {
   completed_at: string | null;
 }
 
-const problem = (status: number, code: string, message: string) => new ApiProblem(status, code, [message]);
-
 /** The transfer outcome a description asks for (sandbox test data); SUCCEEDED otherwise. */
 export function transferOutcome(description: string | undefined): TransferState['status'] {
   const wanted = description?.trim().toUpperCase();
@@ -55,15 +53,15 @@ export interface ReverseCommand {
  * The reversed total never exceeds the amount; the last reversal makes the transfer REVERSED.
  */
 export function reverse(t: TransferState, cmd: ReverseCommand): { transfer: TransferState; events: DomainEvent[] } {
-  if (t.status === 'REVERSED') throw problem(400, 'TRANSFER_ALREADY_REVERSED', `transfer ${t.id} is already fully reversed`);
-  if (t.status !== 'SUCCEEDED') throw problem(400, 'TRANSFER_NOT_REVERSIBLE', `transfer ${t.id} is ${t.status}; only a SUCCEEDED transfer can be reversed`);
+  if (t.status === 'REVERSED') throw new DomainError('TRANSFER_ALREADY_REVERSED', [`transfer ${t.id} is already fully reversed`]);
+  if (t.status !== 'SUCCEEDED') throw new DomainError('TRANSFER_NOT_REVERSIBLE', [`transfer ${t.id} is ${t.status}; only a SUCCEEDED transfer can be reversed`]);
   if (cmd.currency !== undefined && cmd.currency !== t.currency) {
-    throw problem(400, 'INVALID_CURRENCY', `amount.currency ${cmd.currency} does not match the transfer currency ${t.currency}`);
+    throw new DomainError('INVALID_CURRENCY', [`amount.currency ${cmd.currency} does not match the transfer currency ${t.currency}`]);
   }
   const left = t.amount_units - t.reversed_units;
   const units = cmd.amountUnits ?? left;
   if (units > left) {
-    throw problem(400, 'REVERSAL_AMOUNT_EXCEEDS', `reversal of ${fromUnits(units)} ${t.currency} exceeds the ${fromUnits(left)} ${t.currency} not yet reversed`);
+    throw new DomainError('REVERSAL_AMOUNT_EXCEEDS', [`reversal of ${fromUnits(units)} ${t.currency} exceeds the ${fromUnits(left)} ${t.currency} not yet reversed`]);
   }
   const reversed = t.reversed_units + units;
   const transfer: TransferState = {

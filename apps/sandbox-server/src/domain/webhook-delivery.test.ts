@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterAttempt, notSentError, skipUnanswered, type DeliveryState } from './webhook-delivery.js';
+import { afterAttempt, claimedUntil, isDue, isInFlight, nextAttempt, notSentError, skipUnanswered, type DeliveryState } from './webhook-delivery.js';
 import { RETRY_DELAYS_MS } from './webhook-routing.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
@@ -42,5 +42,17 @@ describe('a delivery attempt (upstream schedule, UPSTREAM-NOTES.md "Webhooks")',
     const soon = skipUnanswered(first, T0 + 3600_000, 'fetch failed', 1);
     expect(soon.attempts).toHaveLength(3);
     expect(soon).toMatchObject({ state: 'pending', next_attempt_at: new Date(T0 + 55 * 60_000 + 6 * 3600_000).toISOString() });
+  });
+
+  it('is claimed for one attempt until a real time, and due once its next attempt is at or before the clock', () => {
+    const claimed = claimedUntil(delivery, 500);
+    expect([isInFlight(claimed, 499), isInFlight(claimed, 500), isInFlight({ ...claimed, claimed_until_ms: null }, 0)]).toEqual([true, false, false]);
+    expect([isDue(delivery, T0 - 1), isDue(delivery, T0), isDue({ ...delivery, state: 'delivered' }, T0), isDue({ ...delivery, next_attempt_at: null }, T0)]).toEqual([false, true, false, false]);
+  });
+
+  it('sends each attempt with its retry number in the envelope, at its scheduled time or when forced', () => {
+    const withEnvelope = { ...delivery, envelope: { type: 'payment', data: { id: 'p' } } };
+    expect(nextAttempt(withEnvelope)).toEqual({ retry: 0, at: new Date(T0).toISOString(), body: '{"type":"payment","retry":0,"data":{"id":"p"}}' });
+    expect(nextAttempt(afterAttempt(withEnvelope, refused, 1), 'now')).toMatchObject({ retry: 1, at: 'now', body: '{"type":"payment","retry":1,"data":{"id":"p"}}' });
   });
 });

@@ -30,6 +30,29 @@ export interface DeliveryState {
   created_at: string;
 }
 
+/** Whether an attempt of the delivery is in flight: claimed until a real time still ahead (`claimedUntil`). */
+export function isInFlight(d: DeliveryState, realNowMs: number): boolean {
+  return d.claimed_until_ms !== null && d.claimed_until_ms > realNowMs;
+}
+
+/** Whether the delivery's next attempt is due at `nowMs` on its merchant's clock. */
+export function isDue(d: DeliveryState, nowMs: number): boolean {
+  return d.state === 'pending' && d.next_attempt_at !== null && Date.parse(d.next_attempt_at) <= nowMs;
+}
+
+/** The delivery claimed for one attempt until `untilMs` (real time): no other dispatcher sends it meanwhile. */
+export const claimedUntil = (d: DeliveryState, untilMs: number): DeliveryState => ({ ...d, claimed_until_ms: untilMs });
+
+/**
+ * The next attempt's request: its retry number (0 for the first), its time (the scheduled one, or
+ * `forcedAt` for a redelivery) and the exact body that is signed and sent, the envelope with `retry`.
+ */
+export function nextAttempt(d: DeliveryState, forcedAt?: string): { retry: number; at: string; body: string } {
+  const retry = d.attempts.length;
+  const { data, ...head } = d.envelope;
+  return { retry, at: forcedAt ?? (d.next_attempt_at as string), body: JSON.stringify({ ...head, retry, data }) };
+}
+
 /**
  * The delivery after one more attempt: delivered on a 200; otherwise the next attempt is
  * scheduled after the previous one on upstream's schedule, until the 7th fails. `retriable` is

@@ -1,8 +1,9 @@
 import type { RequestHandler } from 'express';
 import { PUBLIC_KEY_HEADER, SECRET_KEY_HEADER } from '@switchyard/contract';
-import { invalidCredentials } from '../errors.js';
+import { invalidCredentials } from '../app/context.js';
+import { DomainError } from '../domain/errors.js';
 import type { Store } from '../store/types.js';
-import { problem, sendProblem } from './problem-response.js';
+import { sendProblem } from './problem-response.js';
 
 /**
  * Resolves the merchant from the two API keys; 401 INVALID_CREDENTIALS when they are missing or
@@ -15,7 +16,7 @@ export function authenticate(store: Store): RequestHandler {
       const publicKey = req.header(PUBLIC_KEY_HEADER);
       const secretKey = req.header(SECRET_KEY_HEADER);
       if (!publicKey || !secretKey) {
-        sendProblem(res, problem(401, 'INVALID_CREDENTIALS', `the ${PUBLIC_KEY_HEADER} and ${SECRET_KEY_HEADER} headers are required`));
+        sendProblem(res, new DomainError('INVALID_CREDENTIALS', [`the ${PUBLIC_KEY_HEADER} and ${SECRET_KEY_HEADER} headers are required`]));
         return;
       }
       const merchant = await store.findMerchantByPublicKey(publicKey);

@@ -3,12 +3,12 @@ import { describeRequestIssues } from '@switchyard/contract';
 import { ResponseValidationError } from '@ts-rest/core';
 import type { RequestValidationError } from '@ts-rest/express';
 import type { Logger } from 'pino';
-import { ApiProblem } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import { isBankingRoute, sendProblem } from './problem-response.js';
 
-/** A 400 for bad input; the banking family calls it VALIDATION_ERROR. */
-export function validationProblem(res: Response, messages: string[]): ApiProblem {
-  return new ApiProblem(400, isBankingRoute(res) ? 'VALIDATION_ERROR' : 'INVALID_REQUEST', messages);
+/** Bad input; the banking family calls it VALIDATION_ERROR. */
+export function validationProblem(res: Response, messages: string[]): DomainError {
+  return new DomainError(isBankingRoute(res) ? 'VALIDATION_ERROR' : 'INVALID_REQUEST', messages);
 }
 
 /** ts-rest's request validation failures, answered 400 in the API's shape with the fields named (bounded: describeRequestIssues). */
@@ -23,7 +23,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       next(err);
       return;
     }
-    if (err instanceof ApiProblem) {
+    if (err instanceof DomainError) {
       sendProblem(res, err);
       return;
     }
@@ -39,6 +39,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     } else {
       logger.error({ requestId, err }, 'unhandled error');
     }
-    sendProblem(res, new ApiProblem(500, 'INTERNAL_ERROR', [`internal error; request id ${requestId ?? 'unknown'}`]));
+    sendProblem(res, new DomainError('INTERNAL_ERROR', [`internal error; request id ${requestId ?? 'unknown'}`]));
   };
 }

@@ -1,17 +1,10 @@
 import type { RequestHandler } from 'express';
 import type { PaymentLink } from '@switchyard/contract';
+import { linkAvailability } from '../domain/payment-links.js';
 import type { BaseClock } from '../runtime/clock.js';
 import type { Store } from '../store/types.js';
 import { escapeHtml as escape, page } from './html.js';
 import { isStorableText } from './request-text.js';
-
-
-/** Whether the link can be paid now, on its merchant's sandbox clock. */
-export function linkAvailability(link: PaymentLink, nowMs: number): 'available' | 'not yet available' | 'expired' {
-  if (link.availability.start_at && Date.parse(link.availability.start_at) > nowMs) return 'not yet available';
-  if (link.availability.finish_at && Date.parse(link.availability.finish_at) <= nowMs) return 'expired';
-  return 'available';
-}
 
 /** The hosted checkout address of a payment link (`checkout_url`): a page describing the link and whether it can be paid now. */
 export function hostedCheckout(store: Store, clock: BaseClock): RequestHandler {

@@ -1,4 +1,5 @@
-import { ApiProblem } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
+import { ApiProblem, problemOf } from '../errors.js';
 import { decide, type IdempotencyRecord, type StoredResponse } from '../domain/idempotency.js';
 import { nowOf, type RequestContext } from '../app/context.js';
 import type { Store, Tx } from '../store/types.js';
@@ -92,7 +93,7 @@ function journaledContext(ctx: RequestContext, key: string): RequestContext {
 /**
  * Runs `operation` at most once per (merchant, key). Concurrent duplicates wait for the first
  * to finish (up to `waitMs`) and then replay its response, so N identical requests give N
- * identical answers and one resource. Business errors (4xx ApiProblems) are stored and use the
+ * identical answers and one resource. Business errors (DomainErrors answered 4xx) are stored and use the
  * key up; internal errors (5xx) release it so the request can be retried with the same key.
  */
 export async function runIdempotent(
@@ -116,8 +117,9 @@ export async function runIdempotent(
   try {
     response = await operation(journaledContext(ctx, key));
   } catch (error) {
-    if (error instanceof ApiProblem && error.status < 500) {
-      const stored = { status: error.status, body: error.toBody() };
+    const problem = error instanceof DomainError ? problemOf(error) : undefined;
+    if (problem && problem.status < 500) {
+      const stored = { status: problem.status, body: problem.toBody() };
       await settle(ctx, key, (r) => ({ ...r, state: 'failed', response: stored }));
       throw error;
     }

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import type { RequestHandler } from 'express';
+import type { DomainError } from '../domain/errors.js';
 import { ApiProblem } from '../errors.js';
 import { validationProblem } from './errors.js';
 
@@ -39,7 +40,7 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 
 const tooLarge = () => new ApiProblem(413, 'REQUEST_TOO_LARGE', ['the request body is larger than the sandbox accepts']);
 /** A 400 for a body that cannot be read as JSON: bad input like any other, so VALIDATION_ERROR on the banking family (validationProblem). */
-type Invalid = (message: string) => ApiProblem;
+type Invalid = (message: string) => DomainError;
 
 const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
 
@@ -57,7 +58,7 @@ function readAll(stream: Readable, limit: number, invalid: Invalid): Promise<Buf
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
-    const fail = (problem: () => ApiProblem) => {
+    const fail = (problem: () => DomainError) => {
       if (settled) return;
       settled = true;
       stream.off('data', onData);
@@ -83,7 +84,7 @@ function readAll(stream: Readable, limit: number, invalid: Invalid): Promise<Buf
 /**
  * The JSON body reader of the API routes, in place of express.json(): the same rules (JSON media
  * types only, UTF-8, gzip or deflate, a size limit, objects and arrays only, an empty body is
- * `{}`), each failure an ApiProblem in the API's error shape, and none of body-parser's
+ * `{}`), each failure a DomainError answered in the API's error shape, and none of body-parser's
  * content-type, type-is, iconv and raw-body work, which took about 10 % of a small request's
  * CPU (docs/benchmarks.md). A body in another media type is left unread, as `{}`: the contract
  * then names the missing fields.

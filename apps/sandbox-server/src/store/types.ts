@@ -1,30 +1,14 @@
 import type { SecretKeyDigests } from '../runtime/secret-keys.js';
 import type { DueLane } from '../domain/due-work.js';
+import type { RecordKind } from '../domain/record-kind.js';
+
+export type { RecordKind };
 
 /**
  * The storage boundary. Everything the sandbox keeps goes through an async, transactional
  * interface so the memory store and PostgreSQL obey the same rules: a transaction sees its own
  * writes, commits all of them or none, and transactions of one merchant never interleave.
  */
-
-/** Kinds of records a merchant owns. */
-export type RecordKind =
-  | 'customer'
-  | 'customer_session'
-  | 'checkout_session'
-  | 'payment_link'
-  | 'payment'
-  | 'payment_method'
-  | 'subscription'
-  | 'recipient'
-  | 'transfer'
-  | 'banking_entity'
-  | 'banking_onboarding'
-  | 'banking_account'
-  | 'webhook'
-  | 'webhook_delivery'
-  | 'event'
-  | 'idempotency';
 
 export interface MerchantRecord {
   id: string;

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { WEBHOOK_SIGNATURE_HEADER } from '@switchyard/contract';
-import { afterAttempt, skipUnanswered, type DeliveryAttempt, type DeliveryState } from '../domain/webhook-delivery.js';
+import { afterAttempt, claimedUntil, isDue, isInFlight, nextAttempt, skipUnanswered, type DeliveryAttempt, type DeliveryState } from '../domain/webhook-delivery.js';
 import type { WebhookState } from '../domain/webhook-routing.js';
 import type { BaseClock } from '../runtime/clock.js';
 import { Semaphore } from '../runtime/semaphore.js';
@@ -149,7 +149,7 @@ export class WebhookDispatcher {
       const webhooks = new Map<string, Promise<WebhookState | undefined>>();
       let skipped = 0;
       for (const d of await tx.listDue<DeliveryState>('webhook_delivery', 'clock', nowMs, DISPATCH_BATCH)) {
-        if (d.claimed_until_ms !== null && d.claimed_until_ms > Date.now()) continue;
+        if (isInFlight(d, Date.now())) continue;
         const reason = run.unanswered.get(d.url);
         if (reason !== undefined) {
           await tx.put('webhook_delivery', d.id, skipUnanswered(d, nowMs, reason, this.options.timeScale));
@@ -164,7 +164,7 @@ export class WebhookDispatcher {
   }
 
   private async claim(tx: Tx, d: DeliveryState, webhook: WebhookState | undefined): Promise<Claimed> {
-    const delivery = { ...d, claimed_until_ms: Date.now() + this.options.timeoutMs + 1000 };
+    const delivery = claimedUntil(d, Date.now() + this.options.timeoutMs + 1000);
     await tx.put('webhook_delivery', d.id, delivery);
     return { delivery, webhook };
   }
@@ -206,10 +206,7 @@ export class WebhookDispatcher {
    * (redelivery) now.
    */
   private async send({ delivery, webhook }: Claimed, run: DispatchRun, stopping: AbortSignal | undefined, atMs?: number): Promise<Outcome | undefined> {
-    const retry = delivery.attempts.length;
-    const at = atMs === undefined ? (delivery.next_attempt_at as string) : new Date(atMs).toISOString();
-    const { data, ...head } = delivery.envelope;
-    const body = JSON.stringify({ ...head, retry, data });
+    const { retry, at, body } = nextAttempt(delivery, atMs === undefined ? undefined : new Date(atMs).toISOString());
     const signature = webhook?.hmac_client_secret ? sign(webhook.hmac_client_secret, body) : '';
     /** `unanswered`: the receiver itself gave no answer (not the webhook gone, not the sandbox stopping). */
     const attempt = (status_code: number | null, duration_ms: number, error: string | null, unanswered = false): Outcome => ({
@@ -259,9 +256,7 @@ export class WebhookDispatcher {
     const claimed = await this.store.withTransaction(merchantId, async (tx) => {
       const d = await tx.get<DeliveryState>('webhook_delivery', deliveryId);
       if (!d) return undefined;
-      const inFlight = d.claimed_until_ms !== null && d.claimed_until_ms > Date.now();
-      const due = d.state === 'pending' && d.next_attempt_at !== null && Date.parse(d.next_attempt_at) <= nowMs;
-      if (inFlight || (!force && !due)) return undefined;
+      if (isInFlight(d, Date.now()) || (!force && !isDue(d, nowMs))) return undefined;
       return this.claim(tx, d, await tx.get<WebhookState>('webhook', d.webhook_id));
     });
     if (!claimed) return undefined;

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { BankingAccount, CreateOnboardingBody } from '@switchyard/contract';
+import { accountOpened, expireOnboarding, ONBOARDING_TTL_MS, settleOnboarding, startOnboarding } from './onboarding.js';
+
+const NOW = new Date('2026-01-01T00:00:00.000Z');
+const body = (onboarding_type: CreateOnboardingBody['onboarding_type']) => ({ account_id: 'acc', service_connection_id: 'conn', onboarding_type }) as CreateOnboardingBody;
+const stamp = { id: 'onb_1', providerEntityId: () => 'prv_ent_1', now: NOW };
+
+describe('startOnboarding', () => {
+  it('waits for the provider until the TTL runs out', () => {
+    const started = startOnboarding('ent_1', body('ONE_STEP'), stamp);
+    expect(started.onboarding).toMatchObject({ status: 'PENDING', provider: { entity_id: 'prv_ent_1', status: 'PENDING' }, expires_at: new Date(NOW.getTime() + ONBOARDING_TTL_MS).toISOString() });
+    expect(started.events.map((e) => e.type)).toEqual(['banking.onboarding.created', 'banking.onboarding.pending']);
+    expect(started.opensAccount).toBe(false);
+  });
+
+  it('records a previous onboarding as SUCCEEDED at once, without contacting the provider, and opens the account', () => {
+    const started = startOnboarding('ent_1', body('PREVIOUSLY_ONBOARDED'), { ...stamp, providerEntityId: () => expect.fail('the provider is not contacted') });
+    expect(started.onboarding).toMatchObject({ status: 'SUCCEEDED', provider: { entity_id: null, status: 'NOT_CONTACTED' }, expires_at: null });
+    expect(started.opensAccount).toBe(true);
+  });
+});
+
+describe('settleOnboarding', () => {
+  const pending = startOnboarding('ent_1', body('ONE_STEP'), stamp).onboarding;
+
+  it("takes the provider's decision once; SUCCEEDED opens the account, which stops the expiry", () => {
+    const settled = settleOnboarding(pending, 'SUCCEEDED', 'acc', 'later');
+    expect(settled).toMatchObject({ onboarding: { status: 'SUCCEEDED', provider: { status: 'SUCCEEDED' }, updated_at: 'later' }, opensAccount: true });
+    expect(settled.events).toEqual([expect.objectContaining({ type: 'banking.onboarding.succeeded', account_id: 'acc' })]);
+    const opened = accountOpened(settled.onboarding, { id: 'acct_1', account_id: 'acc' } as BankingAccount);
+    expect(opened.onboarding).toMatchObject({ service_account_id: 'acct_1', expires_at: null });
+    expect(opened.events).toEqual([expect.objectContaining({ type: 'banking.account.created', resource_id: 'acct_1' })]);
+    expect(() => settleOnboarding(settled.onboarding, 'DECLINED', 'acc', 'later')).toThrow(expect.objectContaining({ code: 'INVALID_STATE' }));
+  });
+
+  it('asks for a document on PENDING_ADDITIONAL_DOCUMENTATION', () => {
+    const settled = settleOnboarding(pending, 'PENDING_ADDITIONAL_DOCUMENTATION', 'acc', 'later');
+    expect(settled.onboarding.requirements).toEqual([expect.objectContaining({ field: 'documentation', status: 'PENDING' })]);
+    expect(settled.opensAccount).toBe(false);
+  });
+
+  it('expires an open onboarding as of its expiry', () => {
+    const expired = expireOnboarding(pending, 'then');
+    expect(expired.onboarding).toMatchObject({ status: 'EXPIRED', provider: { status: 'EXPIRED' }, updated_at: 'then' });
+    expect(expired.events.map((e) => e.type)).toEqual(['banking.onboarding.expired']);
+  });
+});

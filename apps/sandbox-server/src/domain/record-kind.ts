@@ -1,0 +1,18 @@
+/** Kinds of records a merchant owns: what the store keeps, and what the clock's due work is about (`dueOf`). */
+export type RecordKind =
+  | 'customer'
+  | 'customer_session'
+  | 'checkout_session'
+  | 'payment_link'
+  | 'payment'
+  | 'payment_method'
+  | 'subscription'
+  | 'recipient'
+  | 'transfer'
+  | 'banking_entity'
+  | 'banking_onboarding'
+  | 'banking_account'
+  | 'webhook'
+  | 'webhook_delivery'
+  | 'event'
+  | 'idempotency';

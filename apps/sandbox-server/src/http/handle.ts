@@ -56,9 +56,12 @@ function sandboxOptions(deps: HttpDeps, req: Request): SandboxOptions {
   return { providerLatencyMs: ms };
 }
 
+/** The context of a route without credentials: the runtime, and no merchant. */
+const publicContext = (deps: HttpDeps, call: RouteCall): PublicHandlerContext => ({ store: deps.store, clock: deps.clock, ids: deps.ids, ...sandboxOptions(deps, call.req) });
+
 /** The context of an authenticated request (the auth middleware put the merchant on `res.locals`). */
-function merchantContext(deps: HttpDeps, res: Response, sandbox: SandboxOptions): HandlerContext {
-  const merchant = authenticatedMerchant(res);
+function merchantContext(deps: HttpDeps, call: RouteCall): HandlerContext {
+  const merchant = authenticatedMerchant(call.res);
   return {
     merchant,
     store: deps.store,
@@ -68,12 +71,14 @@ function merchantContext(deps: HttpDeps, res: Response, sandbox: SandboxOptions)
     deliveriesQueued: () => deps.dispatcher.kick(merchant.id),
     dispatcher: deps.dispatcher,
     clockAdvancer: deps.clockAdvancer,
-    ...sandbox,
+    ...sandboxOptions(deps, call.req),
   };
 }
 
-const keyOf = (headers: RouteCall['headers']) => {
-  const key = headers[IDEMPOTENCY_HEADER];
+const inputOf = (call: RouteCall): RouteInput => ({ params: call.params, query: call.query, body: call.body, headers: call.headers });
+
+const keyOf = (call: RouteCall) => {
+  const key = call.headers[IDEMPOTENCY_HEADER];
   return typeof key === 'string' ? key : undefined;
 };
 
@@ -87,16 +92,17 @@ const keyOf = (headers: RouteCall['headers']) => {
 export function handle(deps: HttpDeps, route: AppRoute, meta: RouteMeta, handler: RouteHandler) {
   const status = successStatusOf(route, meta);
   const keyed = takesIdempotencyKey(route, meta);
-  const { operationId } = meta;
-  const run = meta.auth === 'none'
-    ? async (call: RouteCall, input: RouteInput) => handler({ store: deps.store, clock: deps.clock, ids: deps.ids, ...sandboxOptions(deps, call.req) }, input)
-    : async (call: RouteCall, input: RouteInput) => {
-      const ctx = merchantContext(deps, call.res, sandboxOptions(deps, call.req));
-      const key = keyed ? keyOf(call.headers) : undefined;
-      if (key === undefined) return handler(ctx, input);
-      const result = await runIdempotent(ctx, key, operationId, deps.idempotency, async (journaled) => ({ status, body: await handler(journaled, input) }));
-      if (result.replayed) call.res.setHeader(REPLAYED_HEADER, 'true');
-      return result.body;
-    };
-  return async (call: RouteCall) => ({ status, body: await run(call, { params: call.params, query: call.query, body: call.body, headers: call.headers }) });
+  if (meta.auth === 'none') {
+    // Idempotency keys are kept per merchant: a route without one cannot take a key.
+    if (keyed) throw new Error(`${meta.operationId} takes an idempotency key but no credentials`);
+    return async (call: RouteCall) => ({ status, body: await handler(publicContext(deps, call), inputOf(call)) });
+  }
+  return async (call: RouteCall) => {
+    const ctx = merchantContext(deps, call);
+    const key = keyed ? keyOf(call) : undefined;
+    if (key === undefined) return { status, body: await handler(ctx, inputOf(call)) };
+    const result = await runIdempotent(ctx, key, meta.operationId, deps.idempotency, async (journaled) => ({ status, body: await handler(journaled, inputOf(call)) }));
+    if (result.replayed) call.res.setHeader(REPLAYED_HEADER, 'true');
+    return { status, body: result.body };
+  };
 }

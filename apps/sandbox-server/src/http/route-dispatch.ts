@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
-import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
+import type { AppRoute, AppRouter } from '@ts-rest/core';
 import { createExpressEndpoints, type RequestValidationError } from '@ts-rest/express';
-import { contract, sandboxContract, type RouteMeta } from '@switchyard/contract';
+import { contract, listRoutes, sandboxContract, type ListedRoute } from '@switchyard/contract';
 import type { HttpDeps } from './deps.js';
 import type { ApiRouters } from './handler.js';
 import { handle, type RouteHandler } from './handle.js';
@@ -17,13 +17,13 @@ export interface MountOptions {
   requestValidationErrorHandler: (err: RequestValidationError, req: Request, res: Response, next: NextFunction) => void;
 }
 
-/** Each route of `routers` with its handler from `table` (same keys). */
-function* routesWithHandlers(routers: Record<string, AppRouter>, table: Record<string, Record<string, RouteHandler>>): Generator<[AppRoute, RouteHandler]> {
+/** Each route of `routers` with its metadata and its handler from `table` (same keys). */
+function* routesWithHandlers(routers: Record<string, AppRouter>, table: Record<string, Record<string, RouteHandler>>): Generator<ListedRoute & { handler: RouteHandler }> {
   for (const [domain, router] of Object.entries(routers)) {
-    for (const [key, route] of Object.entries(router)) {
-      const handler = table[domain]?.[key];
-      if (!isAppRoute(route) || !handler) throw new Error(`no handler for ${domain}.${key}`);
-      yield [route, handler];
+    for (const listed of listRoutes(router)) {
+      const handler = table[domain]?.[listed.key];
+      if (!handler) throw new Error(`no handler for ${domain}.${listed.key}`);
+      yield { ...listed, handler };
     }
   }
 }
@@ -34,9 +34,9 @@ function* routesWithHandlers(routers: Record<string, AppRouter>, table: Record<s
  */
 export function routeDispatch(deps: HttpDeps, options: MountOptions): RequestHandler {
   const routers = new Map<AppRoute, Router>();
-  for (const [route, handler] of routesWithHandlers(API_ROUTERS, handlers)) {
+  for (const { route, meta, handler } of routesWithHandlers(API_ROUTERS, handlers)) {
     const router = express.Router();
-    createExpressEndpoints({ route }, { route: handle(deps, route, route.metadata as RouteMeta, handler) }, router, options);
+    createExpressEndpoints({ route }, { route: handle(deps, route, meta, handler) }, router, options);
     routers.set(route, router);
   }
   return (req, res, next) => {

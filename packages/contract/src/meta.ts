@@ -10,6 +10,15 @@ export interface RouteMeta {
   specSection: string | null;
   /** Domain tag used for grouping (OpenAPI tags, conformance report). */
   domain: Domain;
+  /** Who may call the route: `merchant` (the default) needs the two API keys, `none` needs nothing. */
+  auth?: RouteAuth;
+}
+
+export type RouteAuth = 'merchant' | 'none';
+
+/** The metadata of a route that takes no credentials; its type says so, for servers that type handlers by it. */
+export interface PublicRouteMeta extends RouteMeta {
+  auth: 'none';
 }
 
 export type Domain =
@@ -23,6 +32,8 @@ export type Domain =
   | 'webhooks'
   | 'sandbox';
 
+export function meta(m: PublicRouteMeta): PublicRouteMeta;
+export function meta(m: RouteMeta): RouteMeta;
 export function meta(m: RouteMeta): RouteMeta {
   return m;
 }

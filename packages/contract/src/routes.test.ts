@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENT_OPERATIONS, contract, listRoutes } from './index.js';
+import { IDEMPOTENT_OPERATIONS, contract, listRoutes, sandboxContract } from './index.js';
 
 /** §4 and §7: the 14 spec endpoints, exactly. */
 const SPEC_ROUTES = [
@@ -108,5 +108,18 @@ describe('the /v1 contract', () => {
       ]),
     );
     expect(IDEMPOTENT_OPERATIONS).toHaveLength(11);
+  });
+});
+
+describe('every route, /v1 and the control API', () => {
+  const all = [...routes, ...listRoutes(sandboxContract)];
+
+  it('has exactly one success (2xx) response, the status a server answers with', () => {
+    const ambiguous = all.filter((r) => Object.keys(r.route.responses).filter((s) => s.startsWith('2')).length !== 1).map((r) => r.meta.operationId);
+    expect(ambiguous).toEqual([]);
+  });
+
+  it("needs the merchant's keys, except merchant creation (auth: 'none')", () => {
+    expect(all.filter((r) => r.meta.auth === 'none').map((r) => r.meta.operationId)).toEqual(['sandboxCreateMerchant']);
   });
 });

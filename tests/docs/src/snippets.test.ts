@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentationFiles, isTypeScript, snippetsOf } from './markdown.js';
-import { typecheckSnippets } from './typecheck.js';
+import { FILE_MARKER, typecheckSnippets } from './typecheck.js';
 
 const snippets = documentationFiles().flatMap((path) => snippetsOf(path)).filter(isTypeScript);
 const checked = snippets.filter((s) => s.skip === undefined);
@@ -19,4 +19,16 @@ describe('TypeScript snippets in README.md, packages/*/README.md and docs/*.md',
     const errors = typecheckSnippets(checked).map((e) => `${e.where}: ${e.message}`);
     expect(errors).toEqual([]);
   }, 120_000);
+});
+
+describe('snippets placed with `// file: <path>` (docs/architecture.md, "How to add an endpoint")', () => {
+  it('are the example, each naming where it goes', () => {
+    const placed = checked.filter((s) => FILE_MARKER.test(s.code));
+    expect(placed.map((s) => s.file)).toEqual(Array(5).fill('docs/architecture.md'));
+  });
+
+  it('never stand in for a file the repository has', () => {
+    const snippet = { file: 'example.md', line: 1, lang: 'ts', code: '// file: README.md\n', heading: '' };
+    expect(() => typecheckSnippets([snippet])).toThrow('example.md:1: the snippet\'s file README.md already exists in the repository');
+  });
 });

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { boundMessages, fieldLabel, MAX_ERROR_MESSAGES, type IssueLocation } from '@switchyard/contract';
 import type { RouteMatcher } from './route-table.js';
 import { validationProblem } from './errors.js';
+import { matchedRoute } from './locals.js';
 
 /**
  * U+0000 and unpaired surrogates: PostgreSQL's text and jsonb cannot hold them ("invalid byte
@@ -88,8 +89,7 @@ export function decodePathParams(route: RouteMatcher, path: string): { params: R
  */
 export function requireStorableText(): RequestHandler {
   return (req, res, next) => {
-    const route = res.locals.route as RouteMatcher;
-    const { params, bad } = decodePathParams(route, req.path);
+    const { params, bad } = decodePathParams(matchedRoute(res), req.path);
     const found = [unstorableFields(params, 'path'), unstorableFields(req.query, 'query'), unstorableFields(req.body, 'body')];
     const count = bad.length + found.reduce((sum, f) => sum + f.count, 0);
     if (count > 0) {

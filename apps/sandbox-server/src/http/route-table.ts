@@ -1,7 +1,9 @@
-import type { AppRouter } from '@ts-rest/core';
+import type { AppRoute, AppRouter } from '@ts-rest/core';
 import { listRoutes, type RouteMeta } from '@switchyard/contract';
 
 export interface RouteMatcher {
+  /** The contract's route, which its handler is found by. */
+  route: AppRoute;
   method: string;
   pattern: RegExp;
   meta: RouteMeta;
@@ -23,7 +25,7 @@ function toPattern(path: string): RegExp {
 
 /** Every route of the given routers, to answer 405 and to find idempotent routes before validation. */
 export function routeTable(routers: AppRouter[]): RouteMatcher[] {
-  return routers.flatMap((router) => listRoutes(router)).map(({ route, meta }) => ({ method: route.method, pattern: toPattern(route.path), meta, params: paramsOf(route.path) }));
+  return routers.flatMap((router) => listRoutes(router)).map(({ route, meta }) => ({ route, method: route.method, pattern: toPattern(route.path), meta, params: paramsOf(route.path) }));
 }
 
 export function matchRoute(table: RouteMatcher[], method: string, path: string): { route?: RouteMatcher; allowed: string[] } {

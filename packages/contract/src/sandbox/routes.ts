@@ -46,7 +46,7 @@ export const sandboxContract = c.router(
       body: CreateMerchantBody,
       responses: { 201: SandboxMerchant, 400: ApiError, 403: ApiError },
       summary: 'Create an isolated merchant (tenant) with fresh keys',
-      metadata: sandboxMeta('sandboxCreateMerchant'),
+      metadata: meta({ operationId: 'sandboxCreateMerchant', idempotent: false, supporting: true, specSection: null, domain: 'sandbox', auth: 'none' }),
     },
     getClock: {
       method: 'GET',

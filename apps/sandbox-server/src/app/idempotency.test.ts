@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RequestContext } from '../app/context.js';
+import type { RequestContext } from './context.js';
 import { IN_FLIGHT_TIMEOUT_MS, type IdempotencyRecord } from '../domain/idempotency.js';
 import { BaseClock } from '../runtime/clock.js';
 import { IdFactory } from '../runtime/ids.js';

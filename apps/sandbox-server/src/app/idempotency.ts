@@ -1,9 +1,10 @@
 import { DomainError } from '../domain/errors.js';
 import { ApiProblem, problemOf } from '../errors.js';
 import { decide, type IdempotencyRecord, type StoredResponse } from '../domain/idempotency.js';
-import { nowOf, type RequestContext } from '../app/context.js';
+import { nowOf, type RequestContext } from './context.js';
 import type { Store, Tx } from '../store/types.js';
 import { withTransactions } from '../store/with-transactions.js';
+import { sleep } from '../runtime/sleep.js';
 
 export interface IdempotencyOptions {
   /** How long a duplicate of a request still running waits for it before REQUEST_IN_PROCESS. */
@@ -14,8 +15,6 @@ export interface IdempotencyOptions {
 export interface IdempotentResult extends StoredResponse {
   replayed: boolean;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Claim = { kind: 'claimed' } | { kind: 'replay'; response: StoredResponse } | { kind: 'busy' };
 
@@ -52,7 +51,7 @@ async function settle(ctx: RequestContext, key: string, change: (r: IdempotencyR
  * marks the key's record, in that same transaction, so a key lost with its process tells
  * whether the operation's changes were saved (see `decide`).
  */
-function journaledContext(ctx: RequestContext, key: string): RequestContext {
+function journaledContext<C extends RequestContext>(ctx: C, key: string): C {
   let marked = false;
   const withTransaction: Store['withTransaction'] = async (merchantId, fn) => {
     if (marked || merchantId !== ctx.merchant.id) return ctx.store.withTransaction(merchantId, fn);
@@ -96,12 +95,12 @@ function journaledContext(ctx: RequestContext, key: string): RequestContext {
  * identical answers and one resource. Business errors (DomainErrors answered 4xx) are stored and use the
  * key up; internal errors (5xx) release it so the request can be retried with the same key.
  */
-export async function runIdempotent(
-  ctx: RequestContext,
+export async function runIdempotent<C extends RequestContext>(
+  ctx: C,
   key: string,
   operationId: string,
   options: IdempotencyOptions,
-  operation: (ctx: RequestContext) => Promise<StoredResponse>,
+  operation: (ctx: C) => Promise<StoredResponse>,
 ): Promise<IdempotentResult> {
   const deadline = Date.now() + options.waitMs;
   for (;;) {

@@ -1,0 +1,17 @@
+import type { MerchantRecord } from '../store/types.js';
+import type { RouteMatcher } from './route-table.js';
+
+// What the middleware chain leaves on `res.locals` for the steps after it. Express types
+// `res.locals` as its global `Express.Locals` (plus any key): declaring the keys here types them.
+declare global {
+  namespace Express {
+    interface Locals {
+      /** Set by assignRequestId on every request. */
+      requestId?: string;
+      /** The API route the gate matched (only on /v1 and /sandbox paths it knows). */
+      route?: RouteMatcher;
+      /** The caller, once authentication passed (absent on routes with `auth: 'none'`). */
+      merchant?: MerchantRecord;
+    }
+  }
+}

@@ -36,6 +36,3 @@ export class ApiProblem extends DomainError {
 export function problemOf(error: DomainError): ApiProblem {
   return error instanceof ApiProblem ? error : new ApiProblem(STATUS_OF[error.code], error.code, error.messages);
 }
-
-/** Kept only for http/routes/payments.ts, which the route-table rewrite replaces; `new DomainError(code, [message])` otherwise. */
-export const badRequest = (code: ErrorCode, message: string) => new DomainError(code, [message]);

@@ -118,6 +118,12 @@ export const STATUS_OF = {
   REQUEST_TIMEOUT: 408,
 } as const satisfies Record<ErrorCode, number>;
 
+/**
+ * The server's fault rather than the request's (a 5xx): a retry with the same idempotency key may
+ * succeed, so such an error must not use the key up.
+ */
+export const isServerFault = (code: ErrorCode): boolean => STATUS_OF[code] >= 500;
+
 /** Errors every route can answer: bad request, bad keys, a forbidden account, a server fault. */
 export const commonErrorResponses = {
   400: ApiError,

@@ -1,5 +1,5 @@
+import { isServerFault } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
-import { ApiProblem, problemOf } from '../errors.js';
 import { decide, type IdempotencyRecord, type StoredResponse } from '../domain/idempotency.js';
 import { nowOf, type RequestContext } from './context.js';
 import type { Store, Tx } from '../store/types.js';
@@ -31,7 +31,7 @@ async function claim(ctx: RequestContext, key: string, operationId: string): Pro
       case 'wait':
         return { kind: 'busy' };
       case 'reject':
-        throw new ApiProblem(400, decision.code, [decision.message]);
+        throw new DomainError(decision.code, [decision.message]);
     }
   });
 }
@@ -92,8 +92,8 @@ function journaledContext<C extends RequestContext>(ctx: C, key: string): C {
 /**
  * Runs `operation` at most once per (merchant, key). Concurrent duplicates wait for the first
  * to finish (up to `waitMs`) and then replay its response, so N identical requests give N
- * identical answers and one resource. Business errors (DomainErrors answered 4xx) are stored and use the
- * key up; internal errors (5xx) release it so the request can be retried with the same key.
+ * identical answers and one resource. Business errors (DomainErrors the client caused) use the
+ * key up; server faults and unexpected errors release it so the request can be retried with the same key.
  */
 export async function runIdempotent<C extends RequestContext>(
   ctx: C,
@@ -108,7 +108,7 @@ export async function runIdempotent<C extends RequestContext>(
     if (claimed.kind === 'replay') return { status: claimed.response.status, body: claimed.response.body, replayed: true };
     if (claimed.kind === 'claimed') break;
     if (Date.now() >= deadline) {
-      throw new ApiProblem(400, 'REQUEST_IN_PROCESS', [`a request with idempotency key ${key} is still being processed; retry later`]);
+      throw new DomainError('REQUEST_IN_PROCESS', [`a request with idempotency key ${key} is still being processed; retry later`]);
     }
     await sleep(options.pollMs);
   }
@@ -116,10 +116,9 @@ export async function runIdempotent<C extends RequestContext>(
   try {
     response = await operation(journaledContext(ctx, key));
   } catch (error) {
-    const problem = error instanceof DomainError ? problemOf(error) : undefined;
-    if (problem && problem.status < 500) {
-      const stored = { status: problem.status, body: problem.toBody() };
-      await settle(ctx, key, (r) => ({ ...r, state: 'failed', response: stored }));
+    if (error instanceof DomainError && !isServerFault(error.code)) {
+      // A failed key is never replayed (decide answers IDEMPOTENCY_DUPLICATED), so no response is kept.
+      await settle(ctx, key, (r) => ({ ...r, state: 'failed', response: null }));
       throw error;
     }
     await settle(ctx, key, () => null);

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppRoute, SuccessfulHttpStatusCode } from '@ts-rest/core';
 import { ZodObject } from 'zod';
 import { IDEMPOTENCY_HEADER, type RouteMeta } from '@switchyard/contract';
-import { badRequest } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import { runIdempotent } from '../app/idempotency.js';
 import { PROVIDER_LATENCY_HEADER, REPLAYED_HEADER, type HttpDeps } from './deps.js';
 import type { HandlerContext, PublicHandlerContext, SandboxOptions } from './handler.js';
@@ -51,7 +51,7 @@ function sandboxOptions(deps: HttpDeps, req: Request): SandboxOptions {
   if (raw === undefined) return { providerLatencyMs: 0 };
   const ms = Number(raw);
   if (!Number.isInteger(ms) || ms < 0 || ms > deps.maxProviderLatencyMs) {
-    throw badRequest('INVALID_PARAMETERS', `${PROVIDER_LATENCY_HEADER} must be an integer from 0 to ${deps.maxProviderLatencyMs}`);
+    throw new DomainError('INVALID_PARAMETERS', [`${PROVIDER_LATENCY_HEADER} must be an integer from 0 to ${deps.maxProviderLatencyMs}`]);
   }
   return { providerLatencyMs: ms };
 }

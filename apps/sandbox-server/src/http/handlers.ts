@@ -1,4 +1,4 @@
-import { notFound } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import { createEntity, createOnboarding, getOnboarding, settleOnboarding, updateAccount } from '../app/banking.js';
 import { createCheckoutSession, createPaymentLink } from '../app/checkout.js';
 import { createCustomer, createCustomerSession, getCustomer } from '../app/customers.js';
@@ -78,7 +78,7 @@ export const handlers: Handlers = {
     listWebhookDeliveries: (ctx, { query }) => listDeliveries(ctx, query),
     redeliverWebhook: async (ctx, { params }) => {
       const delivery = await ctx.dispatcher.attempt(ctx.merchant.id, params.delivery_id, true);
-      if (!delivery) throw notFound('NOT_FOUND', `webhook delivery ${params.delivery_id} not found, or an attempt is in flight`);
+      if (!delivery) throw new DomainError('NOT_FOUND', [`webhook delivery ${params.delivery_id} not found, or an attempt is in flight`]);
       return presentDelivery(delivery);
     },
   },

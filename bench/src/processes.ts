@@ -93,9 +93,9 @@ export function sandboxEntry(): string {
   return join(dirname(require.resolve('@switchyard/sandbox-server/package.json')), 'dist', 'main.js');
 }
 
-/** The sandbox as shipped (info-level logs, drained), on the memory store unless a database is given. */
-export function startSandboxProcess(extra: string[] = []): Promise<Spawned> {
-  return spawnServer(process.execPath, [sandboxEntry(), '--port', '0', ...extra], /listening on (http:\/\/\S+)/, '/ready');
+/** The sandbox as shipped (info-level logs, drained), on the memory store unless a database is given; another build's CLI, or Node flags, if given. */
+export function startSandboxProcess(extra: string[] = [], entry = sandboxEntry(), nodeFlags: string[] = []): Promise<Spawned> {
+  return spawnServer(process.execPath, [...nodeFlags, entry, '--port', '0', ...extra], /listening on (http:\/\/\S+)/, '/ready');
 }
 
 const here = (file: string) => new URL(file, import.meta.url).pathname;

@@ -24,15 +24,15 @@ export interface ServerBenchOptions {
   databaseUrl: string | undefined;
 }
 
-const customerBody = () => ({ body: JSON.stringify({ merchant_customer_id: unique('bench'), first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', country: 'AR' }) });
+export const customerBody = () => ({ body: JSON.stringify({ merchant_customer_id: unique('bench'), first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', country: 'AR' }) });
 
-const sessions = (url: string, n: number) =>
+export const sessions = (url: string, n: number) =>
   pool(n, 16, async () => (await post<{ checkout_session: string }>(url, '/v1/checkout/sessions', { ...fixtures.createCheckoutSession(), account_id: DEMO_ACCOUNT })).checkout_session);
 
-const paymentBody = (session: string) => ({ ...fixtures.createPayment(session), account_id: DEMO_ACCOUNT });
+export const paymentBody = (session: string) => ({ ...fixtures.createPayment(session), account_id: DEMO_ACCOUNT });
 
 /** `POST /v1/payments` at a fixed rate, each request paying its own checkout session (created first). */
-async function paymentsAtRate(s: Spawned, o: ServerBenchOptions): Promise<PacedResult> {
+export async function paymentsAtRate(s: Spawned, o: Pick<ServerBenchOptions, 'fixedRate' | 'durationSeconds'>): Promise<PacedResult> {
   const rateSessions = await sessions(s.url, Math.ceil(o.fixedRate * (o.durationSeconds + 1)));
   const paymentAt = (i: number) => ({ body: JSON.stringify(paymentBody(rateSessions[i] as string)), headers: { 'x-idempotency-key': unique('rate') } });
   return checked('payments at fixed rate', await paced({ url: `${s.url}/v1/payments`, headers: DEMO_KEYS, rate: o.fixedRate, durationSeconds: o.durationSeconds, warmupSeconds: Math.min(1, o.durationSeconds), next: paymentAt }));
@@ -46,7 +46,7 @@ function meanOf(runs: LoadResult[]): LoadResult {
 }
 
 /** Warns about failed requests in a load run (the figures still count them). */
-function checked<R extends { non2xx: number; errors: number; total: number }>(name: string, r: R): R {
+export function checked<R extends { non2xx: number; errors: number; total: number }>(name: string, r: R): R {
   if (r.errors > 0 || r.non2xx > 0) process.stderr.write(`warning: ${name}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}\n`);
   return r;
 }

@@ -18,14 +18,14 @@ export interface CardInput {
  */
 export function readCard(ctx: RequestContext, data: CardInput, field: string): ReadCard {
   if (!luhnValid(data.number)) throw new DomainError('INVALID_PARAMETERS', [`${field}.number: fails the Luhn check`]);
-  // Added to the fresh masked card rather than spread into a new object (see methodOf in payment-view.ts).
-  const card: StoredCard = Object.assign(maskCard(data.number, ctx.merchant.fingerprint_key), {
+  const card: StoredCard = {
+    ...maskCard(data.number, ctx.merchant.fingerprint_key),
     security_code_length: data.security_code?.length ?? null,
     holder_name: data.holder_name ?? null,
     expiration_month: data.expiration_month,
     expiration_year: data.expiration_year,
-    three_d_secure: 'none' as const,
-  });
+    three_d_secure: 'none',
+  };
   return {
     card,
     forced: cardOutcome(data.number),

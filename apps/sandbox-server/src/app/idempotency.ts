@@ -78,8 +78,7 @@ function journaledContext<C extends RequestContext>(ctx: C, key: string): C {
       const value = await fn(tracked);
       if (wrote) {
         const record = await tx.get<IdempotencyRecord>('idempotency', key);
-        // tx.get returned a fresh copy; a spread with a new key would be costlier (see methodOf in payment-view.ts).
-        if (record?.state === 'in_progress') await tx.put<IdempotencyRecord>('idempotency', key, Object.assign(record, { changes_saved: true }));
+        if (record?.state === 'in_progress') await tx.put<IdempotencyRecord>('idempotency', key, { ...record, changes_saved: true });
       }
       return { value, wrote };
     });
@@ -105,7 +104,7 @@ export async function runIdempotent<C extends RequestContext>(
   const deadline = Date.now() + options.waitMs;
   for (;;) {
     const claimed = await claim(ctx, key, operationId);
-    if (claimed.kind === 'replay') return { status: claimed.response.status, body: claimed.response.body, replayed: true };
+    if (claimed.kind === 'replay') return { ...claimed.response, replayed: true };
     if (claimed.kind === 'claimed') break;
     if (Date.now() >= deadline) {
       throw new DomainError('REQUEST_IN_PROCESS', [`a request with idempotency key ${key} is still being processed; retry later`]);
@@ -125,5 +124,5 @@ export async function runIdempotent<C extends RequestContext>(
     throw error;
   }
   await settle(ctx, key, (r) => ({ ...r, state: 'completed', response }));
-  return { status: response.status, body: response.body, replayed: false };
+  return { ...response, replayed: false };
 }

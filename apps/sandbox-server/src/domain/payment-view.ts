@@ -46,12 +46,7 @@ function cardDetail(p: PaymentState) {
   };
 }
 
-/**
- * The payment method fields a payment and its transactions share (they differ in the detail's
- * key, which callers add to this fresh object with `Object.assign`). Not `{ ...methodOf(p), detail }`:
- * on Node 20's V8, adding a new key after a spread gives each object a map of its own, and the
- * collector then promotes garbage with it (docs/benchmarks.md, item 16).
- */
+/** The payment method fields a payment and its transactions share (they differ in the detail's key). */
 function methodOf(p: PaymentState) {
   return {
     vaulted_token: p.payment_method.vaulted_token,
@@ -70,7 +65,7 @@ export function presentTransaction(p: PaymentState, t: TransactionState): Transa
     category: p.payment_method.card ? 'CARD' : p.payment_method.type,
     amount: fromUnits(t.amount_units),
     provider_id: PROVIDER_ID,
-    payment_method: Object.assign(methodOf(p), { detail: { card: cardDetail(p) } }),
+    payment_method: { ...methodOf(p), detail: { card: cardDetail(p) } },
     response_code: t.response_code,
     response_message: t.response_message,
     reason: t.reason,
@@ -113,7 +108,7 @@ export function presentPayment(p: PaymentState, focusTransactionId?: string): Pa
       currency_conversion: null,
     },
     checkout: p.checkout_session ? { session: p.checkout_session, sdk_action_required: p.sub_status === 'WAITING_ADDITIONAL_STEP' } : null,
-    payment_method: Object.assign(methodOf(p), { payment_method_detail: { card: cardDetail(p) } }),
+    payment_method: { ...methodOf(p), payment_method_detail: { card: cardDetail(p) } },
     customer_payer: p.customer_payer,
     additional_data: p.additional_data,
     transactions: focus ? presentTransaction(p, focus) : null,

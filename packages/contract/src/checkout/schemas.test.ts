@@ -10,6 +10,11 @@ describe('CreateCheckoutSessionBody (§4.10)', () => {
   it('accepts 120 metadata items', () => expectAccepted(CreateCheckoutSessionBody, set(fixtures.createCheckoutSession(), ['metadata'], metadata(120))));
   it('accepts an amount with 4 decimals', () =>
     expectAccepted(CreateCheckoutSessionBody, set(fixtures.createCheckoutSession(), ['amount', 'value'], 10.1234)));
+  // Issue 17 item 6: create-checkout-session.json marks alternative_amount.currency nullable.
+  it('accepts an alternative_amount with a null currency (create-checkout-session.json)', () =>
+    expectAccepted(CreateCheckoutSessionBody, set(fixtures.createCheckoutSession(), ['alternative_amount'], { currency: null, value: 2 })));
+  it('still requires the alternative_amount value', () =>
+    expectRejectedAt(CreateCheckoutSessionBody, set(fixtures.createCheckoutSession(), ['alternative_amount'], { currency: null }), 'alternative_amount.value'));
 
   const rules: Rule<ReturnType<typeof fixtures.createCheckoutSession>>[] = [
     { name: 'merchant_order_id is required', mutate: (b) => set(b, ['merchant_order_id'], undefined), path: 'merchant_order_id' },

@@ -32,7 +32,8 @@ export const CreateCheckoutSessionBody = z.object({
   customer_id: Uuid.optional(),
   callback_url: text(3, 526).optional(),
   amount: Amount.optional(),
-  alternative_amount: Amount.optional(),
+  /** Upstream's create-checkout-session.json marks the alternative currency nullable. */
+  alternative_amount: Amount.extend({ currency: Currency.nullable() }).optional(),
   metadata: metadataList(CHECKOUT_SESSION_METADATA_LIMIT).optional(),
   workflow: z.enum(CHECKOUT_WORKFLOWS).optional(),
   installments: InstallmentsPlan.optional(),

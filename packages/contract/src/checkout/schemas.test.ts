@@ -48,6 +48,13 @@ describe('CreatePaymentLinkBody (§4.12)', () => {
   it('accepts a valid link', () => expectAccepted(CreatePaymentLinkBody, fixtures.createPaymentLink()));
   it('accepts an empty payment_method_types list', () =>
     expectAccepted(CreatePaymentLinkBody, set(fixtures.createPaymentLink(), ['payment_method_types'], [])));
+  // Issue 17 item 7: create-payment-link.json bounds phone.country_code at 5 characters (payer and seller).
+  it("accepts a 5-character country_code with + in the payer's and the seller's phone (create-payment-link.json)", () => {
+    const body = set(fixtures.createPaymentLink(), ['customer_payer'], { phone: { country_code: '+1684', number: '6331234' } });
+    expectAccepted(CreatePaymentLinkBody, set(body, ['additional_data'], { seller_details: { phone: { country_code: '+1684', number: '6331234' } } }));
+  });
+  it('rejects a payment-link country_code beyond 5 characters', () =>
+    expectRejectedAt(CreatePaymentLinkBody, set(fixtures.createPaymentLink(), ['customer_payer'], { phone: { country_code: '+16845', number: '6331234' } }), 'customer_payer.phone.country_code'));
 
   const rules: Rule<ReturnType<typeof fixtures.createPaymentLink>>[] = [
     { name: 'account_id is required', mutate: (b) => set(b, ['account_id'], undefined), path: 'account_id' },

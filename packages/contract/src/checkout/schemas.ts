@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { OperatingCountry } from '../shared/countries.js';
 import { Amount, AmountOut, Currency } from '../shared/money.js';
 import { DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
-import { Document, MetadataOut, Phone, address, metadataList } from '../shared/shapes.js';
-import { AdditionalData, AdditionalDataOut, TaxItem } from '../shared/additional-data.js';
+import { Document, MetadataOut, address, metadataList, phone } from '../shared/shapes.js';
+import { AdditionalData, AdditionalDataOut, SellerDetails, TaxItem } from '../shared/additional-data.js';
 import { listOf } from '../validation.js';
 
 export const CHECKOUT_SESSION_METADATA_LIMIT = 120;
@@ -71,6 +71,9 @@ export const CheckoutSession = z.object({
 });
 export type CheckoutSession = z.infer<typeof CheckoutSession>;
 
+/** Payment links take a country_code of up to 5 characters, payer's and seller's (create-payment-link.json). */
+const PaymentLinkPhone = phone(5);
+
 const PaymentLinkCustomerPayer = z.object({
   id: text(1, 64).optional(),
   merchant_customer_id: text(3, 255).optional(),
@@ -82,13 +85,14 @@ const PaymentLinkCustomerPayer = z.object({
   nationality: z.string().length(2).optional(),
   ip_address: text(1, 45).optional(),
   document: Document.optional(),
-  phone: Phone.optional(),
+  phone: PaymentLinkPhone.optional(),
   billing_address: address({ zip: [4, 11], country: OperatingCountry }).optional(),
   shipping_address: address({ zip: [4, 11], country: OperatingCountry }).optional(),
 });
 
 /** Risk signals upstream accepts on payment links on top of the §2.6 groups. */
 const PaymentLinkAdditionalData = AdditionalData.extend({
+  seller_details: SellerDetails.extend({ phone: PaymentLinkPhone.optional() }).nullable().optional(),
   device: z
     .object({
       locale: text(1, 20).optional(),

@@ -3,11 +3,17 @@ import { Base64, text } from './primitives.js';
 import { CountryCode } from './countries.js';
 import { listOf } from '../validation.js';
 
-/** phone, §2.1 (upstream: country calling code 1–3 digits, number 1–32). */
-export const Phone = z.object({
-  country_code: z.string().regex(/^\d{1,3}$/, 'must be a country calling code of 1 to 3 digits'),
-  number: text(1, 32),
-});
+/**
+ * phone, §2.1. Upstream bounds country_code at 1 to 3 characters on most pages and 1 to 5 on
+ * payment links (create-payment-link.json); a leading `+` counts toward the bound (its banking
+ * examples send "+1"). number is 1 to 32.
+ */
+export const phone = (maxCountryCode: number) =>
+  z.object({
+    country_code: text(1, maxCountryCode).regex(/^\+?\d+$/, 'must be a country calling code: digits, optionally after a +'),
+    number: text(1, 32),
+  });
+export const Phone = phone(3);
 
 /**
  * document, §2.1. Upstream gives document_type 3–6 on some pages but its own list has

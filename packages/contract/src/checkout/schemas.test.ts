@@ -53,6 +53,16 @@ describe('CreatePaymentLinkBody (§4.12)', () => {
     const body = set(fixtures.createPaymentLink(), ['customer_payer'], { phone: { country_code: '+1684', number: '6331234' } });
     expectAccepted(CreatePaymentLinkBody, set(body, ['additional_data'], { seller_details: { phone: { country_code: '+1684', number: '6331234' } } }));
   });
+  // Issue 17 item 15: create-payment-link.json bounds customer_payer as create-payment.json does.
+  it("rejects a payer document type outside upstream's list and a 4-character zip (create-payment-link.json)", () => {
+    expectRejectedAt(CreatePaymentLinkBody, set(fixtures.createPaymentLink(), ['customer_payer'], { document: { document_type: 'SSN', document_number: '123456789' } }), 'customer_payer.document.document_type');
+    expectRejectedAt(
+      CreatePaymentLinkBody,
+      set(fixtures.createPaymentLink(), ['customer_payer'], { billing_address: { address_line_1: 'Av. Corrientes 1234', country: 'AR', city: 'CABA', zip_code: '1043' } }),
+      'customer_payer.billing_address.zip_code',
+    );
+    expectAccepted(CreatePaymentLinkBody, set(fixtures.createPaymentLink(), ['customer_payer'], { document: { document_type: 'DNI', document_number: '30123456' } }));
+  });
   it('rejects a payment-link country_code beyond 5 characters', () =>
     expectRejectedAt(CreatePaymentLinkBody, set(fixtures.createPaymentLink(), ['customer_payer'], { phone: { country_code: '+16845', number: '6331234' } }), 'customer_payer.phone.country_code'));
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OperatingCountry } from '../shared/countries.js';
 import { Amount, AmountOut, Currency } from '../shared/money.js';
 import { DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
-import { Document, MetadataOut, address, metadataList, phone } from '../shared/shapes.js';
+import { MetadataOut, PayerDocument, metadataList, payerAddress, phone } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut, SellerDetails, TaxItem } from '../shared/additional-data.js';
 import { listOf } from '../validation.js';
 
@@ -84,10 +84,10 @@ const PaymentLinkCustomerPayer = z.object({
   email: text(3, 255).optional(),
   nationality: z.string().length(2).optional(),
   ip_address: text(1, 45).optional(),
-  document: Document.optional(),
+  document: PayerDocument.optional(),
   phone: PaymentLinkPhone.optional(),
-  billing_address: address({ zip: [4, 11], country: OperatingCountry }).optional(),
-  shipping_address: address({ zip: [4, 11], country: OperatingCountry }).optional(),
+  billing_address: payerAddress(OperatingCountry).optional(),
+  shipping_address: payerAddress(OperatingCountry).optional(),
 });
 
 /** Risk signals upstream accepts on payment links on top of the §2.6 groups. */

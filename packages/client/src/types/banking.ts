@@ -12,9 +12,9 @@ export interface CreateEntityBody {
     state: string;
     city: string;
     zip_code: string;
-    address_line_2?: string | undefined;
-    building_number_1?: string | undefined;
-    building_number_2?: string | undefined;
+    address_line_2?: string | null | undefined;
+    building_number_1?: string | null | undefined;
+    building_number_2?: string | null | undefined;
   };
   national_entity: 'INDIVIDUAL' | 'ENTITY';
   merchant_entity_id: string;
@@ -30,8 +30,8 @@ export interface CreateEntityBody {
         document_type: string;
         document_number: string;
         issuing_country: string;
-        expires_at?: string | undefined;
-        issued_at?: string | undefined;
+        expires_at?: string | null | undefined;
+        issued_at?: string | null | undefined;
       } | undefined;
       tax_information?: {
         country: string;
@@ -55,15 +55,15 @@ export interface CreateEntityBody {
           document_type: string;
           document_number: string;
           issuing_country: string;
-          expires_at?: string | undefined;
-          issued_at?: string | undefined;
+          expires_at?: string | null | undefined;
+          issued_at?: string | null | undefined;
         } | undefined;
         address?: {
           country?: string | undefined;
           address_line_1?: string | undefined;
-          address_line_2?: string | undefined;
-          building_number_1?: string | undefined;
-          building_number_2?: string | undefined;
+          address_line_2?: string | null | undefined;
+          building_number_1?: string | null | undefined;
+          building_number_2?: string | null | undefined;
           state?: string | undefined;
           city?: string | undefined;
           zip_code?: string | undefined;
@@ -251,7 +251,7 @@ export interface CreateOnboardingBody {
         period_end?: string | undefined;
         fiscal_year?: string | undefined;
         audited?: boolean | undefined;
-        auditor_name?: string | undefined;
+        auditor_name?: string | null | undefined;
       };
     } | {
       type: 'BIOMETRIC_VERIFICATION';
@@ -298,9 +298,9 @@ export interface CreateOnboardingBody {
     assessed_at?: string | undefined;
     pep_status?: {
       is_pep: boolean;
-      country?: string | undefined;
+      country?: string | null | undefined;
       pep_level?: 'DIRECT' | 'CLOSE_ASSOCIATE' | 'FAMILY_MEMBER' | null | undefined;
-      position?: string | undefined;
+      position?: string | null | undefined;
     } | undefined;
     rca_status?: {
       risk_level: 'LOW' | 'MEDIUM' | 'HIGH';
@@ -309,7 +309,7 @@ export interface CreateOnboardingBody {
     } | undefined;
     sanctions_screening?: {
       appears_on_sanctions_list: boolean;
-      sanctions_list_name?: string | undefined;
+      sanctions_list_name?: string | null | undefined;
       screened_at?: string | undefined;
     } | undefined;
   } | undefined;

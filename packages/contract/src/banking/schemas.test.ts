@@ -38,6 +38,23 @@ describe('CreateEntityBody (§4.8)', () => {
       set(fixtures.createCompanyEntity(), ['entity_detail', 'entity', 'beneficial_owners', 0, 'ownership_percentage'], 120),
       'entity_detail.entity.beneficial_owners[0].ownership_percentage',
     ));
+  // Issue 17 item 6: upstream's create-entity.json marks these nullable, and both its examples send null.
+  it('accepts null address_line_2 and building numbers (create-entity.json, address)', () =>
+    expectAccepted(CreateEntityBody, set(fixtures.createIndividualEntity(), ['address'], { ...fixtures.createIndividualEntity().address, address_line_2: null, building_number_1: null, building_number_2: null })));
+  it('accepts null document issued_at and expires_at (create-entity.json, individual.document)', () => {
+    const body = fixtures.createIndividualEntity();
+    set(body, ['entity_detail', 'individual', 'document', 'issued_at'], null);
+    expectAccepted(CreateEntityBody, set(body, ['entity_detail', 'individual', 'document', 'expires_at'], null));
+  });
+  it("accepts null in an owner's document dates and address lines (create-entity.json, beneficial_owners[])", () => {
+    const body = fixtures.createCompanyEntity();
+    const owner = ['entity_detail', 'entity', 'beneficial_owners', 0];
+    set(body, [...owner, 'document'], { document_type: 'SSN', document_number: '987-65-4321', issuing_country: 'US', issued_at: '2005-03-20', expires_at: null });
+    set(body, [...owner, 'address'], { address_line_1: '789 Oak St', address_line_2: null, building_number_1: null, building_number_2: null, city: 'San Francisco', state: 'CA', zip_code: '94103', country: 'US' });
+    expectAccepted(CreateEntityBody, body);
+  });
+  it('still rejects null where upstream does not allow it (address.city)', () =>
+    expectRejectedAt(CreateEntityBody, set(fixtures.createIndividualEntity(), ['address', 'city'], null), 'address.city'));
   it('needs a UUID idempotency key', () => {
     expectAccepted(bankingContract.createEntity.headers, { ...keys, 'x-idempotency-key': '0f0e0d0c-0b0a-4909-8807-060504030201' });
     expectRejectedAt(bankingContract.createEntity.headers, { ...keys, 'x-idempotency-key': 'key-1' }, 'x-idempotency-key');
@@ -56,6 +73,23 @@ describe('CreateOnboardingBody (§4.4)', () => {
     ['BIOMETRIC_VERIFICATION', { biometric_verification: { verification_method: 'FACIAL_RECOGNITION', capture_method: 'LIVE_CAPTURE', liveness_check_passed: true, confidence_score: 0.98 } }],
   ])('accepts a %s item carrying its sub-object', (type, sub) =>
     expectAccepted(CreateOnboardingBody, set(fixtures.createOnboarding(), ['documentation'], [{ type, ...sub }])));
+
+  // Issue 17 item 6: create-entity-onboarding.json marks these nullable; its ONE_STEP example sends null.
+  it('accepts null pep_status.position/country and sanctions_list_name (create-entity-onboarding.json, risk_assessment)', () =>
+    expectAccepted(
+      CreateOnboardingBody,
+      set(fixtures.createOnboarding(), ['risk_assessment'], {
+        pep_status: { is_pep: false, pep_level: null, position: null, country: null },
+        sanctions_screening: { appears_on_sanctions_list: false, sanctions_list_name: null, screened_at: '2026-01-15T10:00:00Z' },
+      }),
+    ));
+  it('accepts a null auditor_name (create-entity-onboarding.json, financial_document)', () =>
+    expectAccepted(
+      CreateOnboardingBody,
+      set(fixtures.createOnboarding(), ['documentation'], [
+        { type: 'FINANCIAL_DOCUMENT', financial_document: { subtype: 'BALANCE_SHEET', audited: false, auditor_name: null, file: { file_name: 'bs.pdf', content_type: 'application/pdf', content: 'JVBERg==' } } },
+      ]),
+    ));
 
   const rules: Rule<ReturnType<typeof fixtures.createOnboarding>>[] = [
     { name: 'compliance_declaration is required for ONE_STEP', mutate: (b) => set(b, ['compliance_declaration'], undefined), path: 'compliance_declaration' },

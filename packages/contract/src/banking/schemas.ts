@@ -25,19 +25,20 @@ const TaxRecord = z.object({
   is_primary: z.boolean(),
 });
 
+/** The dates, address_line_2 and building numbers are nullable, as upstream's create-entity.json marks them. */
 const IdentityDocument = z.object({
   document_type: text(1, 64),
   document_number: text(1, 64),
   issuing_country: CountryCode,
-  issued_at: DateOnly.optional(),
-  expires_at: DateOnly.optional(),
+  issued_at: DateOnly.nullable().optional(),
+  expires_at: DateOnly.nullable().optional(),
 });
 
 const BankingAddress = z.object({
   address_line_1: text(1, 255),
-  address_line_2: text(1, 255).optional(),
-  building_number_1: text(1, 64).optional(),
-  building_number_2: text(1, 64).optional(),
+  address_line_2: text(1, 255).nullable().optional(),
+  building_number_1: text(1, 64).nullable().optional(),
+  building_number_2: text(1, 64).nullable().optional(),
   city: text(1, 255),
   state: text(1, 255),
   zip_code: text(1, 16),
@@ -192,8 +193,8 @@ const RiskAssessment = z.object({
     .object({
       is_pep: z.boolean(),
       pep_level: z.enum(['DIRECT', 'CLOSE_ASSOCIATE', 'FAMILY_MEMBER']).nullable().optional(),
-      position: text(1, 255).optional(),
-      country: CountryCode.optional(),
+      position: text(1, 255).nullable().optional(),
+      country: CountryCode.nullable().optional(),
     })
     .optional(),
   rca_status: z
@@ -206,7 +207,7 @@ const RiskAssessment = z.object({
   sanctions_screening: z
     .object({
       appears_on_sanctions_list: z.boolean(),
-      sanctions_list_name: text(1, 255).optional(),
+      sanctions_list_name: text(1, 255).nullable().optional(),
       screened_at: DateTime.optional(),
     })
     .optional(),
@@ -295,7 +296,7 @@ const DocumentationItem = z.discriminatedUnion('type', [
       period_end: DateOnly.optional(),
       fiscal_year: z.string().regex(/^\d{4}$/, 'must be a four-digit year').optional(),
       audited: z.boolean().optional(),
-      auditor_name: text(1, 255).optional(),
+      auditor_name: text(1, 255).nullable().optional(),
       file: FileObject,
     }),
   }),

@@ -10,6 +10,11 @@ describe('CreateCheckoutSessionBody (§4.10)', () => {
   it('accepts 120 metadata items', () => expectAccepted(CreateCheckoutSessionBody, set(fixtures.createCheckoutSession(), ['metadata'], metadata(120))));
   it('accepts an amount with 4 decimals', () =>
     expectAccepted(CreateCheckoutSessionBody, set(fixtures.createCheckoutSession(), ['amount', 'value'], 10.1234)));
+  // Issue 17 item 6: create-checkout-session.json marks alternative_amount.currency nullable.
+  it('accepts an alternative_amount with a null currency (create-checkout-session.json)', () =>
+    expectAccepted(CreateCheckoutSessionBody, set(fixtures.createCheckoutSession(), ['alternative_amount'], { currency: null, value: 2 })));
+  it('still requires the alternative_amount value', () =>
+    expectRejectedAt(CreateCheckoutSessionBody, set(fixtures.createCheckoutSession(), ['alternative_amount'], { currency: null }), 'alternative_amount.value'));
 
   const rules: Rule<ReturnType<typeof fixtures.createCheckoutSession>>[] = [
     { name: 'merchant_order_id is required', mutate: (b) => set(b, ['merchant_order_id'], undefined), path: 'merchant_order_id' },
@@ -43,6 +48,23 @@ describe('CreatePaymentLinkBody (§4.12)', () => {
   it('accepts a valid link', () => expectAccepted(CreatePaymentLinkBody, fixtures.createPaymentLink()));
   it('accepts an empty payment_method_types list', () =>
     expectAccepted(CreatePaymentLinkBody, set(fixtures.createPaymentLink(), ['payment_method_types'], [])));
+  // Issue 17 item 7: create-payment-link.json bounds phone.country_code at 5 characters (payer and seller).
+  it("accepts a 5-character country_code with + in the payer's and the seller's phone (create-payment-link.json)", () => {
+    const body = set(fixtures.createPaymentLink(), ['customer_payer'], { phone: { country_code: '+1684', number: '6331234' } });
+    expectAccepted(CreatePaymentLinkBody, set(body, ['additional_data'], { seller_details: { phone: { country_code: '+1684', number: '6331234' } } }));
+  });
+  // Issue 17 item 15: create-payment-link.json bounds customer_payer as create-payment.json does.
+  it("rejects a payer document type outside upstream's list and a 4-character zip (create-payment-link.json)", () => {
+    expectRejectedAt(CreatePaymentLinkBody, set(fixtures.createPaymentLink(), ['customer_payer'], { document: { document_type: 'SSN', document_number: '123456789' } }), 'customer_payer.document.document_type');
+    expectRejectedAt(
+      CreatePaymentLinkBody,
+      set(fixtures.createPaymentLink(), ['customer_payer'], { billing_address: { address_line_1: 'Av. Corrientes 1234', country: 'AR', city: 'CABA', zip_code: '1043' } }),
+      'customer_payer.billing_address.zip_code',
+    );
+    expectAccepted(CreatePaymentLinkBody, set(fixtures.createPaymentLink(), ['customer_payer'], { document: { document_type: 'DNI', document_number: '30123456' } }));
+  });
+  it('rejects a payment-link country_code beyond 5 characters', () =>
+    expectRejectedAt(CreatePaymentLinkBody, set(fixtures.createPaymentLink(), ['customer_payer'], { phone: { country_code: '+16845', number: '6331234' } }), 'customer_payer.phone.country_code'));
 
   const rules: Rule<ReturnType<typeof fixtures.createPaymentLink>>[] = [
     { name: 'account_id is required', mutate: (b) => set(b, ['account_id'], undefined), path: 'account_id' },

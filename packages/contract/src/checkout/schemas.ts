@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { OperatingCountry } from '../shared/countries.js';
 import { Amount, AmountOut, Currency } from '../shared/money.js';
 import { DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
-import { Document, MetadataOut, Phone, address, metadataList } from '../shared/shapes.js';
-import { AdditionalData, AdditionalDataOut, TaxItem } from '../shared/additional-data.js';
+import { MetadataOut, PayerDocument, metadataList, payerAddress, phone } from '../shared/shapes.js';
+import { AdditionalData, AdditionalDataOut, SellerDetails, TaxItem } from '../shared/additional-data.js';
 import { listOf } from '../validation.js';
 
 export const CHECKOUT_SESSION_METADATA_LIMIT = 120;
@@ -32,7 +32,8 @@ export const CreateCheckoutSessionBody = z.object({
   customer_id: Uuid.optional(),
   callback_url: text(3, 526).optional(),
   amount: Amount.optional(),
-  alternative_amount: Amount.optional(),
+  /** Upstream's create-checkout-session.json marks the alternative currency nullable. */
+  alternative_amount: Amount.extend({ currency: Currency.nullable() }).optional(),
   metadata: metadataList(CHECKOUT_SESSION_METADATA_LIMIT).optional(),
   workflow: z.enum(CHECKOUT_WORKFLOWS).optional(),
   installments: InstallmentsPlan.optional(),
@@ -70,6 +71,9 @@ export const CheckoutSession = z.object({
 });
 export type CheckoutSession = z.infer<typeof CheckoutSession>;
 
+/** Payment links take a country_code of up to 5 characters, payer's and seller's (create-payment-link.json). */
+const PaymentLinkPhone = phone(5);
+
 const PaymentLinkCustomerPayer = z.object({
   id: text(1, 64).optional(),
   merchant_customer_id: text(3, 255).optional(),
@@ -80,14 +84,15 @@ const PaymentLinkCustomerPayer = z.object({
   email: text(3, 255).optional(),
   nationality: z.string().length(2).optional(),
   ip_address: text(1, 45).optional(),
-  document: Document.optional(),
-  phone: Phone.optional(),
-  billing_address: address({ zip: [4, 11], country: OperatingCountry }).optional(),
-  shipping_address: address({ zip: [4, 11], country: OperatingCountry }).optional(),
+  document: PayerDocument.optional(),
+  phone: PaymentLinkPhone.optional(),
+  billing_address: payerAddress(OperatingCountry).optional(),
+  shipping_address: payerAddress(OperatingCountry).optional(),
 });
 
 /** Risk signals upstream accepts on payment links on top of the §2.6 groups. */
 const PaymentLinkAdditionalData = AdditionalData.extend({
+  seller_details: SellerDetails.extend({ phone: PaymentLinkPhone.optional() }).nullable().optional(),
   device: z
     .object({
       locale: text(1, 20).optional(),

@@ -2,23 +2,25 @@ import { z } from 'zod';
 import { CountryCode } from '../shared/countries.js';
 import { Amount, AmountOut, AmountValue } from '../shared/money.js';
 import { Base64, DateOnly, DateTime, Id36To64, Uuid, text } from '../shared/primitives.js';
-import { AddressOut, DocumentOut, MetadataOut, PhoneOut, address, metadataList } from '../shared/shapes.js';
+import { AddressOut, DocumentOut, MetadataOut, Phone, PhoneOut, address, metadataList } from '../shared/shapes.js';
 import { listOf } from '../validation.js';
 
 export const NATIONAL_ENTITIES = ['INDIVIDUAL', 'ENTITY'] as const;
 export const ENTITY_TYPES = ['GOVERNMENTAL', 'PUBLIC', 'NON_PROFIT', 'PRIVATE'] as const;
+/** Upstream's list (create-recipient-1.json, documentation[].content_category); the spec names none. */
 export const RECIPIENT_DOCUMENT_CATEGORIES = [
   'ACCOUNT_REQUIREMENT', 'BANK_STATEMENT', 'BUSINESS_ICON', 'BUSINESS_LOGO', 'CANCEL_POLICY',
   'CUSTOMER_INTERACTION', 'DRIVERS_LICENCE', 'IDENTIFICATION_DOCUMENT', 'IDENTIFICATION_DOCUMENT_BACK',
-  'IDENTIFICATION_DOCUMENT_FRONT', 'LEGAL_DOCUMENT', 'PROOF_OF_ADDRESS', 'PROOF_OF_INCOME', 'OTHERS',
+  'IDENTIFICATION_DOCUMENT_FRONT', 'LEGAL_AGREEMENT', 'OTHERS', 'PASSPORT', 'PAYMENT_DETAIL', 'PROOF_OF_ADDRESS',
+  'PROOF_OF_AUTHENTICITY', 'PROOF_OF_DELIVERY', 'PROOF_OF_DIRECTOR', 'PROOF_OF_INDUSTRY',
+  'PROOF_OF_NATIONAL_ID_NUMBER', 'PROOF_OF_OWNERSHIP', 'PROOF_OF_REGISTRATION', 'PROOF_OF_RELATIONSHIP',
+  'PROOF_OF_SERVICE', 'PROOF_OF_SOURCE_OF_FUNDS', 'PROOF_OF_SOURCE_OF_WEALTH', 'PROOF_OF_TAX',
+  'PROVIDER_IDENTITY_DOCUMENT', 'RECEIPT', 'REFUND_POLICY', 'SELFIE', 'SERVICE_AGREEMENT', 'SIGNATURE',
+  'TERMS_AND_CONDITIONS', 'VAT_DOCUMENT',
 ] as const;
 export const TRANSFER_STATUSES = ['CREATED', 'PENDING', 'SUCCEEDED', 'DECLINED', 'ERROR', 'REVERSED'] as const;
 
 const RecipientDocument = z.object({ document_type: text(2, 6), document_number: text(3, 40) });
-const RecipientPhone = z.object({
-  country_code: z.string().regex(/^\d{1,3}$/, 'must be a country calling code of 1 to 3 digits'),
-  number: text(1, 32),
-});
 const RecipientAddress = address({ zip: [4, 11] });
 
 const LegalRepresentative = z.object({
@@ -33,7 +35,7 @@ const LegalRepresentative = z.object({
   publicly_exposed_person: z.boolean().optional(),
   ultimate_beneficial_owner: z.boolean().optional(),
   document: RecipientDocument.optional(),
-  phone: RecipientPhone.optional(),
+  phone: Phone.optional(),
   address: RecipientAddress.optional(),
 });
 
@@ -109,7 +111,7 @@ export const CreateRecipientBody = z
     industry: text(1, 235).optional(),
     merchant_category_code: text(1, 235).optional(),
     document: RecipientDocument.optional(),
-    phone: RecipientPhone.optional(),
+    phone: Phone.optional(),
     address: RecipientAddress.optional(),
     split_configuration: SplitConfiguration.optional(),
     legal_representatives: listOf(LegalRepresentative).optional(),

@@ -109,3 +109,34 @@ describe('CaptureBody (supporting)', () => {
   it('accepts a full capture', () => expectAccepted(CaptureBody, fixtures.capture()));
   it('rejects a missing merchant_reference', () => expectRejectedAt(CaptureBody, {}, 'merchant_reference'));
 });
+
+/**
+ * Issue 17 item 15: customer_payer as upstream bounds it (create-payment.json, refund-payment.json,
+ * cancel-or-refund-a-payment.json): document_type from its 28-value list, zip_code 5 to 10, city
+ * and building numbers at least 3, neighborhood at least 2.
+ */
+describe('customer_payer (create-payment.json, refund-payment.json)', () => {
+  const address = { address_line_1: 'Calle 34 # 56 - 78', country: 'CO', state: 'Cundinamarca', city: 'Bogotá', zip_code: '111111', neighborhood: 'Chapinero' };
+  const payer = { document: { document_type: 'CC', document_number: '1234567890' }, billing_address: address, shipping_address: address };
+  const payment = () => set(fixtures.createPayment(), ['customer_payer'], structuredClone(payer));
+
+  it('accepts a payer with an upstream document type and address', () => {
+    expectAccepted(CreatePaymentBody, payment());
+    expectAccepted(RefundBody, set(fixtures.refund(), ['customer_payer'], structuredClone(payer)));
+    expectAccepted(CancelOrRefundBody, set(fixtures.cancelOrRefund(), ['customer_payer'], structuredClone(payer)));
+  });
+  const rules: Rule<ReturnType<typeof payment>>[] = [
+    { name: 'document_type is one of the 28 upstream lists (SSN is not)', mutate: (b) => set(b, ['customer_payer', 'document', 'document_type'], 'SSN'), path: 'customer_payer.document.document_type' },
+    { name: 'zip_code has at least 5 chars', mutate: (b) => set(b, ['customer_payer', 'billing_address', 'zip_code'], '1043'), path: 'customer_payer.billing_address.zip_code' },
+    { name: 'zip_code has at most 10 chars', mutate: (b) => set(b, ['customer_payer', 'shipping_address', 'zip_code'], '12345678901'), path: 'customer_payer.shipping_address.zip_code' },
+    { name: 'city has at least 3 chars', mutate: (b) => set(b, ['customer_payer', 'billing_address', 'city'], 'Ba'), path: 'customer_payer.billing_address.city' },
+    { name: 'building_number_1 has at least 3 chars', mutate: (b) => set(b, ['customer_payer', 'billing_address', 'building_number_1'], '12'), path: 'customer_payer.billing_address.building_number_1' },
+    { name: 'neighborhood has at least 2 chars', mutate: (b) => set(b, ['customer_payer', 'billing_address', 'neighborhood'], 'X'), path: 'customer_payer.billing_address.neighborhood' },
+  ];
+  it.each(rules)('rejects: $name', ({ mutate, path }) => expectRejectedAt(CreatePaymentBody, mutate(payment()), path));
+  it('applies the same document list to a refund and a cancel-or-refund', () => {
+    const ssn = set(structuredClone(payer), ['document', 'document_type'], 'SSN');
+    expectRejectedAt(RefundBody, set(fixtures.refund(), ['customer_payer'], ssn), 'customer_payer.document.document_type');
+    expectRejectedAt(CancelOrRefundBody, set(fixtures.cancelOrRefund(), ['customer_payer'], ssn), 'customer_payer.document.document_type');
+  });
+});

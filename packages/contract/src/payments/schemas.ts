@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OperatingCountry } from '../shared/countries.js';
 import { Amount, PaymentAmount } from '../shared/money.js';
 import { Base64, DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
-import { AddressOut, Document, DocumentOut, MetadataOut, Phone, PhoneOut, address, metadataList } from '../shared/shapes.js';
+import { AddressOut, DocumentOut, MetadataOut, PayerDocument, Phone, PhoneOut, metadataList, payerAddress } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
 import { Mandate } from '../shared/mandate.js';
 import { listOf } from '../validation.js';
@@ -230,7 +230,7 @@ export const Payment = z.object({
 });
 export type Payment = z.infer<typeof Payment>;
 
-const OperatingAddress = address({ zip: [4, 11], country: OperatingCountry });
+const OperatingAddress = payerAddress(OperatingCountry);
 
 /** The payer fields a refund or cancel may carry (§4.2, §4.6; shape from upstream). */
 export const CustomerPayerRequest = z.object({
@@ -243,7 +243,7 @@ export const CustomerPayerRequest = z.object({
   email: text(3, 255).optional(),
   nationality: z.string().length(2).optional(),
   ip_address: text(1, 45).optional(),
-  document: Document.optional(),
+  document: PayerDocument.optional(),
   phone: Phone.optional(),
   billing_address: OperatingAddress.optional(),
   shipping_address: OperatingAddress.optional(),

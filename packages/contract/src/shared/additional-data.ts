@@ -111,7 +111,8 @@ export const TaxItem = z.object({
 export const Order = z.object({
   fee_amount: z.number().nonnegative().optional(),
   shipping_amount: z.number().nonnegative().optional(),
-  tip_amount: z.number().nonnegative().optional(),
+  /** Upstream types it a string (create-payment.json) while its examples send a number: both are taken. */
+  tip_amount: z.number().nonnegative().or(z.string().regex(/^\d+(\.\d{1,4})?$/, 'must be a decimal with at most 4 decimals')).optional(),
   items: listOf(
     z.object({
       id: text(1, 255),
@@ -141,14 +142,16 @@ export const Order = z.object({
       name: text(1, 255).optional(),
       description: text(1, 255).optional(),
       type: text(1, 255).optional(),
-      amount: z.number().nonnegative().optional(),
+      /** An amount object, as upstream's create-payment.json has it (its examples send value and currency). */
+      amount: z.object({ value: z.number().nonnegative().optional(), currency: Currency.optional() }).optional(),
       event: z
         .object({
           id: text(1, 255).optional(),
           name: text(1, 255).optional(),
           description: text(1, 255).optional(),
           type: text(1, 255).optional(),
-          date: DateTime.optional(),
+          /** A date (`format: date` upstream), not a date-time. */
+          date: DateOnly.optional(),
           address: Address.optional(),
         })
         .optional(),

@@ -26,12 +26,18 @@ export function hasAtMostFourDecimals(value: number): boolean {
  */
 export const MAX_AMOUNT_VALUE = 9_999_999_999;
 
+const amountValue = (min: number) =>
+  z
+    .number()
+    .min(min)
+    .max(MAX_AMOUNT_VALUE)
+    .refine(hasAtMostFourDecimals, { message: 'must be a multiple of 0.0001 (at most 4 decimals)' });
+
 /** A positive amount value in major units: requests that move money. */
-export const AmountValue = z
-  .number()
-  .min(0.0001)
-  .max(MAX_AMOUNT_VALUE)
-  .refine(hasAtMostFourDecimals, { message: 'must be a multiple of 0.0001 (at most 4 decimals)' });
+export const AmountValue = amountValue(0.0001);
+
+/** An amount value that may be 0: a price that can be free, such as a subscription's trial. */
+export const FreeableAmountValue = amountValue(0);
 
 /** ISO 4217 code, three upper-case letters. */
 export const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code (3 upper-case letters)');

@@ -3,11 +3,17 @@ import { Base64, text } from './primitives.js';
 import { CountryCode } from './countries.js';
 import { listOf } from '../validation.js';
 
-/** phone, §2.1 (upstream: country calling code 1–3 digits, number 1–32). */
-export const Phone = z.object({
-  country_code: z.string().regex(/^\d{1,3}$/, 'must be a country calling code of 1 to 3 digits'),
-  number: text(1, 32),
-});
+/**
+ * phone, §2.1. Upstream bounds country_code at 1 to 3 characters on most pages and 1 to 5 on
+ * payment links (create-payment-link.json); a leading `+` counts toward the bound (its banking
+ * examples send "+1"). number is 1 to 32.
+ */
+export const phone = (maxCountryCode: number) =>
+  z.object({
+    country_code: text(1, maxCountryCode).regex(/^\+?\d+$/, 'must be a country calling code: digits, optionally after a +'),
+    number: text(1, 32),
+  });
+export const Phone = phone(3);
 
 /**
  * document, §2.1. Upstream gives document_type 3–6 on some pages but its own list has
@@ -17,6 +23,17 @@ export const Document = z.object({
   document_type: text(2, 6),
   document_number: text(3, 40),
 });
+
+/**
+ * The document types a payer's document may carry: upstream's list for `customer_payer.document`
+ * (create-payment.json, refund-payment.json, cancel-or-refund-a-payment.json,
+ * create-payment-link.json). create-payment.json also lists "", which its own "MIN 2" excludes.
+ */
+export const PAYER_DOCUMENT_TYPES = [
+  'DNI', 'CI', 'LC', 'LE', 'CUIT', 'CUIL', 'PAS', 'CPF', 'RG', 'CNH', 'CNPJ', 'RUT', 'RUN', 'CC', 'CE', 'NIT',
+  'DUI', 'PIC', 'DPI', 'IFR', 'INE', 'CP', 'RFC', 'CURP', 'CIP', 'CIC', 'CUI', 'RUC',
+] as const;
+export const PayerDocument = Document.extend({ document_type: z.enum(PAYER_DOCUMENT_TYPES) });
 
 interface AddressBounds {
   /** zip_code length bounds: customers 5–10, recipients 4–11 upstream. */
@@ -39,6 +56,21 @@ export function address({ zip, country = CountryCode }: AddressBounds) {
   });
 }
 export const Address = address({ zip: [4, 11] });
+
+/**
+ * A payer's billing or shipping address, bounded as upstream bounds `customer_payer` addresses
+ * (create-payment.json and the refund, cancel-or-refund and payment-link pages): zip_code 5 to 10,
+ * city and building numbers at least 3, neighborhood at least 2. state keeps 2: create-payment.json
+ * asks for ISO 3166-2 subdivision codes and its examples send "CA". address_line_2 keeps 1
+ * (fidelity finding N1: upstream's 3DS example sends it empty).
+ */
+export const payerAddress = (country: z.ZodTypeAny) =>
+  address({ zip: [5, 10], country }).extend({
+    building_number_1: text(3, 255).optional(),
+    building_number_2: text(3, 255).optional(),
+    city: text(3, 255),
+    neighborhood: text(2, 255).nullable().optional(),
+  });
 
 const nullableString = z.string().nullable().optional();
 

@@ -6,13 +6,21 @@ import { subscriptionsContract } from './routes.js';
 
 describe('CreateSubscriptionBody (supporting)', () => {
   it('accepts a monthly card subscription', () => expectAccepted(CreateSubscriptionBody, fixtures.createSubscription()));
+  // Issue 17 item 7: create-subscription.json takes any ISO 3166-1 country ("MAX 2; MIN 2; ISO 3166-1").
+  it('accepts a country outside the 17 operating ones (create-subscription.json, country)', () =>
+    expectAccepted(CreateSubscriptionBody, set(fixtures.createSubscription(), ['country'], 'IT')));
+  // Issue 17 item 7: a free trial; create-subscription.json's example sends trial_period.amount.value 0.
+  it('accepts a free trial (create-subscription.json, trial_period.amount.value 0)', () =>
+    expectAccepted(CreateSubscriptionBody, set(fixtures.createSubscription(), ['trial_period'], { billing_cycles: 1, amount: { currency: 'ARS', value: 0 } })));
   const rules: Rule<ReturnType<typeof fixtures.createSubscription>>[] = [
     { name: 'name is required', mutate: (b) => set(b, ['name'], undefined), path: 'name' },
     { name: 'amount is required', mutate: (b) => set(b, ['amount'], undefined), path: 'amount' },
     { name: 'payment_method.vaulted_token is required', mutate: (b) => set(b, ['payment_method'], { type: 'CARD' }), path: 'payment_method.vaulted_token' },
     { name: 'frequency type is an enum', mutate: (b) => set(b, ['frequency'], { type: 'FORTNIGHT', value: 1 }), path: 'frequency.type' },
     { name: 'frequency value is at least 1', mutate: (b) => set(b, ['frequency'], { type: 'MONTH', value: 0 }), path: 'frequency.value' },
-    { name: 'country is one of the 17', mutate: (b) => set(b, ['country'], 'IT'), path: 'country' },
+    { name: 'country is an ISO 3166-1 code', mutate: (b) => set(b, ['country'], 'XX'), path: 'country' },
+    { name: 'amount value is positive', mutate: (b) => set(b, ['amount', 'value'], 0), path: 'amount.value' },
+    { name: 'trial amount value is not negative', mutate: (b) => set(b, ['trial_period'], { billing_cycles: 1, amount: { currency: 'ARS', value: -1 } }), path: 'trial_period.amount.value' },
     {
       name: 'availability ends after it starts',
       mutate: (b) => set(b, ['availability'], { start_at: '2026-05-01T00:00:00Z', finish_at: '2026-04-01T00:00:00Z' }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { OperatingCountry } from '../shared/countries.js';
-import { Amount, AmountOut } from '../shared/money.js';
+import { IsoCountry } from '../shared/countries.js';
+import { Amount, AmountOut, FreeableAmountValue } from '../shared/money.js';
 import { DateTime, Id36To64, Uuid, text } from '../shared/primitives.js';
 import { MetadataOut, metadataList } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
@@ -18,7 +18,8 @@ export const CreateSubscriptionBody = z
     account_id: Id36To64,
     merchant_reference: text(3, 255).optional(),
     soft_descriptor: text(1, 255).optional(),
-    country: OperatingCountry,
+    /** Any ISO 3166-1 country: upstream's create-subscription.json does not limit it to the operating ones. */
+    country: IsoCountry,
     amount: Amount,
     frequency: z
       .object({ type: z.enum(FREQUENCY_TYPES), value: z.number().int().min(1).max(365).default(1) })
@@ -29,7 +30,8 @@ export const CreateSubscriptionBody = z
       type: z.enum(['CARD']).or(text(3, 255).regex(/^[A-Z][A-Z0-9_]*_ENROLLMENT$/, 'must be CARD or <BRAND>_ENROLLMENT')),
       vaulted_token: text(1, 64),
     }),
-    trial_period: z.object({ billing_cycles: z.number().int().min(1), amount: Amount.optional() }).optional(),
+    /** A trial may be free: upstream's example charges `value: 0` during it. */
+    trial_period: z.object({ billing_cycles: z.number().int().min(1), amount: Amount.extend({ value: FreeableAmountValue }).optional() }).optional(),
     availability: z.object({ start_at: DateTime.optional(), finish_at: DateTime.optional() }).optional(),
     metadata: metadataList(50).optional(),
     additional_data: AdditionalData.optional(),

@@ -90,6 +90,12 @@ export interface OpenObject {
   [key: string]: unknown;
 }
 
+/** The contract's `Availability` (`z.input` and `z.output` alike). */
+export interface Availability {
+  start_at?: string | undefined;
+  finish_at?: string | undefined;
+}
+
 /** The contract's `TaxItem` (`z.input` and `z.output` alike). */
 export interface TaxItem {
   value?: number | undefined;

@@ -57,15 +57,8 @@ const IndividualDetail = z.object({
   document: IdentityDocument.optional(),
 });
 
-const BeneficialOwner = z.object({
-  first_name: text(1, 255),
-  last_name: text(1, 255),
-  email: text(3, 255).email(),
-  date_of_birth: DateOnly,
-  gender: Gender.optional(),
-  country_of_residence: CountryCode,
-  tax_information: listOf(TaxRecord).optional(),
-  document: IdentityDocument.optional(),
+/** An individual's details plus what makes them an owner of the entity. */
+const BeneficialOwner = IndividualDetail.extend({
   ownership_percentage: z.number().min(0.01).max(100),
   title: text(1, 255).optional(),
   address: BankingAddress.partial().optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OperatingCountry } from '../shared/countries.js';
 import { Amount, AmountOut } from '../shared/money.js';
 import { DateTime, Id36To64, Uuid, text } from '../shared/primitives.js';
-import { MetadataOut, metadataList } from '../shared/shapes.js';
+import { Availability, MetadataOut, finishAfterStart, metadataList } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
 
 export const SUBSCRIPTION_STATUSES = [
@@ -30,7 +30,7 @@ export const CreateSubscriptionBody = z
       vaulted_token: text(1, 64),
     }),
     trial_period: z.object({ billing_cycles: z.number().int().min(1), amount: Amount.optional() }).optional(),
-    availability: z.object({ start_at: DateTime.optional(), finish_at: DateTime.optional() }).optional(),
+    availability: Availability.optional(),
     metadata: metadataList(50).optional(),
     additional_data: AdditionalData.optional(),
     retries: z
@@ -38,17 +38,7 @@ export const CreateSubscriptionBody = z
       .optional(),
     initial_payment_validation: z.boolean().optional(),
   })
-  .superRefine((body, ctx) => {
-    const start = body.availability?.start_at;
-    const finish = body.availability?.finish_at;
-    if (start && finish && Date.parse(finish) <= Date.parse(start)) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['availability', 'finish_at'],
-        message: 'must be after availability.start_at',
-      });
-    }
-  });
+  .superRefine(finishAfterStart);
 export type CreateSubscriptionBody = z.input<typeof CreateSubscriptionBody>;
 
 /** Subscription, §2.10. */

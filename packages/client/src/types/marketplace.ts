@@ -18,26 +18,8 @@ export interface CreateRecipientBody {
   website?: string | undefined;
   industry?: string | undefined;
   merchant_category_code?: string | undefined;
-  documentation?: {
-    file_name: string;
-    content_type: 'application/pdf' | 'image/jpeg' | 'image/png';
-    content: string;
-    content_category: 'CANCEL_POLICY' | 'CUSTOMER_INTERACTION' | 'OTHERS' | 'ACCOUNT_REQUIREMENT' | 'BANK_STATEMENT' | 'BUSINESS_ICON' | 'BUSINESS_LOGO' | 'DRIVERS_LICENCE' | 'IDENTIFICATION_DOCUMENT' | 'IDENTIFICATION_DOCUMENT_BACK' | 'IDENTIFICATION_DOCUMENT_FRONT' | 'LEGAL_DOCUMENT' | 'PROOF_OF_ADDRESS' | 'PROOF_OF_INCOME';
-  }[] | undefined;
-  withdrawal_methods?: {
-    bank: {
-      account_type: 'SAVINGS' | 'CHECKINGS' | 'VISTA' | 'PIX_EMAIL' | 'PIX_PHONE' | 'PIX_DOCUMENT_ID' | 'PIX_BANK_ACCOUNT';
-      account: string;
-      code?: string | undefined;
-      country?: string | undefined;
-      currency?: string | undefined;
-      branch?: string | undefined;
-      branch_digit?: string | undefined;
-      account_digit?: string | undefined;
-      routing?: string | undefined;
-      payout_schedule?: 'DAY' | 'WEEK' | 'MONTH' | 'HOLD' | undefined;
-    };
-  } | undefined;
+  documentation?: RecipientFile[] | undefined;
+  withdrawal_methods?: RecipientWithdrawalMethod | undefined;
   entity_type?: 'GOVERNMENTAL' | 'PUBLIC' | 'NON_PROFIT' | 'PRIVATE' | undefined;
   split_configuration?: SplitConfiguration | undefined;
   legal_representatives?: {
@@ -67,26 +49,8 @@ export interface CreateRecipientBody {
     description?: string | undefined;
     account_id?: string | undefined;
     callback_url?: string | undefined;
-    documentation?: {
-      file_name: string;
-      content_type: 'application/pdf' | 'image/jpeg' | 'image/png';
-      content: string;
-      content_category: 'CANCEL_POLICY' | 'CUSTOMER_INTERACTION' | 'OTHERS' | 'ACCOUNT_REQUIREMENT' | 'BANK_STATEMENT' | 'BUSINESS_ICON' | 'BUSINESS_LOGO' | 'DRIVERS_LICENCE' | 'IDENTIFICATION_DOCUMENT' | 'IDENTIFICATION_DOCUMENT_BACK' | 'IDENTIFICATION_DOCUMENT_FRONT' | 'LEGAL_DOCUMENT' | 'PROOF_OF_ADDRESS' | 'PROOF_OF_INCOME';
-    }[] | undefined;
-    withdrawal_methods?: {
-      bank: {
-        account_type: 'SAVINGS' | 'CHECKINGS' | 'VISTA' | 'PIX_EMAIL' | 'PIX_PHONE' | 'PIX_DOCUMENT_ID' | 'PIX_BANK_ACCOUNT';
-        account: string;
-        code?: string | undefined;
-        country?: string | undefined;
-        currency?: string | undefined;
-        branch?: string | undefined;
-        branch_digit?: string | undefined;
-        account_digit?: string | undefined;
-        routing?: string | undefined;
-        payout_schedule?: 'DAY' | 'WEEK' | 'MONTH' | 'HOLD' | undefined;
-      };
-    }[] | undefined;
+    documentation?: RecipientFile[] | undefined;
+    withdrawal_methods?: RecipientWithdrawalMethod[] | undefined;
   }[] | undefined;
 }
 
@@ -212,6 +176,30 @@ export interface ReverseTransferBody {
 /** The contract's `TransferIdParams` (`z.input` and `z.output` alike). */
 export interface TransferIdParams {
   transfer_id: string;
+}
+
+/** The contract's `RecipientFile` (`z.input` and `z.output` alike). */
+export interface RecipientFile {
+  file_name: string;
+  content_type: 'application/pdf' | 'image/jpeg' | 'image/png';
+  content: string;
+  content_category: 'CANCEL_POLICY' | 'CUSTOMER_INTERACTION' | 'OTHERS' | 'ACCOUNT_REQUIREMENT' | 'BANK_STATEMENT' | 'BUSINESS_ICON' | 'BUSINESS_LOGO' | 'DRIVERS_LICENCE' | 'IDENTIFICATION_DOCUMENT' | 'IDENTIFICATION_DOCUMENT_BACK' | 'IDENTIFICATION_DOCUMENT_FRONT' | 'LEGAL_DOCUMENT' | 'PROOF_OF_ADDRESS' | 'PROOF_OF_INCOME';
+}
+
+/** The contract's `RecipientWithdrawalMethod` (`z.input` and `z.output` alike). */
+export interface RecipientWithdrawalMethod {
+  bank: {
+    account_type: 'SAVINGS' | 'CHECKINGS' | 'VISTA' | 'PIX_EMAIL' | 'PIX_PHONE' | 'PIX_DOCUMENT_ID' | 'PIX_BANK_ACCOUNT';
+    account: string;
+    code?: string | undefined;
+    country?: string | undefined;
+    currency?: string | undefined;
+    branch?: string | undefined;
+    branch_digit?: string | undefined;
+    account_digit?: string | undefined;
+    routing?: string | undefined;
+    payout_schedule?: 'DAY' | 'WEEK' | 'MONTH' | 'HOLD' | undefined;
+  };
 }
 
 /** The contract's `SplitConfiguration` (`z.input` and `z.output` alike). */

@@ -228,48 +228,8 @@ export interface Airline {
     address?: Address | undefined;
     evidence_document_source?: string | undefined;
   }[] | undefined;
-  ticket?: {
-    issue?: {
-      date?: string | undefined;
-      country?: string | undefined;
-      city?: string | undefined;
-      zip_code?: string | undefined;
-      address?: string | undefined;
-      carrier_prefix_code?: string | undefined;
-      travel_agent_code?: string | undefined;
-      travel_agent_name?: string | undefined;
-      booking_system_code?: string | undefined;
-      booking_system_name?: string | undefined;
-    } | undefined;
-    passenger_id?: string | undefined;
-    ticket_number?: string | undefined;
-    e_ticket?: boolean | undefined;
-    restricted?: boolean | undefined;
-    total_fare_amount?: number | undefined;
-    total_tax_amount?: number | undefined;
-    total_fee_amount?: number | undefined;
-  } | undefined;
-  tickets?: {
-    issue?: {
-      date?: string | undefined;
-      country?: string | undefined;
-      city?: string | undefined;
-      zip_code?: string | undefined;
-      address?: string | undefined;
-      carrier_prefix_code?: string | undefined;
-      travel_agent_code?: string | undefined;
-      travel_agent_name?: string | undefined;
-      booking_system_code?: string | undefined;
-      booking_system_name?: string | undefined;
-    } | undefined;
-    passenger_id?: string | undefined;
-    ticket_number?: string | undefined;
-    e_ticket?: boolean | undefined;
-    restricted?: boolean | undefined;
-    total_fare_amount?: number | undefined;
-    total_tax_amount?: number | undefined;
-    total_fee_amount?: number | undefined;
-  }[] | undefined;
+  ticket?: AirlineTicket | undefined;
+  tickets?: AirlineTicket[] | undefined;
 }
 
 /** The contract's `SellerDetails` (`z.input` and `z.output` alike). */
@@ -284,6 +244,12 @@ export interface SellerDetails {
   reference?: string | undefined;
   industry?: string | undefined;
   merchant_category_code?: string | undefined;
+}
+
+/** The contract's `AvailabilityOut` (`z.input` and `z.output` alike). */
+export interface AvailabilityOut {
+  start_at: string | null;
+  finish_at: string | null;
 }
 
 /** The contract's `AdditionalDataOut` (`z.input` and `z.output` alike). */
@@ -308,4 +274,27 @@ export interface Mandate {
 export interface MetadataItem {
   value: string;
   key: string;
+}
+
+/** The contract's `AirlineTicket` (`z.input` and `z.output` alike). */
+export interface AirlineTicket {
+  issue?: {
+    date?: string | undefined;
+    country?: string | undefined;
+    city?: string | undefined;
+    zip_code?: string | undefined;
+    address?: string | undefined;
+    carrier_prefix_code?: string | undefined;
+    travel_agent_code?: string | undefined;
+    travel_agent_name?: string | undefined;
+    booking_system_code?: string | undefined;
+    booking_system_name?: string | undefined;
+  } | undefined;
+  passenger_id?: string | undefined;
+  ticket_number?: string | undefined;
+  e_ticket?: boolean | undefined;
+  restricted?: boolean | undefined;
+  total_fare_amount?: number | undefined;
+  total_tax_amount?: number | undefined;
+  total_fee_amount?: number | undefined;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OperatingCountry } from '../shared/countries.js';
 import { Amount, AmountOut, Currency } from '../shared/money.js';
 import { DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
-import { Availability, Document, MetadataOut, Phone, address, finishAfterStart, metadataList } from '../shared/shapes.js';
+import { Availability, AvailabilityOut, Document, MetadataOut, Phone, address, finishAfterStart, metadataList } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut, TaxItem } from '../shared/additional-data.js';
 import { listOf } from '../validation.js';
 
@@ -145,7 +145,7 @@ export const PaymentLink = z.object({
   account_id: z.string(),
   account_code: z.string(),
   country: z.string(),
-  availability: z.object({ start_at: z.string().nullable(), finish_at: z.string().nullable() }),
+  availability: AvailabilityOut,
   status: z.string(),
   merchant_order_id: z.string().nullable(),
   description: z.string().nullable(),

@@ -50,7 +50,10 @@ const Bank = z.object({
   payout_schedule: z.enum(['DAY', 'WEEK', 'MONTH', 'HOLD']).optional(),
 });
 
-const RecipientFile = z.object({
+/** How a recipient is paid out: to a bank account. */
+export const RecipientWithdrawalMethod = z.object({ bank: Bank });
+
+export const RecipientFile = z.object({
   file_name: text(3, 255),
   content_type: z.enum(['application/pdf', 'image/jpeg', 'image/png']),
   content_category: z.enum(RECIPIENT_DOCUMENT_CATEGORIES),
@@ -70,7 +73,7 @@ const RecipientOnboardingRequest = z.object({
     recipient_type: z.enum(['MEAL', 'FOOD', 'MULTI_BENEFITS', 'FLEET']).optional(),
   }),
   documentation: listOf(RecipientFile).optional(),
-  withdrawal_methods: listOf(z.object({ bank: Bank })).optional(),
+  withdrawal_methods: listOf(RecipientWithdrawalMethod).optional(),
 });
 
 export const SplitConfiguration = z
@@ -113,7 +116,7 @@ export const CreateRecipientBody = z
     address: RecipientAddress.optional(),
     split_configuration: SplitConfiguration.optional(),
     legal_representatives: listOf(LegalRepresentative).optional(),
-    withdrawal_methods: z.object({ bank: Bank }).optional(),
+    withdrawal_methods: RecipientWithdrawalMethod.optional(),
     documentation: listOf(RecipientFile).optional(),
     onboardings: listOf(RecipientOnboardingRequest).optional(),
   })

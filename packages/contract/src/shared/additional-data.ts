@@ -54,7 +54,8 @@ const Passenger = z.object({
   evidence_document_source: text(1, 255).optional(),
 });
 
-const Ticket = z.object({
+/** A ticket of an airline purchase, alone (`ticket`) or listed (`tickets`). */
+export const AirlineTicket = z.object({
   ticket_number: text(1, 14).optional(),
   passenger_id: text(1, 255).optional(),
   e_ticket: z.boolean().optional(),
@@ -83,8 +84,8 @@ export const Airline = z.object({
   type: text(1, 255).optional(),
   legs: listOf(Leg).optional(),
   passengers: listOf(Passenger).optional(),
-  ticket: Ticket.optional(),
-  tickets: listOf(Ticket).optional(),
+  ticket: AirlineTicket.optional(),
+  tickets: listOf(AirlineTicket).optional(),
 });
 
 const Party = z.object({

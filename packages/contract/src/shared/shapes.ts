@@ -80,6 +80,9 @@ export const FileObjectOut = z.object({
 /** availability of a payment link (§2.9) and of a subscription (§2.10): a window, both ends optional. */
 export const Availability = z.object({ start_at: DateTime.optional(), finish_at: DateTime.optional() });
 
+/** The `availability` window as a payment link or a subscription reports it. */
+export const AvailabilityOut = z.object({ start_at: z.string().nullable(), finish_at: z.string().nullable() });
+
 /**
  * The refinement of a body with an `availability` window: when both ends are given, the window
  * must end after it starts (reported on `availability.finish_at`).

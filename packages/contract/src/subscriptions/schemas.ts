@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OperatingCountry } from '../shared/countries.js';
 import { Amount, AmountOut } from '../shared/money.js';
 import { DateTime, Id36To64, Uuid, text } from '../shared/primitives.js';
-import { Availability, MetadataOut, finishAfterStart, metadataList } from '../shared/shapes.js';
+import { Availability, AvailabilityOut, MetadataOut, finishAfterStart, metadataList } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
 
 export const SUBSCRIPTION_STATUSES = [
@@ -59,7 +59,7 @@ export const Subscription = z.object({
   }),
   customer_payer: z.object({ id: z.string() }).nullable(),
   payment_method: z.object({ type: z.string(), vaulted_token: z.string() }),
-  availability: z.object({ start_at: z.string().nullable(), finish_at: z.string().nullable() }),
+  availability: AvailabilityOut,
   retries: z.object({ retry_on_decline: z.boolean(), amount: z.number().int() }),
   metadata: MetadataOut.nullable(),
   additional_data: AdditionalDataOut.nullable(),

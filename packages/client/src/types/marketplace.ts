@@ -73,24 +73,9 @@ export interface Recipient {
   website: string | null;
   industry: string | null;
   merchant_category_code: string | null;
-  documentation: {
-    file_name: string;
-    content_type: string;
-    content_category: string;
-    content?: string | undefined;
-  }[];
+  documentation: RecipientFileOut[];
   withdrawal_methods: {
-    bank: {
-      code?: string | null | undefined;
-      country?: string | null | undefined;
-      currency?: string | null | undefined;
-      account_type?: string | null | undefined;
-      branch?: string | null | undefined;
-      branch_digit?: string | null | undefined;
-      account?: string | null | undefined;
-      account_digit?: string | null | undefined;
-      routing?: string | null | undefined;
-    };
+    bank: RecipientBankOut;
   } | null;
   merchant_recipient_id: string;
   entity_type: string | null;
@@ -211,6 +196,27 @@ export interface SplitConfiguration {
   rounding_mode?: 'STANDARD' | 'ROUND_UP' | 'ROUND_DOWN' | undefined;
 }
 
+/** The contract's `RecipientFileOut` (`z.input` and `z.output` alike). */
+export interface RecipientFileOut {
+  file_name: string;
+  content_type: string;
+  content_category: string;
+  content?: string | undefined;
+}
+
+/** The contract's `RecipientBankOut` (`z.input` and `z.output` alike). */
+export interface RecipientBankOut {
+  code?: string | null | undefined;
+  country?: string | null | undefined;
+  currency?: string | null | undefined;
+  account_type?: string | null | undefined;
+  branch?: string | null | undefined;
+  branch_digit?: string | null | undefined;
+  account?: string | null | undefined;
+  account_digit?: string | null | undefined;
+  routing?: string | null | undefined;
+}
+
 /** The contract's `RecipientOnboarding` (`z.input` and `z.output` alike). */
 export interface RecipientOnboarding {
   status: string;
@@ -232,24 +238,9 @@ export interface RecipientOnboarding {
     balance_account_id?: string | null | undefined;
     legal_entity_id?: string | null | undefined;
   };
-  documentation: {
-    file_name: string;
-    content_type: string;
-    content_category: string;
-    content?: string | undefined;
-  }[];
+  documentation: RecipientFileOut[];
   withdrawal_methods: {
-    bank: {
-      code?: string | null | undefined;
-      country?: string | null | undefined;
-      currency?: string | null | undefined;
-      account_type?: string | null | undefined;
-      branch?: string | null | undefined;
-      branch_digit?: string | null | undefined;
-      account?: string | null | undefined;
-      account_digit?: string | null | undefined;
-      routing?: string | null | undefined;
-    } | null;
+    bank: RecipientBankOut | null;
   } | null;
   requirements: {
     status: string;

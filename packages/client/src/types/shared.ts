@@ -143,30 +143,8 @@ export interface Order {
     recipients?: OpenObject[] | undefined;
   } | undefined;
   account_funding?: {
-    sender?: {
-      email?: string | undefined;
-      country?: string | undefined;
-      first_name?: string | undefined;
-      last_name?: string | undefined;
-      date_of_birth?: string | undefined;
-      document?: Document | undefined;
-      phone?: Phone | undefined;
-      address?: Address | undefined;
-      national_entity?: 'INDIVIDUAL' | 'ENTITY' | undefined;
-      legal_name?: string | undefined;
-    } | undefined;
-    beneficiary?: {
-      email?: string | undefined;
-      country?: string | undefined;
-      first_name?: string | undefined;
-      last_name?: string | undefined;
-      date_of_birth?: string | undefined;
-      document?: Document | undefined;
-      phone?: Phone | undefined;
-      address?: Address | undefined;
-      national_entity?: 'INDIVIDUAL' | 'ENTITY' | undefined;
-      legal_name?: string | undefined;
-    } | undefined;
+    sender?: AccountFundingParty | undefined;
+    beneficiary?: AccountFundingParty | undefined;
   } | undefined;
   fulfillment?: OpenObject | undefined;
   discounts?: {
@@ -274,6 +252,20 @@ export interface Mandate {
 export interface MetadataItem {
   value: string;
   key: string;
+}
+
+/** The contract's `AccountFundingParty` (`z.input` and `z.output` alike). */
+export interface AccountFundingParty {
+  email?: string | undefined;
+  country?: string | undefined;
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+  date_of_birth?: string | undefined;
+  document?: Document | undefined;
+  phone?: Phone | undefined;
+  address?: Address | undefined;
+  national_entity?: 'INDIVIDUAL' | 'ENTITY' | undefined;
+  legal_name?: string | undefined;
 }
 
 /** The contract's `AirlineTicket` (`z.input` and `z.output` alike). */

@@ -149,13 +149,15 @@ export const CreateRecipientBody = z
 export type CreateRecipientBody = z.infer<typeof CreateRecipientBody>;
 
 const nullableString = z.string().nullable().optional();
-const FileOut = z.object({
+/** A recipient's file as reported (the content only where it is sent back). */
+export const RecipientFileOut = z.object({
   file_name: z.string(),
   content_type: z.string(),
   content_category: z.string(),
   content: z.string().optional(),
 });
-const BankOut = z.object({
+/** A recipient's bank account as reported. */
+export const RecipientBankOut = z.object({
   code: nullableString,
   branch: nullableString,
   branch_digit: nullableString,
@@ -185,9 +187,9 @@ export const RecipientOnboarding = z.object({
     balance_account_id: nullableString,
     legal_entity_id: nullableString,
   }),
-  documentation: z.array(FileOut),
+  documentation: z.array(RecipientFileOut),
   requirements: z.array(z.object({ field: z.string(), message: z.string(), status: z.string() })),
-  withdrawal_methods: z.object({ bank: BankOut.nullable() }).nullable(),
+  withdrawal_methods: z.object({ bank: RecipientBankOut.nullable() }).nullable(),
   legal_representatives: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
   terms_of_service: z.object({ acceptance: z.boolean(), date: z.string().nullable(), ip: z.string().nullable() }).nullable(),
   created_at: DateTime,
@@ -230,8 +232,8 @@ export const Recipient = z.object({
       address: AddressOut.nullable().optional(),
     }),
   ),
-  withdrawal_methods: z.object({ bank: BankOut }).nullable(),
-  documentation: z.array(FileOut),
+  withdrawal_methods: z.object({ bank: RecipientBankOut }).nullable(),
+  documentation: z.array(RecipientFileOut),
   onboardings: z.array(RecipientOnboarding),
   split_configuration: z
     .object({

@@ -88,7 +88,8 @@ export const Airline = z.object({
   tickets: listOf(AirlineTicket).optional(),
 });
 
-const Party = z.object({
+/** The sender or the beneficiary of an account funding. */
+export const AccountFundingParty = z.object({
   national_entity: z.enum(['INDIVIDUAL', 'ENTITY']).optional(),
   first_name: text(1, 255).optional(),
   last_name: text(1, 255).optional(),
@@ -135,7 +136,7 @@ export const Order = z.object({
       recipients: listOf(z.record(z.string(), z.unknown())).optional(),
     })
     .optional(),
-  account_funding: z.object({ sender: Party.optional(), beneficiary: Party.optional() }).optional(),
+  account_funding: z.object({ sender: AccountFundingParty.optional(), beneficiary: AccountFundingParty.optional() }).optional(),
   tickets: listOf(
     z.object({
       id: text(1, 255).optional(),

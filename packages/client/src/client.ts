@@ -1,6 +1,7 @@
 import { initClient, type AppRouter } from '@ts-rest/core';
 import { IDEMPOTENCY_HEADER, PUBLIC_KEY_HEADER, SECRET_KEY_HEADER } from '@switchyard/contract';
 import { errorFromResponse } from './errors.js';
+import { headerRecord } from './headers.js';
 import { normalizeBaseUrl, SANDBOX_BASE_URL, type ClientOptions } from './options.js';
 import type { DomainClient, RawClient, RouteTypes, ThrowingClient } from './route-client.js';
 import { createTransport } from './transport.js';
@@ -18,14 +19,6 @@ export interface TransportArgs {
     [IDEMPOTENCY_HEADER]: string;
   };
   api: ReturnType<typeof createTransport>;
-}
-
-function headerRecord(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    out[name] = value;
-  });
-  return out;
 }
 
 function throwing<C>(raw: C): ThrowingClient<C> {

@@ -1,5 +1,6 @@
 /**
- * The client's errors. Every class sets `name`, and `isSwitchyardError` recognises them through a
+ * The client's errors. Every class sets `name` as a string literal (a minifier may rename the
+ * classes, never their names), and `isSwitchyardError` recognises them through a
  * global symbol, so the check survives two copies of this package in one bundle.
  * None of them carries request headers: the API keys can never end up in an error report.
  */
@@ -45,92 +46,33 @@ export class SwitchyardError extends Error {
 /** The API answered with an error status. */
 export class APIError extends SwitchyardError {
   declare readonly status: number;
+  override name = 'APIError';
+  // Narrows `details`: an API error always has the response's status.
   constructor(message: string, details: ErrorDetails & { status: number }) {
     super(message, details);
-    this.name = 'APIError';
   }
 }
 
-export class InvalidRequestError extends APIError {
-  constructor(message: string, details: ErrorDetails & { status: number }) {
-    super(message, details);
-    this.name = 'InvalidRequestError';
-  }
-}
-export class AuthenticationError extends APIError {
-  constructor(message: string, details: ErrorDetails & { status: number }) {
-    super(message, details);
-    this.name = 'AuthenticationError';
-  }
-}
-export class PermissionError extends APIError {
-  constructor(message: string, details: ErrorDetails & { status: number }) {
-    super(message, details);
-    this.name = 'PermissionError';
-  }
-}
-export class NotFoundError extends APIError {
-  constructor(message: string, details: ErrorDetails & { status: number }) {
-    super(message, details);
-    this.name = 'NotFoundError';
-  }
-}
-export class ConflictError extends APIError {
-  constructor(message: string, details: ErrorDetails & { status: number }) {
-    super(message, details);
-    this.name = 'ConflictError';
-  }
-}
-export class UnprocessableEntityError extends APIError {
-  constructor(message: string, details: ErrorDetails & { status: number }) {
-    super(message, details);
-    this.name = 'UnprocessableEntityError';
-  }
-}
-export class RateLimitError extends APIError {
-  constructor(message: string, details: ErrorDetails & { status: number }) {
-    super(message, details);
-    this.name = 'RateLimitError';
-  }
-}
-export class ServerError extends APIError {
-  constructor(message: string, details: ErrorDetails & { status: number }) {
-    super(message, details);
-    this.name = 'ServerError';
-  }
-}
+export class InvalidRequestError extends APIError { override name = 'InvalidRequestError'; }
+export class AuthenticationError extends APIError { override name = 'AuthenticationError'; }
+export class PermissionError extends APIError { override name = 'PermissionError'; }
+export class NotFoundError extends APIError { override name = 'NotFoundError'; }
+export class ConflictError extends APIError { override name = 'ConflictError'; }
+export class UnprocessableEntityError extends APIError { override name = 'UnprocessableEntityError'; }
+export class RateLimitError extends APIError { override name = 'RateLimitError'; }
+export class ServerError extends APIError { override name = 'ServerError'; }
 
 /** No response: the connection failed, was reset, or the caller aborted. */
-export class ConnectionError extends SwitchyardError {
-  constructor(message: string, details: ErrorDetails = {}) {
-    super(message, details);
-    this.name = 'ConnectionError';
-  }
-}
+export class ConnectionError extends SwitchyardError { override name = 'ConnectionError'; }
 
 /** An attempt took longer than the timeout (after every allowed retry). */
-export class TimeoutError extends ConnectionError {
-  constructor(message: string, details: ErrorDetails = {}) {
-    super(message, details);
-    this.name = 'TimeoutError';
-  }
-}
+export class TimeoutError extends ConnectionError { override name = 'TimeoutError'; }
 
 /** A response did not match the contract (only with `validateResponses: true`). */
-export class ResponseValidationError extends SwitchyardError {
-  constructor(message: string, details: ErrorDetails = {}) {
-    super(message, details);
-    this.name = 'ResponseValidationError';
-  }
-}
+export class ResponseValidationError extends SwitchyardError { override name = 'ResponseValidationError'; }
 
 /** A webhook's signature did not verify, or its payload is not a valid event. */
-export class WebhookVerificationError extends SwitchyardError {
-  constructor(message: string, details: ErrorDetails = {}) {
-    super(message, details);
-    this.name = 'WebhookVerificationError';
-  }
-}
+export class WebhookVerificationError extends SwitchyardError { override name = 'WebhookVerificationError'; }
 
 export function isSwitchyardError(value: unknown): value is SwitchyardError {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;

@@ -5,6 +5,7 @@
  * retyped in the docs.
  */
 import { z, type ZodTypeAny } from 'zod';
+import { unwrapSchema } from '../src/zod-walk.js';
 
 export interface FieldRow {
   /** `amount.value`, `evidence[].content`; empty for the schema itself. */
@@ -27,7 +28,7 @@ export interface FieldOptions {
 /** Enumerations longer than this are referred to by name when they have one. */
 export const LONG_ENUM = 30;
 
-/** What a schema is once optional/nullable/default/effects wrappers are peeled off. */
+/** What a schema is once its wrappers are peeled off, with the limits the wrappers add. */
 interface Unwrapped {
   core: ZodTypeAny;
   required: boolean;
@@ -60,44 +61,28 @@ function customCheckMessages(schema: ZodTypeAny, inner: ZodTypeAny): string[] {
 }
 
 function baseKind(schema: ZodTypeAny): string {
-  const { core } = unwrap(schema);
+  const { core } = unwrapSchema(schema);
   if (core instanceof z.ZodNumber) return 'number';
   if (core instanceof z.ZodString) return 'string';
   return 'other';
 }
 
 function unwrap(schema: ZodTypeAny, options: FieldOptions = {}): Unwrapped {
-  let current = schema;
-  let required = true;
-  let nullable = false;
+  const { core, optional, nullable, wrappers } = unwrapSchema(schema);
   const limits: string[] = [];
-  for (;;) {
-    if (current instanceof z.ZodOptional) {
-      required = false;
-      current = current.unwrap();
-    } else if (current instanceof z.ZodNullable) {
-      nullable = true;
-      current = current.unwrap();
-    } else if (current instanceof z.ZodDefault) {
-      required = false;
-      limits.push(`default ${JSON.stringify(current._def.defaultValue())}`);
-      current = current.removeDefault();
-    } else if (current instanceof z.ZodEffects) {
-      const inner = current.innerType();
-      if (current._def.effect.type === 'refinement') {
-        // A rule on a whole object ties its fields together; no single value can probe it.
-        if (unwrap(inner).core instanceof z.ZodObject) limits.push('cross-field rules (a violation names the field)');
-        else limits.push(...customCheckMessages(current, inner));
-      }
-      current = inner;
-    } else if (current instanceof z.ZodPipeline) {
+  for (const wrapper of wrappers) {
+    if (wrapper.kind === 'default') limits.push(`default ${JSON.stringify(wrapper.defaultValue())}`);
+    else if (wrapper.kind === 'effects' && wrapper.effect === 'refinement') {
+      // A rule on a whole object ties its fields together; no single value can probe it.
+      if (unwrapSchema(wrapper.inner).core instanceof z.ZodObject) limits.push('cross-field rules (a violation names the field)');
+      else limits.push(...customCheckMessages(wrapper.schema, wrapper.inner));
+    } else if (wrapper.kind === 'pipeline') {
       // `a.pipe(b)`: a value must pass both, so both sides' limits apply.
-      const out = unwrap(current._def.out as ZodTypeAny, options);
+      const out = unwrap(wrapper.out, options);
       limits.push(...out.limits, ...describeLimits(out.core, options));
-      current = current._def.in as ZodTypeAny;
-    } else break;
+    }
   }
-  return { core: current, required, nullable, limits };
+  return { core, required: !optional, nullable, limits };
 }
 
 function stringLimits(schema: z.ZodString): string[] {
@@ -149,7 +134,7 @@ function describeLimits(schema: ZodTypeAny, options: FieldOptions): string[] {
 
 /** A short type name: `string`, `integer`, `object`, `array of object`, `"CARD"`. */
 export function typeName(schema: ZodTypeAny): string {
-  const { core } = unwrap(schema);
+  const { core } = unwrapSchema(schema);
   if (core instanceof z.ZodString) return 'string';
   if (core instanceof z.ZodNumber) return core._def.checks.some((c) => c.kind === 'int') ? 'integer' : 'number';
   if (core instanceof z.ZodBoolean) return 'boolean';

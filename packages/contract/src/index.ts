@@ -20,6 +20,7 @@ export * from './errors.js';
 export * from './headers.js';
 export * from './meta.js';
 export * from './routes-list.js';
+export { unwrapSchema, wrapperOf, type UnwrappedSchema, type ZodWrapper } from './zod-walk.js';
 export { OPERATING_COUNTRIES, ISO_COUNTRIES, OperatingCountry, IsoCountry } from './shared/countries.js';
 export { Amount, MAX_AMOUNT_VALUE, PaymentAmount, hasAtMostFourDecimals } from './shared/money.js';
 export { MetadataItem, FileObject } from './shared/shapes.js';

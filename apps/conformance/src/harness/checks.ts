@@ -1,5 +1,5 @@
 import type { AppRoute } from '@ts-rest/core';
-import { describeIssues } from '@switchyard/contract';
+import { describeIssues, unwrapSchema } from '@switchyard/contract';
 import { z, type ZodTypeAny } from 'zod';
 import type { Exchange } from './recorder.js';
 
@@ -26,13 +26,8 @@ export type CheckName = (typeof CHECKS)[number];
 export const RESPONSE_CHECKS = ['not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance'] as const;
 
 function unwrapObject(schema: ZodTypeAny): z.AnyZodObject | undefined {
-  let s: ZodTypeAny = schema;
-  for (;;) {
-    if (s instanceof z.ZodObject) return s;
-    if (s instanceof z.ZodEffects) s = s.innerType();
-    else if (s instanceof z.ZodNullable || s instanceof z.ZodOptional) s = s.unwrap();
-    else return undefined;
-  }
+  const { core } = unwrapSchema(schema);
+  return core instanceof z.ZodObject ? core : undefined;
 }
 
 /** A violation message, or undefined when the exchange passes the check. */

@@ -1,26 +1,10 @@
+import { unwrapSchema } from '@switchyard/contract';
 import { z, type ZodTypeAny } from 'zod';
 
 export interface NegativeCase {
   /** The field the case breaks and how, e.g. `merchant_reference: too long`. */
   label: string;
   body: unknown;
-}
-
-function unwrap(schema: ZodTypeAny): { inner: ZodTypeAny; optional: boolean } {
-  let s: ZodTypeAny = schema;
-  let optional = false;
-  for (;;) {
-    if (s instanceof z.ZodOptional) {
-      optional = true;
-      s = s.unwrap();
-    } else if (s instanceof z.ZodDefault) {
-      optional = true;
-      s = s.removeDefault();
-    } else if (s instanceof z.ZodNullable) s = s.unwrap();
-    else if (s instanceof z.ZodEffects) s = s.innerType();
-    else if (s instanceof z.ZodPipeline) s = s._def.in;
-    else return { inner: s, optional };
-  }
 }
 
 function stringBounds(s: z.ZodString): { min?: number; max?: number } {
@@ -42,11 +26,11 @@ function stringBounds(s: z.ZodString): { min?: number; max?: number } {
  * a value of the wrong type. Every one must be rejected with a 4xx in the error shape.
  */
 export function negativeCases(schema: ZodTypeAny, valid: Record<string, unknown>, limit: number, seed: number): NegativeCase[] {
-  const { inner } = unwrap(schema);
+  const { core: inner } = unwrapSchema(schema);
   if (!(inner instanceof z.ZodObject)) return [];
   const cases: NegativeCase[] = [];
   for (const [field, fieldSchema] of Object.entries(inner.shape as Record<string, ZodTypeAny>)) {
-    const { inner: f, optional } = unwrap(fieldSchema);
+    const { core: f, optional } = unwrapSchema(fieldSchema);
     const withValue = (value: unknown) => ({ ...valid, [field]: value });
     if (!optional) {
       const { [field]: _dropped, ...rest } = valid;

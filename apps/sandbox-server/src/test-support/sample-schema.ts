@@ -1,3 +1,4 @@
+import { wrapperOf } from '@switchyard/contract';
 import type { z, ZodTypeAny } from 'zod';
 import type { Random } from './random.js';
 
@@ -8,22 +9,10 @@ import type { Random } from './random.js';
  */
 export function sampleOf(schema: ZodTypeAny, random: Random, depth = 0): unknown {
   if (depth > 12) return undefined;
+  const wrapper = wrapperOf(schema);
+  if (wrapper) return wrapper.kind === 'optional' && !random.chance(0.5) ? undefined : sampleOf(wrapper.inner, random, depth + 1);
   const def = schema._def as { typeName?: string } & Record<string, unknown>;
   switch (def.typeName) {
-    case 'ZodOptional':
-      return random.chance(0.5) ? sampleOf(def.innerType as ZodTypeAny, random, depth + 1) : undefined;
-    case 'ZodNullable':
-    case 'ZodDefault':
-    case 'ZodReadonly':
-    case 'ZodCatch':
-    case 'ZodBranded':
-      return sampleOf((def.innerType ?? def.type) as ZodTypeAny, random, depth + 1);
-    case 'ZodEffects':
-      return sampleOf(def.schema as ZodTypeAny, random, depth + 1);
-    case 'ZodLazy':
-      return sampleOf((def.getter as () => ZodTypeAny)(), random, depth + 1);
-    case 'ZodPipeline':
-      return sampleOf(def.in as ZodTypeAny, random, depth + 1);
     case 'ZodObject': {
       const shape = (schema as z.AnyZodObject).shape as Record<string, ZodTypeAny>;
       const out: Record<string, unknown> = {};

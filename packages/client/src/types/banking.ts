@@ -94,80 +94,26 @@ export interface BankingEntity {
   created_at: string;
   updated_at: string;
   account_id: string;
-  address: {
-    country?: string | null | undefined;
-    address_line_1?: string | null | undefined;
-    address_line_2?: string | null | undefined;
-    building_number_1?: string | null | undefined;
-    building_number_2?: string | null | undefined;
-    state?: string | null | undefined;
-    city?: string | null | undefined;
-    zip_code?: string | null | undefined;
-  };
+  address: BankingAddressOut;
   national_entity: 'INDIVIDUAL' | 'ENTITY';
   merchant_entity_id: string;
   entity_detail: {
-    individual: {
-      email: string;
-      first_name: string;
-      last_name: string;
-      date_of_birth: string;
-      document: {
-        document_type: string;
-        issuing_country: string;
-        document_number_last_4: string;
-        expires_at?: string | null | undefined;
-        issued_at?: string | null | undefined;
-      } | null;
-      country_of_residence: string;
-      tax_information: {
-        country: string;
-        tax_id_type: string;
-        is_primary: boolean;
-        tax_id_last_4: string;
-      }[];
-      gender?: string | null | undefined;
-    } | null;
+    individual: BankingPersonOut | null;
     entity: {
       country: string;
       name: string;
-      tax_information: {
-        country: string;
-        tax_id_type: string;
-        is_primary: boolean;
-        tax_id_last_4: string;
-      }[];
+      tax_information: BankingTaxRecordOut[];
       beneficial_owners: {
         email: string;
         first_name: string;
         last_name: string;
         date_of_birth: string;
-        document: {
-          document_type: string;
-          issuing_country: string;
-          document_number_last_4: string;
-          expires_at?: string | null | undefined;
-          issued_at?: string | null | undefined;
-        } | null;
+        document: BankingDocumentOut | null;
         country_of_residence: string;
-        tax_information: {
-          country: string;
-          tax_id_type: string;
-          is_primary: boolean;
-          tax_id_last_4: string;
-        }[];
+        tax_information: BankingTaxRecordOut[];
         ownership_percentage: number;
         gender?: string | null | undefined;
-        address?: {
-          country?: string | null | undefined;
-          address_line_1?: string | null | undefined;
-          address_line_2?: string | null | undefined;
-          building_number_1?: string | null | undefined;
-          building_number_2?: string | null | undefined;
-          state?: string | null | undefined;
-          city?: string | null | undefined;
-          zip_code?: string | null | undefined;
-        } | null | undefined;
+        address?: BankingAddressOut | null | undefined;
         title?: string | null | undefined;
       }[];
       entity_type?: string | null | undefined;
@@ -396,6 +342,47 @@ export interface EntityIdParams {
 export interface OnboardingParams {
   entity_id: string;
   onboarding_id: string;
+}
+
+/** The contract's `BankingAddressOut` (`z.input` and `z.output` alike). */
+export interface BankingAddressOut {
+  country?: string | null | undefined;
+  address_line_1?: string | null | undefined;
+  address_line_2?: string | null | undefined;
+  building_number_1?: string | null | undefined;
+  building_number_2?: string | null | undefined;
+  state?: string | null | undefined;
+  city?: string | null | undefined;
+  zip_code?: string | null | undefined;
+}
+
+/** The contract's `BankingPersonOut` (`z.input` and `z.output` alike). */
+export interface BankingPersonOut {
+  email: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  document: BankingDocumentOut | null;
+  country_of_residence: string;
+  tax_information: BankingTaxRecordOut[];
+  gender?: string | null | undefined;
+}
+
+/** The contract's `BankingTaxRecordOut` (`z.input` and `z.output` alike). */
+export interface BankingTaxRecordOut {
+  country: string;
+  tax_id_type: string;
+  is_primary: boolean;
+  tax_id_last_4: string;
+}
+
+/** The contract's `BankingDocumentOut` (`z.input` and `z.output` alike). */
+export interface BankingDocumentOut {
+  document_type: string;
+  issuing_country: string;
+  document_number_last_4: string;
+  expires_at?: string | null | undefined;
+  issued_at?: string | null | undefined;
 }
 
 /** The contract's `FileObject` (`z.input` and `z.output` alike). */

@@ -18,26 +18,8 @@ export interface CreateRecipientBody {
   website?: string | undefined;
   industry?: string | undefined;
   merchant_category_code?: string | undefined;
-  documentation?: {
-    file_name: string;
-    content_type: 'application/pdf' | 'image/jpeg' | 'image/png';
-    content: string;
-    content_category: 'CANCEL_POLICY' | 'CUSTOMER_INTERACTION' | 'OTHERS' | 'PAYMENT_DETAIL' | 'PROOF_OF_AUTHENTICITY' | 'PROOF_OF_DELIVERY' | 'PROOF_OF_SERVICE' | 'RECEIPT' | 'REFUND_POLICY' | 'SERVICE_AGREEMENT' | 'TERMS_AND_CONDITIONS' | 'ACCOUNT_REQUIREMENT' | 'BANK_STATEMENT' | 'BUSINESS_ICON' | 'BUSINESS_LOGO' | 'DRIVERS_LICENCE' | 'IDENTIFICATION_DOCUMENT' | 'IDENTIFICATION_DOCUMENT_BACK' | 'IDENTIFICATION_DOCUMENT_FRONT' | 'LEGAL_AGREEMENT' | 'PASSPORT' | 'PROOF_OF_ADDRESS' | 'PROOF_OF_DIRECTOR' | 'PROOF_OF_INDUSTRY' | 'PROOF_OF_NATIONAL_ID_NUMBER' | 'PROOF_OF_OWNERSHIP' | 'PROOF_OF_REGISTRATION' | 'PROOF_OF_RELATIONSHIP' | 'PROOF_OF_SOURCE_OF_FUNDS' | 'PROOF_OF_SOURCE_OF_WEALTH' | 'PROOF_OF_TAX' | 'PROVIDER_IDENTITY_DOCUMENT' | 'SELFIE' | 'SIGNATURE' | 'VAT_DOCUMENT';
-  }[] | undefined;
-  withdrawal_methods?: {
-    bank: {
-      account_type: 'SAVINGS' | 'CHECKINGS' | 'VISTA' | 'PIX_EMAIL' | 'PIX_PHONE' | 'PIX_DOCUMENT_ID' | 'PIX_BANK_ACCOUNT';
-      account: string;
-      code?: string | undefined;
-      country?: string | undefined;
-      currency?: string | undefined;
-      branch?: string | undefined;
-      branch_digit?: string | undefined;
-      account_digit?: string | undefined;
-      routing?: string | undefined;
-      payout_schedule?: 'DAY' | 'WEEK' | 'MONTH' | 'HOLD' | undefined;
-    };
-  } | undefined;
+  documentation?: RecipientFile[] | undefined;
+  withdrawal_methods?: RecipientWithdrawalMethod | undefined;
   entity_type?: 'GOVERNMENTAL' | 'PUBLIC' | 'NON_PROFIT' | 'PRIVATE' | undefined;
   split_configuration?: SplitConfiguration | undefined;
   legal_representatives?: {
@@ -67,26 +49,8 @@ export interface CreateRecipientBody {
     description?: string | undefined;
     account_id?: string | undefined;
     callback_url?: string | undefined;
-    documentation?: {
-      file_name: string;
-      content_type: 'application/pdf' | 'image/jpeg' | 'image/png';
-      content: string;
-      content_category: 'CANCEL_POLICY' | 'CUSTOMER_INTERACTION' | 'OTHERS' | 'PAYMENT_DETAIL' | 'PROOF_OF_AUTHENTICITY' | 'PROOF_OF_DELIVERY' | 'PROOF_OF_SERVICE' | 'RECEIPT' | 'REFUND_POLICY' | 'SERVICE_AGREEMENT' | 'TERMS_AND_CONDITIONS' | 'ACCOUNT_REQUIREMENT' | 'BANK_STATEMENT' | 'BUSINESS_ICON' | 'BUSINESS_LOGO' | 'DRIVERS_LICENCE' | 'IDENTIFICATION_DOCUMENT' | 'IDENTIFICATION_DOCUMENT_BACK' | 'IDENTIFICATION_DOCUMENT_FRONT' | 'LEGAL_AGREEMENT' | 'PASSPORT' | 'PROOF_OF_ADDRESS' | 'PROOF_OF_DIRECTOR' | 'PROOF_OF_INDUSTRY' | 'PROOF_OF_NATIONAL_ID_NUMBER' | 'PROOF_OF_OWNERSHIP' | 'PROOF_OF_REGISTRATION' | 'PROOF_OF_RELATIONSHIP' | 'PROOF_OF_SOURCE_OF_FUNDS' | 'PROOF_OF_SOURCE_OF_WEALTH' | 'PROOF_OF_TAX' | 'PROVIDER_IDENTITY_DOCUMENT' | 'SELFIE' | 'SIGNATURE' | 'VAT_DOCUMENT';
-    }[] | undefined;
-    withdrawal_methods?: {
-      bank: {
-        account_type: 'SAVINGS' | 'CHECKINGS' | 'VISTA' | 'PIX_EMAIL' | 'PIX_PHONE' | 'PIX_DOCUMENT_ID' | 'PIX_BANK_ACCOUNT';
-        account: string;
-        code?: string | undefined;
-        country?: string | undefined;
-        currency?: string | undefined;
-        branch?: string | undefined;
-        branch_digit?: string | undefined;
-        account_digit?: string | undefined;
-        routing?: string | undefined;
-        payout_schedule?: 'DAY' | 'WEEK' | 'MONTH' | 'HOLD' | undefined;
-      };
-    }[] | undefined;
+    documentation?: RecipientFile[] | undefined;
+    withdrawal_methods?: RecipientWithdrawalMethod[] | undefined;
   }[] | undefined;
 }
 
@@ -109,24 +73,9 @@ export interface Recipient {
   website: string | null;
   industry: string | null;
   merchant_category_code: string | null;
-  documentation: {
-    file_name: string;
-    content_type: string;
-    content_category: string;
-    content?: string | undefined;
-  }[];
+  documentation: RecipientFileOut[];
   withdrawal_methods: {
-    bank: {
-      code?: string | null | undefined;
-      country?: string | null | undefined;
-      currency?: string | null | undefined;
-      account_type?: string | null | undefined;
-      branch?: string | null | undefined;
-      branch_digit?: string | null | undefined;
-      account?: string | null | undefined;
-      account_digit?: string | null | undefined;
-      routing?: string | null | undefined;
-    };
+    bank: RecipientBankOut;
   } | null;
   merchant_recipient_id: string;
   entity_type: string | null;
@@ -214,6 +163,30 @@ export interface TransferIdParams {
   transfer_id: string;
 }
 
+/** The contract's `RecipientFile` (`z.input` and `z.output` alike). */
+export interface RecipientFile {
+  file_name: string;
+  content_type: 'application/pdf' | 'image/jpeg' | 'image/png';
+  content: string;
+  content_category: 'CANCEL_POLICY' | 'CUSTOMER_INTERACTION' | 'OTHERS' | 'ACCOUNT_REQUIREMENT' | 'BANK_STATEMENT' | 'BUSINESS_ICON' | 'BUSINESS_LOGO' | 'DRIVERS_LICENCE' | 'IDENTIFICATION_DOCUMENT' | 'IDENTIFICATION_DOCUMENT_BACK' | 'IDENTIFICATION_DOCUMENT_FRONT' | 'LEGAL_DOCUMENT' | 'PROOF_OF_ADDRESS' | 'PROOF_OF_INCOME';
+}
+
+/** The contract's `RecipientWithdrawalMethod` (`z.input` and `z.output` alike). */
+export interface RecipientWithdrawalMethod {
+  bank: {
+    account_type: 'SAVINGS' | 'CHECKINGS' | 'VISTA' | 'PIX_EMAIL' | 'PIX_PHONE' | 'PIX_DOCUMENT_ID' | 'PIX_BANK_ACCOUNT';
+    account: string;
+    code?: string | undefined;
+    country?: string | undefined;
+    currency?: string | undefined;
+    branch?: string | undefined;
+    branch_digit?: string | undefined;
+    account_digit?: string | undefined;
+    routing?: string | undefined;
+    payout_schedule?: 'DAY' | 'WEEK' | 'MONTH' | 'HOLD' | undefined;
+  };
+}
+
 /** The contract's `SplitConfiguration` (`z.input` and `z.output` alike). */
 export interface SplitConfiguration {
   currency: string;
@@ -221,6 +194,27 @@ export interface SplitConfiguration {
   percentage?: number | undefined;
   fixed_amount?: number | undefined;
   rounding_mode?: 'STANDARD' | 'ROUND_UP' | 'ROUND_DOWN' | undefined;
+}
+
+/** The contract's `RecipientFileOut` (`z.input` and `z.output` alike). */
+export interface RecipientFileOut {
+  file_name: string;
+  content_type: string;
+  content_category: string;
+  content?: string | undefined;
+}
+
+/** The contract's `RecipientBankOut` (`z.input` and `z.output` alike). */
+export interface RecipientBankOut {
+  code?: string | null | undefined;
+  country?: string | null | undefined;
+  currency?: string | null | undefined;
+  account_type?: string | null | undefined;
+  branch?: string | null | undefined;
+  branch_digit?: string | null | undefined;
+  account?: string | null | undefined;
+  account_digit?: string | null | undefined;
+  routing?: string | null | undefined;
 }
 
 /** The contract's `RecipientOnboarding` (`z.input` and `z.output` alike). */
@@ -244,24 +238,9 @@ export interface RecipientOnboarding {
     balance_account_id?: string | null | undefined;
     legal_entity_id?: string | null | undefined;
   };
-  documentation: {
-    file_name: string;
-    content_type: string;
-    content_category: string;
-    content?: string | undefined;
-  }[];
+  documentation: RecipientFileOut[];
   withdrawal_methods: {
-    bank: {
-      code?: string | null | undefined;
-      country?: string | null | undefined;
-      currency?: string | null | undefined;
-      account_type?: string | null | undefined;
-      branch?: string | null | undefined;
-      branch_digit?: string | null | undefined;
-      account?: string | null | undefined;
-      account_digit?: string | null | undefined;
-      routing?: string | null | undefined;
-    } | null;
+    bank: RecipientBankOut | null;
   } | null;
   requirements: {
     status: string;

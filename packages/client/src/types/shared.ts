@@ -90,6 +90,12 @@ export interface OpenObject {
   [key: string]: unknown;
 }
 
+/** The contract's `Availability` (`z.input` and `z.output` alike). */
+export interface Availability {
+  start_at?: string | undefined;
+  finish_at?: string | undefined;
+}
+
 /** The contract's `TaxItem` (`z.input` and `z.output` alike). */
 export interface TaxItem {
   value?: number | undefined;
@@ -105,10 +111,7 @@ export interface Order {
     description?: string | undefined;
     id?: string | undefined;
     name?: string | undefined;
-    amount?: {
-      value?: number | undefined;
-      currency?: string | undefined;
-    } | undefined;
+    amount?: number | undefined;
     event?: {
       type?: string | undefined;
       date?: string | undefined;
@@ -120,7 +123,7 @@ export interface Order {
   }[] | undefined;
   fee_amount?: number | undefined;
   shipping_amount?: number | undefined;
-  tip_amount?: string | number | undefined;
+  tip_amount?: number | undefined;
   items?: {
     id: string;
     name: string;
@@ -140,30 +143,8 @@ export interface Order {
     recipients?: OpenObject[] | undefined;
   } | undefined;
   account_funding?: {
-    sender?: {
-      email?: string | undefined;
-      country?: string | undefined;
-      first_name?: string | undefined;
-      last_name?: string | undefined;
-      date_of_birth?: string | undefined;
-      document?: Document | undefined;
-      phone?: Phone | undefined;
-      address?: Address | undefined;
-      national_entity?: 'INDIVIDUAL' | 'ENTITY' | undefined;
-      legal_name?: string | undefined;
-    } | undefined;
-    beneficiary?: {
-      email?: string | undefined;
-      country?: string | undefined;
-      first_name?: string | undefined;
-      last_name?: string | undefined;
-      date_of_birth?: string | undefined;
-      document?: Document | undefined;
-      phone?: Phone | undefined;
-      address?: Address | undefined;
-      national_entity?: 'INDIVIDUAL' | 'ENTITY' | undefined;
-      legal_name?: string | undefined;
-    } | undefined;
+    sender?: AccountFundingParty | undefined;
+    beneficiary?: AccountFundingParty | undefined;
   } | undefined;
   fulfillment?: OpenObject | undefined;
   discounts?: {
@@ -225,48 +206,8 @@ export interface Airline {
     address?: Address | undefined;
     evidence_document_source?: string | undefined;
   }[] | undefined;
-  ticket?: {
-    issue?: {
-      date?: string | undefined;
-      country?: string | undefined;
-      city?: string | undefined;
-      zip_code?: string | undefined;
-      address?: string | undefined;
-      carrier_prefix_code?: string | undefined;
-      travel_agent_code?: string | undefined;
-      travel_agent_name?: string | undefined;
-      booking_system_code?: string | undefined;
-      booking_system_name?: string | undefined;
-    } | undefined;
-    passenger_id?: string | undefined;
-    ticket_number?: string | undefined;
-    e_ticket?: boolean | undefined;
-    restricted?: boolean | undefined;
-    total_fare_amount?: number | undefined;
-    total_tax_amount?: number | undefined;
-    total_fee_amount?: number | undefined;
-  } | undefined;
-  tickets?: {
-    issue?: {
-      date?: string | undefined;
-      country?: string | undefined;
-      city?: string | undefined;
-      zip_code?: string | undefined;
-      address?: string | undefined;
-      carrier_prefix_code?: string | undefined;
-      travel_agent_code?: string | undefined;
-      travel_agent_name?: string | undefined;
-      booking_system_code?: string | undefined;
-      booking_system_name?: string | undefined;
-    } | undefined;
-    passenger_id?: string | undefined;
-    ticket_number?: string | undefined;
-    e_ticket?: boolean | undefined;
-    restricted?: boolean | undefined;
-    total_fare_amount?: number | undefined;
-    total_tax_amount?: number | undefined;
-    total_fee_amount?: number | undefined;
-  }[] | undefined;
+  ticket?: AirlineTicket | undefined;
+  tickets?: AirlineTicket[] | undefined;
 }
 
 /** The contract's `SellerDetails` (`z.input` and `z.output` alike). */
@@ -283,10 +224,10 @@ export interface SellerDetails {
   merchant_category_code?: string | undefined;
 }
 
-/** The contract's `PayerDocument` (`z.input` and `z.output` alike). */
-export interface PayerDocument {
-  document_type: 'CC' | 'CI' | 'LC' | 'DNI' | 'LE' | 'CUIT' | 'CUIL' | 'PAS' | 'CPF' | 'RG' | 'CNH' | 'CNPJ' | 'RUT' | 'RUN' | 'CE' | 'NIT' | 'DUI' | 'PIC' | 'DPI' | 'IFR' | 'INE' | 'CP' | 'RFC' | 'CURP' | 'CIP' | 'CIC' | 'CUI' | 'RUC';
-  document_number: string;
+/** The contract's `AvailabilityOut` (`z.input` and `z.output` alike). */
+export interface AvailabilityOut {
+  start_at: string | null;
+  finish_at: string | null;
 }
 
 /** The contract's `AdditionalDataOut` (`z.input` and `z.output` alike). */
@@ -311,4 +252,41 @@ export interface Mandate {
 export interface MetadataItem {
   value: string;
   key: string;
+}
+
+/** The contract's `AccountFundingParty` (`z.input` and `z.output` alike). */
+export interface AccountFundingParty {
+  email?: string | undefined;
+  country?: string | undefined;
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+  date_of_birth?: string | undefined;
+  document?: Document | undefined;
+  phone?: Phone | undefined;
+  address?: Address | undefined;
+  national_entity?: 'INDIVIDUAL' | 'ENTITY' | undefined;
+  legal_name?: string | undefined;
+}
+
+/** The contract's `AirlineTicket` (`z.input` and `z.output` alike). */
+export interface AirlineTicket {
+  issue?: {
+    date?: string | undefined;
+    country?: string | undefined;
+    city?: string | undefined;
+    zip_code?: string | undefined;
+    address?: string | undefined;
+    carrier_prefix_code?: string | undefined;
+    travel_agent_code?: string | undefined;
+    travel_agent_name?: string | undefined;
+    booking_system_code?: string | undefined;
+    booking_system_name?: string | undefined;
+  } | undefined;
+  passenger_id?: string | undefined;
+  ticket_number?: string | undefined;
+  e_ticket?: boolean | undefined;
+  restricted?: boolean | undefined;
+  total_fare_amount?: number | undefined;
+  total_tax_amount?: number | undefined;
+  total_fee_amount?: number | undefined;
 }

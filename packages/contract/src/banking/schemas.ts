@@ -58,15 +58,8 @@ const IndividualDetail = z.object({
   document: IdentityDocument.optional(),
 });
 
-const BeneficialOwner = z.object({
-  first_name: text(1, 255),
-  last_name: text(1, 255),
-  email: text(3, 255).email(),
-  date_of_birth: DateOnly,
-  gender: Gender.optional(),
-  country_of_residence: CountryCode,
-  tax_information: listOf(TaxRecord).optional(),
-  document: IdentityDocument.optional(),
+/** An individual's details plus what makes them an owner of the entity. */
+const BeneficialOwner = IndividualDetail.extend({
   ownership_percentage: z.number().min(0.01).max(100),
   title: text(1, 255).optional(),
   address: BankingAddress.partial().optional(),
@@ -114,7 +107,8 @@ export const CreateEntityBody = z
 export type CreateEntityBody = z.infer<typeof CreateEntityBody>;
 
 const nullableString = z.string().nullable().optional();
-const AddressOut = z.object({
+// The parts of a banking entity are exported so the client's generated types name each once.
+export const BankingAddressOut = z.object({
   address_line_1: nullableString,
   address_line_2: nullableString,
   building_number_1: nullableString,
@@ -124,28 +118,28 @@ const AddressOut = z.object({
   zip_code: nullableString,
   country: nullableString,
 });
-const TaxRecordOut = z.object({
+export const BankingTaxRecordOut = z.object({
   country: z.string(),
   tax_id_last_4: z.string(),
   tax_id_type: z.string(),
   is_primary: z.boolean(),
 });
-const DocumentOutMasked = z.object({
+export const BankingDocumentOut = z.object({
   document_type: z.string(),
   document_number_last_4: z.string(),
   issuing_country: z.string(),
   issued_at: nullableString,
   expires_at: nullableString,
 });
-const PersonOut = z.object({
+export const BankingPersonOut = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
   date_of_birth: z.string(),
   gender: nullableString,
   country_of_residence: z.string(),
-  tax_information: z.array(TaxRecordOut),
-  document: DocumentOutMasked.nullable(),
+  tax_information: z.array(BankingTaxRecordOut),
+  document: BankingDocumentOut.nullable(),
 });
 
 /** Banking entity, §2.12: tax ids and document numbers come back as their last 4 characters. */
@@ -155,17 +149,17 @@ export const BankingEntity = z.object({
   merchant_entity_id: z.string(),
   national_entity: z.enum(['INDIVIDUAL', 'ENTITY']),
   phone: z.object({ country_code: z.string(), number: z.string() }),
-  address: AddressOut,
+  address: BankingAddressOut,
   entity_detail: z.object({
-    individual: PersonOut.nullable(),
+    individual: BankingPersonOut.nullable(),
     entity: z
       .object({
         name: z.string(),
         country: z.string(),
         entity_type: nullableString,
-        tax_information: z.array(TaxRecordOut),
+        tax_information: z.array(BankingTaxRecordOut),
         beneficial_owners: z.array(
-          PersonOut.extend({ ownership_percentage: z.number(), title: nullableString, address: AddressOut.nullable().optional() }),
+          BankingPersonOut.extend({ ownership_percentage: z.number(), title: nullableString, address: BankingAddressOut.nullable().optional() }),
         ),
       })
       .nullable(),

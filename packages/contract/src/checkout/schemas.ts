@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OperatingCountry } from '../shared/countries.js';
 import { Amount, AmountOut, Currency } from '../shared/money.js';
 import { DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
-import { MetadataOut, PayerDocument, metadataList, payerAddress, phone } from '../shared/shapes.js';
+import { Availability, AvailabilityOut, MetadataOut, PayerDocument, finishAfterStart, metadataList, payerAddress, phone } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut, SellerDetails, TaxItem } from '../shared/additional-data.js';
 import { listOf } from '../validation.js';
 
@@ -134,21 +134,11 @@ export const CreatePaymentLinkBody = z
     additional_data: PaymentLinkAdditionalData.optional(),
     callback_url: z.string().max(256).optional(),
     one_time_use: z.boolean().optional(),
-    availability: z.object({ start_at: DateTime.optional(), finish_at: DateTime.optional() }).optional(),
+    availability: Availability.optional(),
     metadata: metadataList(PAYMENT_LINK_METADATA_LIMIT).optional(),
     vault_on_success: z.boolean().optional(),
   })
-  .superRefine((body, ctx) => {
-    const start = body.availability?.start_at;
-    const finish = body.availability?.finish_at;
-    if (start && finish && Date.parse(finish) <= Date.parse(start)) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['availability', 'finish_at'],
-        message: 'must be after availability.start_at',
-      });
-    }
-  });
+  .superRefine(finishAfterStart);
 export type CreatePaymentLinkBody = z.infer<typeof CreatePaymentLinkBody>;
 
 export const PAYMENT_LINK_STATUSES = ['CREATED', 'USED', 'CANCELED', 'EXPIRED', 'ERROR'] as const;
@@ -160,7 +150,7 @@ export const PaymentLink = z.object({
   account_id: z.string(),
   account_code: z.string(),
   country: z.string(),
-  availability: z.object({ start_at: z.string().nullable(), finish_at: z.string().nullable() }),
+  availability: AvailabilityOut,
   status: z.string(),
   merchant_order_id: z.string().nullable(),
   description: z.string().nullable(),

@@ -52,7 +52,10 @@ const Bank = z.object({
   payout_schedule: z.enum(['DAY', 'WEEK', 'MONTH', 'HOLD']).optional(),
 });
 
-const RecipientFile = z.object({
+/** How a recipient is paid out: to a bank account. */
+export const RecipientWithdrawalMethod = z.object({ bank: Bank });
+
+export const RecipientFile = z.object({
   file_name: text(3, 255),
   content_type: z.enum(['application/pdf', 'image/jpeg', 'image/png']),
   content_category: z.enum(RECIPIENT_DOCUMENT_CATEGORIES),
@@ -72,7 +75,7 @@ const RecipientOnboardingRequest = z.object({
     recipient_type: z.enum(['MEAL', 'FOOD', 'MULTI_BENEFITS', 'FLEET']).optional(),
   }),
   documentation: listOf(RecipientFile).optional(),
-  withdrawal_methods: listOf(z.object({ bank: Bank })).optional(),
+  withdrawal_methods: listOf(RecipientWithdrawalMethod).optional(),
 });
 
 export const SplitConfiguration = z
@@ -115,7 +118,7 @@ export const CreateRecipientBody = z
     address: RecipientAddress.optional(),
     split_configuration: SplitConfiguration.optional(),
     legal_representatives: listOf(LegalRepresentative).optional(),
-    withdrawal_methods: z.object({ bank: Bank }).optional(),
+    withdrawal_methods: RecipientWithdrawalMethod.optional(),
     documentation: listOf(RecipientFile).optional(),
     onboardings: listOf(RecipientOnboardingRequest).optional(),
   })
@@ -148,13 +151,15 @@ export const CreateRecipientBody = z
 export type CreateRecipientBody = z.infer<typeof CreateRecipientBody>;
 
 const nullableString = z.string().nullable().optional();
-const FileOut = z.object({
+/** A recipient's file as reported (the content only where it is sent back). */
+export const RecipientFileOut = z.object({
   file_name: z.string(),
   content_type: z.string(),
   content_category: z.string(),
   content: z.string().optional(),
 });
-const BankOut = z.object({
+/** A recipient's bank account as reported. */
+export const RecipientBankOut = z.object({
   code: nullableString,
   branch: nullableString,
   branch_digit: nullableString,
@@ -184,9 +189,9 @@ export const RecipientOnboarding = z.object({
     balance_account_id: nullableString,
     legal_entity_id: nullableString,
   }),
-  documentation: z.array(FileOut),
+  documentation: z.array(RecipientFileOut),
   requirements: z.array(z.object({ field: z.string(), message: z.string(), status: z.string() })),
-  withdrawal_methods: z.object({ bank: BankOut.nullable() }).nullable(),
+  withdrawal_methods: z.object({ bank: RecipientBankOut.nullable() }).nullable(),
   legal_representatives: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
   terms_of_service: z.object({ acceptance: z.boolean(), date: z.string().nullable(), ip: z.string().nullable() }).nullable(),
   created_at: DateTime,
@@ -229,8 +234,8 @@ export const Recipient = z.object({
       address: AddressOut.nullable().optional(),
     }),
   ),
-  withdrawal_methods: z.object({ bank: BankOut }).nullable(),
-  documentation: z.array(FileOut),
+  withdrawal_methods: z.object({ bank: RecipientBankOut }).nullable(),
+  documentation: z.array(RecipientFileOut),
   onboardings: z.array(RecipientOnboarding),
   split_configuration: z
     .object({

@@ -291,31 +291,31 @@ const BankTransferPaymentMethod = z.object({
     .optional(),
 });
 
+/** What a refund (§4.2) and a cancel-or-refund (§4.6) both accept after their own leading fields. */
+const refundDetails = {
+  amount: Amount.optional(),
+  split_marketplace: listOf(SplitMarketplaceItem).optional(),
+  simplified_mode: z.boolean().optional(),
+  response_additional_data: ResponseAdditionalData.optional(),
+  customer_payer: CustomerPayerRequest.optional(),
+  payment_method: BankTransferPaymentMethod.optional(),
+};
+
 /** Request of §4.2. */
 export const RefundBody = z.object({
   merchant_reference: text(3, 255),
   description: text(3, 255).optional(),
   reason: RefundReason.optional(),
-  amount: Amount.optional(),
-  split_marketplace: listOf(SplitMarketplaceItem).optional(),
-  simplified_mode: z.boolean().optional(),
-  response_additional_data: ResponseAdditionalData.optional(),
-  customer_payer: CustomerPayerRequest.optional(),
-  payment_method: BankTransferPaymentMethod.optional(),
+  ...refundDetails,
 });
 export type RefundBody = z.infer<typeof RefundBody>;
 
-/** Request of §4.6. */
+/** Request of §4.6: the reason is required, the merchant reference is not. */
 export const CancelOrRefundBody = z.object({
   reason: RefundReason,
   description: text(3, 255).optional(),
   merchant_reference: text(3, 255).optional(),
-  amount: Amount.optional(),
-  split_marketplace: listOf(SplitMarketplaceItem).optional(),
-  simplified_mode: z.boolean().optional(),
-  response_additional_data: ResponseAdditionalData.optional(),
-  customer_payer: CustomerPayerRequest.optional(),
-  payment_method: BankTransferPaymentMethod.optional(),
+  ...refundDetails,
 });
 export type CancelOrRefundBody = z.infer<typeof CancelOrRefundBody>;
 

@@ -54,7 +54,8 @@ const Passenger = z.object({
   evidence_document_source: text(1, 255).optional(),
 });
 
-const Ticket = z.object({
+/** A ticket of an airline purchase, alone (`ticket`) or listed (`tickets`). */
+export const AirlineTicket = z.object({
   ticket_number: text(1, 14).optional(),
   passenger_id: text(1, 255).optional(),
   e_ticket: z.boolean().optional(),
@@ -83,11 +84,12 @@ export const Airline = z.object({
   type: text(1, 255).optional(),
   legs: listOf(Leg).optional(),
   passengers: listOf(Passenger).optional(),
-  ticket: Ticket.optional(),
-  tickets: listOf(Ticket).optional(),
+  ticket: AirlineTicket.optional(),
+  tickets: listOf(AirlineTicket).optional(),
 });
 
-const Party = z.object({
+/** The sender or the beneficiary of an account funding. */
+export const AccountFundingParty = z.object({
   national_entity: z.enum(['INDIVIDUAL', 'ENTITY']).optional(),
   first_name: text(1, 255).optional(),
   last_name: text(1, 255).optional(),
@@ -135,7 +137,7 @@ export const Order = z.object({
       recipients: listOf(z.record(z.string(), z.unknown())).optional(),
     })
     .optional(),
-  account_funding: z.object({ sender: Party.optional(), beneficiary: Party.optional() }).optional(),
+  account_funding: z.object({ sender: AccountFundingParty.optional(), beneficiary: AccountFundingParty.optional() }).optional(),
   tickets: listOf(
     z.object({
       id: text(1, 255).optional(),

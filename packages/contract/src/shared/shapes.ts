@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Base64, text } from './primitives.js';
+import { Base64, DateTime, text } from './primitives.js';
 import { CountryCode } from './countries.js';
 import { listOf } from '../validation.js';
 
@@ -108,3 +108,21 @@ export const FileObjectOut = z.object({
   content_type: z.string(),
   content: z.string().optional(),
 });
+
+/** availability of a payment link (§2.9) and of a subscription (§2.10): a window, both ends optional. */
+export const Availability = z.object({ start_at: DateTime.optional(), finish_at: DateTime.optional() });
+
+/** The `availability` window as a payment link or a subscription reports it. */
+export const AvailabilityOut = z.object({ start_at: z.string().nullable(), finish_at: z.string().nullable() });
+
+/**
+ * The refinement of a body with an `availability` window: when both ends are given, the window
+ * must end after it starts (reported on `availability.finish_at`).
+ */
+export function finishAfterStart(body: { availability?: z.infer<typeof Availability> | undefined }, ctx: z.RefinementCtx): void {
+  const start = body.availability?.start_at;
+  const finish = body.availability?.finish_at;
+  if (start && finish && Date.parse(finish) <= Date.parse(start)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['availability', 'finish_at'], message: 'must be after availability.start_at' });
+  }
+}

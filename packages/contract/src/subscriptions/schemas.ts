@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IsoCountry } from '../shared/countries.js';
 import { Amount, AmountOut, FreeableAmountValue } from '../shared/money.js';
 import { DateTime, Id36To64, Uuid, text } from '../shared/primitives.js';
-import { MetadataOut, metadataList } from '../shared/shapes.js';
+import { Availability, AvailabilityOut, MetadataOut, finishAfterStart, metadataList } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
 
 export const SUBSCRIPTION_STATUSES = [
@@ -32,7 +32,7 @@ export const CreateSubscriptionBody = z
     }),
     /** A trial may be free: upstream's example charges `value: 0` during it. */
     trial_period: z.object({ billing_cycles: z.number().int().min(1), amount: Amount.extend({ value: FreeableAmountValue }).optional() }).optional(),
-    availability: z.object({ start_at: DateTime.optional(), finish_at: DateTime.optional() }).optional(),
+    availability: Availability.optional(),
     metadata: metadataList(50).optional(),
     additional_data: AdditionalData.optional(),
     retries: z
@@ -40,17 +40,7 @@ export const CreateSubscriptionBody = z
       .optional(),
     initial_payment_validation: z.boolean().optional(),
   })
-  .superRefine((body, ctx) => {
-    const start = body.availability?.start_at;
-    const finish = body.availability?.finish_at;
-    if (start && finish && Date.parse(finish) <= Date.parse(start)) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['availability', 'finish_at'],
-        message: 'must be after availability.start_at',
-      });
-    }
-  });
+  .superRefine(finishAfterStart);
 export type CreateSubscriptionBody = z.input<typeof CreateSubscriptionBody>;
 
 /** Subscription, §2.10. */
@@ -71,7 +61,7 @@ export const Subscription = z.object({
   }),
   customer_payer: z.object({ id: z.string() }).nullable(),
   payment_method: z.object({ type: z.string(), vaulted_token: z.string() }),
-  availability: z.object({ start_at: z.string().nullable(), finish_at: z.string().nullable() }),
+  availability: AvailabilityOut,
   retries: z.object({ retry_on_decline: z.boolean(), amount: z.number().int() }),
   metadata: MetadataOut.nullable(),
   additional_data: AdditionalDataOut.nullable(),

@@ -111,7 +111,10 @@ export interface Order {
     description?: string | undefined;
     id?: string | undefined;
     name?: string | undefined;
-    amount?: number | undefined;
+    amount?: {
+      value?: number | undefined;
+      currency?: string | undefined;
+    } | undefined;
     event?: {
       type?: string | undefined;
       date?: string | undefined;
@@ -123,7 +126,7 @@ export interface Order {
   }[] | undefined;
   fee_amount?: number | undefined;
   shipping_amount?: number | undefined;
-  tip_amount?: number | undefined;
+  tip_amount?: string | number | undefined;
   items?: {
     id: string;
     name: string;
@@ -222,6 +225,12 @@ export interface SellerDetails {
   reference?: string | undefined;
   industry?: string | undefined;
   merchant_category_code?: string | undefined;
+}
+
+/** The contract's `PayerDocument` (`z.input` and `z.output` alike). */
+export interface PayerDocument {
+  document_type: 'CC' | 'CI' | 'LC' | 'DNI' | 'LE' | 'CUIT' | 'CUIL' | 'PAS' | 'CPF' | 'RG' | 'CNH' | 'CNPJ' | 'RUT' | 'RUN' | 'CE' | 'NIT' | 'DUI' | 'PIC' | 'DPI' | 'IFR' | 'INE' | 'CP' | 'RFC' | 'CURP' | 'CIP' | 'CIC' | 'CUI' | 'RUC';
+  document_number: string;
 }
 
 /** The contract's `AvailabilityOut` (`z.input` and `z.output` alike). */

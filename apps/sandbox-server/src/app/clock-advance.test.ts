@@ -2,8 +2,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '@switchyard/client';
 import { MAX_CLOCK_ADVANCE_SECONDS, type WebhookDelivery } from '@switchyard/contract';
 import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
-import { fixtures } from '@switchyard/contract/fixtures';
-import { clientsFor, idemKey, newMerchant, raw, startSandbox, type RunningSandbox } from '../test-support/harness.js';
+import { clientsFor, newMerchant, raw, startSandbox, type RunningSandbox } from '../test-support/harness.js';
 import { dailySubscriptionsWithDeadWebhook, latenciesDuring } from '../test-support/clock-load.js';
 import { EVENT_RETENTION_MS } from '../domain/due-work.js';
 import { MAX_ATTEMPTS } from '../domain/webhook-routing.js';
@@ -109,34 +108,6 @@ describe.skipIf(!url)('a 10-year clock advance on PostgreSQL', () => {
     drop = db.drop;
     return startSandbox({ databaseUrl: url, databaseSchema: db.schema });
   });
-});
-
-describe('a subscription that starts years back', () => {
-  let sb: RunningSandbox;
-  afterAll(() => sb?.stop());
-
-  it('is created with every cycle since its start charged, in batches, /health answering within 1 s', async () => {
-    sb = await startSandbox();
-    const merchant = await newMerchant(sb.url);
-    const clients = clientsFor(sb.url, merchant);
-    const accountId = merchant.account_ids[0] as string;
-    const method = await clients.customers.create({ body: { merchant_customer_id: 'years-back' } });
-    if (method.status !== 201) throw new Error('customer');
-    const enroll = fixtures.enrollDirect();
-    const enrolled = await clients.paymentMethods.enrollDirect({ params: { customer_id: method.body.id }, body: { ...enroll, account_id: accountId }, headers: { 'x-idempotency-key': idemKey() } });
-    if (enrolled.status !== 200) throw new Error('enrollment');
-    const clock = await clients.sandbox.getClock();
-    if (clock.status !== 200) throw new Error('clock');
-    // An hour short of 3 × 365 days back: day 0 and each of the 1094 days since fall due.
-    const startAt = new Date(Date.parse(clock.body.now) - 3 * 365 * DAY_MS + 3600_000).toISOString();
-    const { billing_cycles: _forever, ...body } = fixtures.createSubscription(enrolled.body.vaulted_token);
-    const { result: created, latencies } = await latenciesDuring(
-      clients.subscriptions.create({ body: { ...body, account_id: accountId, frequency: { type: 'DAY', value: 1 }, availability: { start_at: startAt } } }),
-      health(sb.url),
-    );
-    expect(Math.max(...latencies)).toBeLessThan(HEALTH_BOUND_MS);
-    expect(created).toMatchObject({ status: 200, body: { status: 'ACTIVE', billing_cycles: { current: 3 * 365 } } });
-  }, 300_000);
 });
 
 describe('a merchant removed during an advance', () => {

@@ -61,7 +61,7 @@ export const EXCEPTIONS: Exception[] = [
     section: '4.3',
     side: 'response',
     field: 'verify.payment.*',
-    reason: 'The spec types verify.payment as nullable without a shape (§2.4); modelled as any JSON. The sandbox fills it with the verify payment summary.',
+    reason: 'The spec types verify.payment as nullable without a shape (§2.4); modelled after upstream\'s "With Verify" example (VerifyPayment). Left out: the provider\'s own fields (account_id, sub_status, status_detail, raw_response, raw_request, third_party_transaction_id), which the sandbox has no provider to fill.',
   },
   {
     section: '4.6',

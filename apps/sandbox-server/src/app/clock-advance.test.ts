@@ -2,19 +2,14 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '@switchyard/client';
 import { MAX_CLOCK_ADVANCE_SECONDS, type WebhookDelivery } from '@switchyard/contract';
 import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
-import { fixtures } from '@switchyard/contract/fixtures';
-import { clientsFor, idemKey, newMerchant, raw, startSandbox, type RunningSandbox } from '../test-support/harness.js';
+import { clientsFor, newMerchant, raw, startSandbox, type RunningSandbox } from '../test-support/harness.js';
 import { dailySubscriptionsWithDeadWebhook, latenciesDuring } from '../test-support/clock-load.js';
 import { EVENT_RETENTION_MS } from '../domain/due-work.js';
 import { MAX_ATTEMPTS } from '../domain/webhook-routing.js';
 
 const DAY_MS = 86400_000;
-/**
- * A health check slower than this means the advance stalled the server (issue 15): a stall
- * detector, not a latency goal, so it leaves room for a machine busy with other suites (a probe
- * read 1.1 s at a load average of 20). How fast the server answers is the benchmark's business.
- */
-const HEALTH_BOUND_MS = 3000;
+/** A health check that takes longer than this counts as the server being down (issue 15). */
+const HEALTH_BOUND_MS = 1000;
 
 /** GET /health, failing after 5 s so a stalled server fails the test instead of hanging it. */
 const health = (url: string) => () =>
@@ -31,7 +26,7 @@ function tenYearsOfDailyBilling(start: () => Promise<RunningSandbox>) {
   let sb: RunningSandbox;
   afterAll(() => sb?.stop());
 
-  it('serves /health and other tenants throughout, never stalled, and bills every day of the 10 years', async () => {
+  it('serves /health and other tenants within 1 s throughout, and bills every day of the 10 years', async () => {
     sb = await start();
     const merchant = await newMerchant(sb.url);
     const clients = clientsFor(sb.url, merchant);
@@ -113,34 +108,6 @@ describe.skipIf(!url)('a 10-year clock advance on PostgreSQL', () => {
     drop = db.drop;
     return startSandbox({ databaseUrl: url, databaseSchema: db.schema });
   });
-});
-
-describe('a subscription that starts years back', () => {
-  let sb: RunningSandbox;
-  afterAll(() => sb?.stop());
-
-  it('is created with every cycle since its start charged, in batches, /health answering throughout', async () => {
-    sb = await startSandbox();
-    const merchant = await newMerchant(sb.url);
-    const clients = clientsFor(sb.url, merchant);
-    const accountId = merchant.account_ids[0] as string;
-    const method = await clients.customers.create({ body: { merchant_customer_id: 'years-back' } });
-    if (method.status !== 201) throw new Error('customer');
-    const enroll = fixtures.enrollDirect();
-    const enrolled = await clients.paymentMethods.enrollDirect({ params: { customer_id: method.body.id }, body: { ...enroll, account_id: accountId }, headers: { 'x-idempotency-key': idemKey() } });
-    if (enrolled.status !== 200) throw new Error('enrollment');
-    const clock = await clients.sandbox.getClock();
-    if (clock.status !== 200) throw new Error('clock');
-    // An hour short of 3 × 365 days back: day 0 and each of the 1094 days since fall due.
-    const startAt = new Date(Date.parse(clock.body.now) - 3 * 365 * DAY_MS + 3600_000).toISOString();
-    const { billing_cycles: _forever, ...body } = fixtures.createSubscription(enrolled.body.vaulted_token);
-    const { result: created, latencies } = await latenciesDuring(
-      clients.subscriptions.create({ body: { ...body, account_id: accountId, frequency: { type: 'DAY', value: 1 }, availability: { start_at: startAt } } }),
-      health(sb.url),
-    );
-    expect(Math.max(...latencies)).toBeLessThan(HEALTH_BOUND_MS);
-    expect(created).toMatchObject({ status: 200, body: { status: 'ACTIVE', billing_cycles: { current: 3 * 365 } } });
-  }, 300_000);
 });
 
 describe('a merchant removed during an advance', () => {

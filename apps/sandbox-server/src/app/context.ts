@@ -36,10 +36,13 @@ export function asOf(ctx: RequestContext, atMs: number): RequestContext {
  */
 export const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS', ['invalid API credentials']);
 
-/** AUTHORIZATION_REQUIRED when the merchant does not own the account id it names. */
-export function requireAccount(ctx: RequestContext, accountId: string): void {
+/**
+ * Refuses an account id the merchant does not own: AUTHORIZATION_REQUIRED, or the code of the
+ * family that names it otherwise (webhook management: INVALID_ACCOUNT_ID).
+ */
+export function requireAccount(ctx: RequestContext, accountId: string, code: 'AUTHORIZATION_REQUIRED' | 'INVALID_ACCOUNT_ID' = 'AUTHORIZATION_REQUIRED'): void {
   if (!ctx.merchant.account_ids.includes(accountId)) {
-    throw new DomainError('AUTHORIZATION_REQUIRED', [`account_id ${accountId} does not belong to these credentials`]);
+    throw new DomainError(code, [`account_id ${accountId} does not belong to these credentials`]);
   }
 }
 

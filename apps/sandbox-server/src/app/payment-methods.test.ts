@@ -58,6 +58,28 @@ describe('direct enrollment (§4.3)', () => {
     expect(unknown).toMatchObject({ status: 400, body: { code: 'CUSTOMER_NOT_FOUND' } });
   });
 
+  // Upstream: payment-methods-direct-workflow/enroll-payment-method-api.json, 201 "With Verify".
+  it('with verify.vault_on_success answers the VERIFY payment in verify.payment', async () => {
+    const c = await customer();
+    const body = fixtures.enrollDirect();
+    const res = await w.clients.paymentMethods.enrollDirect({
+      params: { customer_id: c.id },
+      body: { ...body, account_id: w.accountId, country: 'US', verify: { vault_on_success: true, currency: 'USD', metadata: [{ key: 'order_ref', value: 'ABC-123' }] } },
+      headers: key(),
+    });
+    expect(res).toMatchObject({ status: 200, body: { status: 'ENROLLED', verify: { vault_on_success: true, currency: 'USD' } } });
+    if (res.status !== 200) return;
+    expect(res.body.verify.payment).toMatchObject({
+      account_id: w.accountId,
+      status: 'SUCCEEDED',
+      sub_status: 'VERIFIED',
+      merchant_order_id: `VERIFY_CARD_${res.body.vaulted_token}`,
+      amount: { currency: 'USD', value: 0 },
+      metadata: [{ key: 'order_ref', value: 'ABC-123' }],
+      transactions: [{ type: 'VERIFY', status: 'SUCCEEDED' }],
+    });
+  });
+
   it('pays with the vaulted token, with the test card outcome', async () => {
     const c = await customer();
     const approved = await enrollDirect(c.id, '4507990000000002');

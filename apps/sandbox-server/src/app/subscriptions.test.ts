@@ -42,6 +42,21 @@ describe('subscriptions', () => {
     expect(Date.parse(res.body.billing_cycles.next_at as string) - Date.parse(res.body.created_at)).toBeGreaterThan(27 * DAY * 1000);
   });
 
+  // Upstream: subscriptions/create-subscription.json sends a past start_at with 12 cycles and answers
+  // ACTIVE, current 1. The past cycles are not charged; billing runs from the creation.
+  it('starts a subscription whose start_at is past at its creation: one cycle charged, the next a period later', async () => {
+    const { clients, accountId, token } = await world();
+    const clock = await clients.sandbox.getClock();
+    if (clock.status !== 200) throw new Error('clock');
+    const yearAgo = new Date(Date.parse(clock.body.now) - 365 * DAY * 1000).toISOString();
+    const res = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(token), account_id: accountId, availability: { start_at: yearAgo } } });
+    expect(res).toMatchObject({ status: 200, body: { status: 'ACTIVE', billing_cycles: { total: 12, current: 1 } } });
+    if (res.status !== 200) return;
+    expect(res.body.availability.start_at).toBe(res.body.created_at);
+    expect(Date.parse(res.body.billing_cycles.next_at as string) - Date.parse(res.body.created_at)).toBeGreaterThan(27 * DAY * 1000);
+    expect(await payments(clients, res.body.id)).toHaveLength(1);
+  });
+
   it('charges every cycle that falls due when the clock advances, and completes', async () => {
     const { clients, accountId, token } = await world();
     const created = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(token), account_id: accountId, frequency: { type: 'DAY', value: 1 }, billing_cycles: { total: 5 } } });

@@ -6,6 +6,7 @@ import { paymentDraft } from '../domain/payment-draft.js';
 import { createPayment as createPaymentState } from '../domain/payments.js';
 import {
   applyCharge,
+  billingStart,
   cycleAmountUnits,
   cycleResultOf,
   nextChargeAtMs,
@@ -63,8 +64,8 @@ function chargeDue(ctx: RequestContext, tx: Tx, s: SubscriptionState, atMs: numb
 /**
  * Charges everything that fell due on the merchant's clock, in batches, yielding between them (and
  * calling `betweenBatches`, which may throw to stop): what a clock advance, a read, a creation or a
- * retry does. A subscription that starts years back, or one a successful retry brings back after
- * years past due, has thousands of cycles due at once.
+ * retry does. A clock advanced by years, or a successful retry that brings a subscription back
+ * after years past due, has thousands of cycles due at once.
  */
 export async function billEverythingDue(ctx: RequestContext, betweenBatches?: () => void): Promise<void> {
   while ((await billDueBatch(ctx, BILLING_BATCH)) > 0) {
@@ -93,7 +94,7 @@ export async function createSubscription(ctx: RequestContext, body: CreateSubscr
     await loadEnrolledMethod(tx, body.payment_method.vaulted_token);
     if (body.customer_payer && !(await tx.get('customer', body.customer_payer.id))) throw new DomainError('CUSTOMER_NOT_FOUND', [`customer ${body.customer_payer.id} not found`]);
     const now = isoNow(ctx);
-    const startAt = body.availability?.start_at ?? now;
+    const startAt = billingStart(body.availability?.start_at, now);
     const trial = body.trial_period ? { billing_cycles: body.trial_period.billing_cycles, amount_units: body.trial_period.amount ? toUnits(body.trial_period.amount.value) : null } : null;
     const s: SubscriptionState = {
       id: ctx.ids.uuid(),

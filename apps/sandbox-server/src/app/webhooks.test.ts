@@ -48,6 +48,31 @@ describe('webhook management', () => {
   });
 });
 
+// Upstream answers these with its own codes, all 400 (webhooks/manage-webhooks.json,
+// InvalidCreateRequest, InvalidUpdateRequest and InvalidAccountRequest examples).
+describe('webhook management errors', () => {
+  it('answers an account id the keys do not own 400 INVALID_ACCOUNT_ID on every operation', async () => {
+    const { clients, webhook } = await merchantWithWebhook('http://127.0.0.1:9/hooks');
+    const foreign = (await newMerchant(sb.url)).account_ids[0] as string;
+    const invalidAccount = { status: 400, body: { code: 'INVALID_ACCOUNT_ID' } };
+    expect(await clients.webhooks.create({ body: { account_id: foreign, name: 'other', url: 'http://127.0.0.1:9/other' } })).toMatchObject(invalidAccount);
+    expect(await clients.webhooks.list({ query: { account_id: foreign } })).toMatchObject(invalidAccount);
+    expect(await clients.webhooks.get({ params: { webhook_id: webhook.id }, query: { account_id: foreign } })).toMatchObject(invalidAccount);
+    expect(await clients.webhooks.update({ params: { webhook_id: webhook.id }, body: { account_id: foreign, name: 'x' } })).toMatchObject(invalidAccount);
+    expect(await clients.webhooks.delete({ params: { webhook_id: webhook.id }, query: { account_id: foreign } })).toMatchObject(invalidAccount);
+  });
+
+  it('answers renewal_days without CLOSE_TO_RENEWAL 400 WEBHOOK_INVALID_RENEWAL_DAYS, on create and on an update that drops the trigger', async () => {
+    const { clients, accountId } = await merchantWithWebhook('http://127.0.0.1:9/hooks');
+    const invalidDays = { status: 400, body: { code: 'WEBHOOK_INVALID_RENEWAL_DAYS' } };
+    expect(await clients.webhooks.create({ body: { account_id: accountId, name: 'renewals', url: 'http://127.0.0.1:9/r', subscription_triggers: ['CREATE'], renewal_days: 3 } })).toMatchObject(invalidDays);
+    const renewals = await clients.webhooks.create({ body: { account_id: accountId, name: 'renewals', url: 'http://127.0.0.1:9/r', subscription_triggers: ['CLOSE_TO_RENEWAL'], renewal_days: 3 } });
+    expect(renewals).toMatchObject({ status: 201, body: { renewal_days: 3 } });
+    if (renewals.status !== 201) return;
+    expect(await clients.webhooks.update({ params: { webhook_id: renewals.body.id }, body: { account_id: accountId, subscription_triggers: ['CREATE'] } })).toMatchObject(invalidDays);
+  });
+});
+
 describe('webhook delivery', () => {
   it('delivers a signed payment.refund that verifies and parses to the typed event', async () => {
     const receiver = await startReceiver();

@@ -1,6 +1,7 @@
 import type { CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookDelivery } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
 import type { DeliveryState } from '../domain/webhook-delivery.js';
+import { checkRenewalDays } from '../domain/webhook-config.js';
 import type { WebhookState } from '../domain/webhook-routing.js';
 import { isoNow, requireAccount, type RequestContext } from './context.js';
 
@@ -32,6 +33,9 @@ export function presentDelivery(d: DeliveryState): WebhookDelivery {
   };
 }
 
+/** Upstream's webhook management answers a foreign account id 400 INVALID_ACCOUNT_ID (manage-webhooks.json), not 403. */
+const requireWebhookAccount = (ctx: RequestContext, accountId: string) => requireAccount(ctx, accountId, 'INVALID_ACCOUNT_ID');
+
 const notFound = (id: string) => new DomainError('WEBHOOK_NOT_FOUND', [`webhook ${id} not found on this account`]);
 
 /** Upstream refuses a second webhook with the same name, or with the same URL and an overlapping trigger. */
@@ -46,6 +50,7 @@ function conflictWith(existing: WebhookState[], candidate: WebhookState): Webhoo
 }
 
 async function saveChecked(ctx: RequestContext, webhook: WebhookState): Promise<void> {
+  checkRenewalDays(webhook);
   await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const clash = conflictWith(await tx.list<WebhookState>('webhook'), webhook);
     if (clash) throw new DomainError('WEBHOOK_ALREADY_EXISTS', [`webhook ${clash.id} already has this name, or this URL with one of these triggers`]);
@@ -54,7 +59,7 @@ async function saveChecked(ctx: RequestContext, webhook: WebhookState): Promise<
 }
 
 export async function createWebhook(ctx: RequestContext, body: CreateWebhookBody): Promise<Webhook> {
-  requireAccount(ctx, body.account_id);
+  requireWebhookAccount(ctx, body.account_id);
   const now = isoNow(ctx);
   const webhook: WebhookState = {
     id: ctx.ids.token('wh_', 16),
@@ -86,14 +91,14 @@ export async function createWebhook(ctx: RequestContext, body: CreateWebhookBody
 }
 
 async function load(ctx: RequestContext, id: string, accountId: string): Promise<WebhookState> {
-  requireAccount(ctx, accountId);
+  requireWebhookAccount(ctx, accountId);
   const w = await ctx.store.withTransaction(ctx.merchant.id, (tx) => tx.get<WebhookState>('webhook', id));
   if (!w || w.account_id !== accountId) throw notFound(id);
   return w;
 }
 
 export async function listWebhooks(ctx: RequestContext, accountId: string, state: 'ACTIVE' | 'INACTIVE' | undefined): Promise<Webhook[]> {
-  requireAccount(ctx, accountId);
+  requireWebhookAccount(ctx, accountId);
   const all = await ctx.store.withTransaction(ctx.merchant.id, (tx) => tx.list<WebhookState>('webhook'));
   return all.filter((w) => w.account_id === accountId && (!state || w.state === state)).map(presentWebhook);
 }

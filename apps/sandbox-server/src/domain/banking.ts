@@ -1,4 +1,5 @@
 import type { BankingAccount, BankingEntity, BankingOnboarding, CreateEntityBody } from '@switchyard/contract';
+import { currencyOfCountry } from './money.js';
 
 /** Sensitive identifiers are kept as their last 4 characters only, from the moment they arrive. */
 export const last4 = (value: string) => value.slice(-4);
@@ -67,12 +68,10 @@ export function maskedEntity(body: CreateEntityBody, id: string, now: string): B
   };
 }
 
-const CURRENCY_BY_COUNTRY: Record<string, string> = { US: 'USD', GB: 'GBP', AU: 'AUD', CA: 'CAD', MX: 'MXN', BR: 'BRL', CO: 'COP', AR: 'ARS', CL: 'CLP', PE: 'PEN' };
-
 /** The account a successful onboarding opens: ACTIVE, empty balances, rails of the country. */
 export function openAccount(input: { id: string; entity: BankingEntity; onboarding: BankingOnboarding; accountNumber: string; providerAccountId: string; now: string }): BankingAccount {
   const country = input.entity.address.country ?? 'US';
-  const currency = CURRENCY_BY_COUNTRY[country] ?? 'USD';
+  const currency = currencyOfCountry(country);
   const us = country === 'US';
   return {
     id: input.id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerSession } from '@switchyard/contract';
 import { cardOutcome, maskCard, TEST_CARDS } from './cards.js';
-import { chargeOutcome, completeEnrollment, enrollInSession, replacedEnrollments, requirePayable, type ReadCard } from './enrollment.js';
+import { chargeOutcome, completeEnrollment, enrollDirect, enrollInSession, replacedEnrollments, requirePayable, type ReadCard } from './enrollment.js';
 import type { PaymentMethodState } from './payment-method-state.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';
@@ -82,5 +82,42 @@ describe('paying with an enrolled method', () => {
     expect(second.outcome).toEqual({ kind: 'approved', threeDSecure: 'none' });
     expect(second.method).toBe(first.method);
     expect(chargeOutcome({ ...first.method, card_outcome: null }, 'ERROR').outcome).toMatchObject({ kind: 'error' });
+  });
+});
+
+// Upstream: payment-methods-direct-workflow/enroll-payment-method-api.json, 201 "With Verify" (the
+// VERIFY payment) and "Result" (no verify: `verify.payment` null).
+describe('enrollDirect with verify', () => {
+  const ids = () => {
+    let n = 0;
+    return () => `id_${(n += 1)}`;
+  };
+  const direct = (verify: { vault_on_success: boolean; currency?: string } | undefined, number: string = TEST_CARDS.approve) =>
+    enrollDirect('cus_1', { account_id: 'acc', country: 'US', type: 'CARD', card_data: { number, expiration_month: 11, expiration_year: 30 }, ...(verify ? { verify } : {}) }, read(number), { newId: ids(), now: NOW, idempotencyKey: 'k' }).method;
+
+  it('returns the VERIFY payment: zero amount, SUCCEEDED / VERIFIED, ordered as VERIFY_CARD_<vaulted token>', () => {
+    const method = direct({ vault_on_success: true, currency: 'USD' });
+    expect(method).toMatchObject({ id: 'id_1', vaulted_token: 'id_2', status: 'ENROLLED' });
+    expect(method.verify.payment).toMatchObject({
+      account_id: 'acc',
+      description: 'VERIFY CARD',
+      status: 'SUCCEEDED',
+      sub_status: 'VERIFIED',
+      merchant_order_id: 'VERIFY_CARD_id_2',
+      amount: { currency: 'USD', value: 0, refunded: 0, captured: 0 },
+      transactions: [{ type: 'VERIFY', status: 'SUCCEEDED', response_code: 'SUCCEEDED', merchant_reference: 'VERIFY_CARD_id_2' }],
+    });
+  });
+
+  it("verifies in the country's currency when the request names none, and declines with the test card's code", () => {
+    expect(direct({ vault_on_success: true }).verify).toMatchObject({ currency: 'USD', payment: { amount: { currency: 'USD' } } });
+    const declined = direct({ vault_on_success: true }, TEST_CARDS.decline);
+    expect(declined).toMatchObject({ status: 'DECLINED', sub_status: 'DECLINED_BY_BANK' });
+    expect(declined.verify.payment).toMatchObject({ status: 'DECLINED', sub_status: 'DECLINED_BY_BANK', transactions: [{ status: 'DECLINED', response_code: 'DECLINED_BY_BANK' }] });
+  });
+
+  it('makes no VERIFY payment without vault_on_success', () => {
+    expect(direct(undefined).verify.payment).toBeNull();
+    expect(direct({ vault_on_success: false }).verify.payment).toBeNull();
   });
 });

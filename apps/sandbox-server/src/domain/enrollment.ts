@@ -1,7 +1,8 @@
-import type { CustomerSession, EnrollDirectBody, EnrollInSessionBody } from '@switchyard/contract';
+import type { CustomerSession, EnrollDirectBody, EnrollInSessionBody, VerifyPayment } from '@switchyard/contract';
 import { chooseOutcome, outcomeForCode, type TestOutcome } from './cards.js';
 import { DomainError } from './errors.js';
 import { event, type DomainEvent } from './events.js';
+import { currencyOfCountry } from './money.js';
 import { categoryOf, isEnrollable, type PaymentMethodState } from './payment-method-state.js';
 import type { StoredCard } from './payment-state.js';
 
@@ -112,13 +113,67 @@ export function requireUnexpiredCard(read: ReadCard | undefined, card: EnrollDir
 }
 
 /**
+ * The zero-amount VERIFY payment of a direct card enrollment with `verify.vault_on_success`, as
+ * upstream answers it (payment-methods-direct-workflow/enroll-payment-method-api.json, "With
+ * Verify": SUCCEEDED / VERIFIED, `merchant_order_id` VERIFY_CARD_<vaulted_token>); a test number
+ * that declines or errs makes it DECLINED or ERROR with that code. The spec leaves its shape open
+ * (§4.3 "Shapes of provider_data and verify: not shown"), so upstream's is used.
+ */
+export function verifyPayment(
+  input: { accountId: string; country: string; vaultedToken: string; currency: string | undefined; metadata: VerifyPayment['metadata'] | undefined; forced: TestOutcome | undefined },
+  stamp: { newId: () => string; now: string },
+): VerifyPayment {
+  const failed = input.forced?.kind === 'declined' || input.forced?.kind === 'error' ? input.forced : undefined;
+  const status = failed ? (failed.kind === 'error' ? 'ERROR' : 'DECLINED') : 'SUCCEEDED';
+  const reference = `VERIFY_CARD_${input.vaultedToken}`;
+  const transactionId = stamp.newId();
+  return {
+    id: stamp.newId(),
+    account_id: input.accountId,
+    description: 'VERIFY CARD',
+    country: input.country,
+    status,
+    sub_status: failed ? failed.code : 'VERIFIED',
+    merchant_order_id: reference,
+    created_at: stamp.now,
+    updated_at: stamp.now,
+    amount: { currency: input.currency ?? currencyOfCountry(input.country), value: 0, refunded: 0, captured: 0 },
+    metadata: input.metadata ?? [],
+    transactions: [
+      {
+        id: transactionId,
+        type: 'VERIFY',
+        status,
+        response_code: failed ? failed.code : 'SUCCEEDED',
+        response_message: failed ? failed.message : 'Transaction successful',
+        category: 'CARD',
+        merchant_reference: reference,
+        provider_data: { id: 'SANDBOX', transaction_id: transactionId, status, response_message: failed ? failed.message : 'Transaction successful' },
+        created_at: stamp.now,
+        updated_at: stamp.now,
+      },
+    ],
+  };
+}
+
+/**
  * §4.3: vaults at once; every enrollment gets its own vaulted_token, the card keeps one
- * fingerprint. With `verify.vault_on_success`, a test number that declines makes it DECLINED.
+ * fingerprint. With `verify.vault_on_success`, a CARD is verified by a VERIFY payment
+ * (`verifyPayment`), and a test number that declines makes the method DECLINED.
  */
 export function enrollDirect(customerId: string, body: EnrollDirectBody, read: ReadCard | undefined, stamp: { newId: () => string; now: string; idempotencyKey: string }): Enrollment {
   const verifyDeclined = body.verify?.vault_on_success ? forcedDecline(read) : undefined;
+  const id = stamp.newId();
+  const vaultedToken = stamp.newId();
+  const verification =
+    body.verify?.vault_on_success && body.type === 'CARD'
+      ? verifyPayment(
+          { accountId: body.account_id, country: body.country, vaultedToken, currency: body.verify.currency, metadata: body.verify.metadata, forced: read?.forced },
+          stamp,
+        )
+      : null;
   const method: PaymentMethodState = {
-    id: stamp.newId(),
+    id,
     flow: 'direct',
     customer_id: customerId,
     account_id: body.account_id,
@@ -129,12 +184,12 @@ export function enrollDirect(customerId: string, body: EnrollDirectBody, read: R
     country: body.country,
     status: verifyDeclined ? 'DECLINED' : 'ENROLLED',
     sub_status: verifyDeclined ?? null,
-    vaulted_token: stamp.newId(),
+    vaulted_token: vaultedToken,
     card: read?.card ?? null,
     card_outcome: read?.forced ?? null,
     scripted_outcomes: [],
     callback_url: body.callback_url ?? null,
-    verify: { vault_on_success: body.verify?.vault_on_success ?? false, currency: body.verify?.currency ?? null },
+    verify: { vault_on_success: body.verify?.vault_on_success ?? false, currency: verification?.amount.currency ?? body.verify?.currency ?? null, payment: verification },
     provider_data: body.provider_data ? { id: body.provider_data.id, token_source: body.provider_data.token_source ?? null } : null,
     created_at: stamp.now,
     updated_at: stamp.now,

@@ -28,3 +28,8 @@ export function toUnits(major: number): number {
 }
 
 export const fromUnits = (units: number): number => units / UNITS_PER_MAJOR;
+
+const CURRENCY_BY_COUNTRY: Record<string, string> = { US: 'USD', GB: 'GBP', AU: 'AUD', CA: 'CAD', MX: 'MXN', BR: 'BRL', CO: 'COP', AR: 'ARS', CL: 'CLP', PE: 'PEN' };
+
+/** The currency the sandbox uses for a country when the request names none (USD when it knows no better). */
+export const currencyOfCountry = (country: string): string => CURRENCY_BY_COUNTRY[country] ?? 'USD';

@@ -14,6 +14,13 @@ describe('startOnboarding', () => {
     expect(started.opensAccount).toBe(false);
   });
 
+  // Upstream: entity-onboarding-banking-connectivity/create-entity-onboarding.json, 201 example
+  // (created 2026-02-01T10:00:00Z, expires 2026-02-08T10:00:00Z, the request's account id echoed).
+  it("expires 7 days after creation and echoes the merchant's account id while PENDING", () => {
+    const started = startOnboarding('ent_1', body('ONE_STEP'), stamp);
+    expect(started.onboarding).toMatchObject({ service_account_id: 'acc', expires_at: '2026-01-08T00:00:00.000Z' });
+  });
+
   it('records a previous onboarding as SUCCEEDED at once, without contacting the provider, and opens the account', () => {
     const started = startOnboarding('ent_1', body('PREVIOUSLY_ONBOARDED'), { ...stamp, providerEntityId: () => expect.fail('the provider is not contacted') });
     expect(started.onboarding).toMatchObject({ status: 'SUCCEEDED', provider: { entity_id: null, status: 'NOT_CONTACTED' }, expires_at: null });
@@ -29,7 +36,7 @@ describe('settleOnboarding', () => {
     expect(settled).toMatchObject({ onboarding: { status: 'SUCCEEDED', provider: { status: 'SUCCEEDED' }, updated_at: 'later' }, opensAccount: true });
     expect(settled.events).toEqual([expect.objectContaining({ type: 'banking.onboarding.succeeded', account_id: 'acc' })]);
     const opened = accountOpened(settled.onboarding, { id: 'acct_1', account_id: 'acc' } as BankingAccount);
-    expect(opened.onboarding).toMatchObject({ service_account_id: 'acct_1', expires_at: null });
+    expect(opened.onboarding).toMatchObject({ service_account_id: 'acc', expires_at: null });
     expect(opened.events).toEqual([expect.objectContaining({ type: 'banking.account.created', resource_id: 'acct_1' })]);
     expect(() => settleOnboarding(settled.onboarding, 'DECLINED', 'acc', 'later')).toThrow(expect.objectContaining({ code: 'INVALID_STATE' }));
   });

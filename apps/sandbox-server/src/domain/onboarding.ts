@@ -3,7 +3,7 @@ import { DomainError } from './errors.js';
 import { event, type DomainEvent } from './events.js';
 
 /**
- * Banking onboarding transitions (§4.4): PENDING while the provider decides (30 days at most, then
+ * Banking onboarding transitions (§4.4): PENDING while the provider decides (7 days at most, then
  * EXPIRED), settled by the provider's decision; SUCCEEDED opens the entity's account. Pure: ids and
  * times come in, the onboarding and the events to record come out, or a DomainError.
  */
@@ -11,8 +11,13 @@ import { event, type DomainEvent } from './events.js';
 /** Onboarding statuses after which nothing moves. */
 export const FINAL_ONBOARDING_STATUSES = ['SUCCEEDED', 'FAILED', 'DECLINED', 'CANCELLED', 'EXPIRED'];
 
-/** How long a pending onboarding stays open before it expires (sandbox decision). */
-export const ONBOARDING_TTL_MS = 30 * 86400_000;
+/**
+ * How long a pending onboarding stays open before it expires. The spec is silent (§2.13 names
+ * `expires_at` only); upstream's examples expire 7 days after creation
+ * (entity-onboarding-banking-connectivity/create-entity-onboarding.json and
+ * get-entity-onboarding-status.json: created 2026-02-01T10:00:00Z, expires 2026-02-08T10:00:00Z).
+ */
+export const ONBOARDING_TTL_MS = 7 * 86400_000;
 
 export function isOnboardingFinal(o: BankingOnboarding): boolean {
   return FINAL_ONBOARDING_STATUSES.includes(o.status);
@@ -39,7 +44,8 @@ export function startOnboarding(
   const onboarding: BankingOnboarding = {
     id: stamp.id,
     entity_id: entityId,
-    service_account_id: null,
+    // Upstream echoes the merchant's account id here from the start, PENDING included (same files).
+    service_account_id: body.account_id,
     service_connection_id: body.service_connection_id,
     provider: { entity_id: previously ? null : stamp.providerEntityId(), status: previously ? 'NOT_CONTACTED' : 'PENDING' },
     onboarding_type: body.onboarding_type,
@@ -74,10 +80,10 @@ export function settleOnboarding(o: BankingOnboarding, status: string, accountId
   return { onboarding, events: [event(`banking.onboarding.${status.toLowerCase()}`, 'banking_onboarding', o.id, accountId, { status })], opensAccount: status === 'SUCCEEDED' };
 }
 
-/** The onboarding once the account it opened exists: linked to it, and no longer expiring. */
+/** The onboarding once the account it opened exists: no longer expiring (the account's event names the onboarding). */
 export function accountOpened(o: BankingOnboarding, account: BankingAccount): OnboardingChange {
   return {
-    onboarding: { ...o, service_account_id: account.id, expires_at: null },
+    onboarding: { ...o, expires_at: null },
     events: [event('banking.account.created', 'banking_account', account.id, account.account_id, { onboarding_id: o.id })],
   };
 }

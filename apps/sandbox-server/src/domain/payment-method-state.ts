@@ -1,3 +1,4 @@
+import type { VerifyPayment } from '@switchyard/contract';
 import type { StoredCard } from './payment-state.js';
 import type { TestOutcome } from './cards.js';
 
@@ -23,7 +24,8 @@ export interface PaymentMethodState {
   /** Scripted outcomes of the next charges (sandbox control API), consumed one per charge. */
   scripted_outcomes: string[];
   callback_url: string | null;
-  verify: { vault_on_success: boolean; currency: string | null };
+  /** `payment`: the VERIFY payment of a direct card enrollment; absent on methods stored before it existed. */
+  verify: { vault_on_success: boolean; currency: string | null; payment?: VerifyPayment | null };
   provider_data: Record<string, unknown> | null;
   created_at: string;
   updated_at: string;

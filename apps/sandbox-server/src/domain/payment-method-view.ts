@@ -62,7 +62,7 @@ export function presentDirectMethod(m: PaymentMethodState): DirectEnrolledPaymen
     last_successfully_used: null,
     last_successfully_used_at: null,
     preferred: null,
-    verify: { vault_on_success: m.verify.vault_on_success, currency: m.verify.currency, payment: null },
+    verify: { vault_on_success: m.verify.vault_on_success, currency: m.verify.currency, payment: m.verify.payment ?? null },
     customer_id: m.customer_id,
     provider_data: m.provider_data,
   };

@@ -45,6 +45,17 @@ export interface SubscriptionState {
   updated_at: string;
 }
 
+/**
+ * When billing starts: the requested `availability.start_at`, or now when it is absent or already
+ * past. The spec leaves subscription creation open (§4: "create subscription: not shown"); upstream's create
+ * example sends a past `start_at` with 12 monthly cycles and answers ACTIVE with `current` 1 and
+ * `start_at` its creation time (subscriptions/create-subscription.json), so the past cycles are
+ * not charged: the first cycle is charged at creation and the schedule runs from now.
+ */
+export function billingStart(requestedStartAt: string | undefined, now: string): string {
+  return requestedStartAt !== undefined && Date.parse(requestedStartAt) > Date.parse(now) ? requestedStartAt : now;
+}
+
 /** Smart retries wait a day between attempts. */
 export const SMART_RETRY_INTERVAL_MS = 24 * 3600 * 1000;
 

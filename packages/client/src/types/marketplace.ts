@@ -126,14 +126,11 @@ export interface Transfer {
   amount: Amount;
   provider_data: {
     id?: string | null | undefined;
-    response_message?: string | null | undefined;
     response_code?: string | null | undefined;
+    response_message?: string | null | undefined;
     recipient_id?: string | null | undefined;
     transfer_id?: string | null | undefined;
   } & OpenObject;
-  provider: string | null;
-  reason: string | null;
-  merchant_reference: string | null;
   transactions: {
     code: string;
     status: string;
@@ -145,6 +142,9 @@ export interface Transfer {
     provider_raw_response: string | null;
     amount?: Amount | undefined;
   }[];
+  merchant_reference: string | null;
+  provider: string | null;
+  reason: string | null;
   recipient_id: string;
   completed_at: string | null;
 }
@@ -154,8 +154,8 @@ export interface ReverseTransferBody {
   account_id: string;
   description?: string | undefined;
   amount?: Amount | undefined;
-  reason?: string | undefined;
   merchant_reference?: string | undefined;
+  reason?: string | undefined;
 }
 
 /** The contract's `TransferIdParams` (`z.input` and `z.output` alike). */

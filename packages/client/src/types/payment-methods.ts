@@ -120,10 +120,10 @@ export interface DirectEnrolledPaymentMethod {
   category: string;
   verify: EnrollmentVerify;
   card_data: VaultedCardData | null;
+  sub_status: string | null;
   preferred: boolean | null;
   vaulted_token: string;
   idempotency_key: string;
-  sub_status: string | null;
   last_successfully_used_at: string | null;
   customer_id?: string | undefined;
   provider_data?: OpenObject | null | undefined;
@@ -148,8 +148,8 @@ export interface VerifyRequest {
 /** The contract's `EnrollmentVerify` (`z.input` and `z.output` alike). */
 export interface EnrollmentVerify {
   vault_on_success: boolean;
+  payment: VerifyPayment | null;
   currency?: string | null | undefined;
-  payment?: unknown;
 }
 
 /** The contract's `CardDataRequest` (`z.input` and `z.output` alike). */
@@ -181,6 +181,43 @@ export interface VaultedCardData {
   fingerprint: string | null;
   country_code?: string | null | undefined;
   holder_name?: string | null | undefined;
+}
+
+/** The contract's `VerifyPayment` (`z.input` and `z.output` alike). */
+export interface VerifyPayment {
+  status: string;
+  description: string;
+  country: string;
+  metadata: MetadataOut;
+  id: string;
+  created_at: string;
+  updated_at: string;
+  account_id: string;
+  amount: {
+    value: number;
+    currency: string;
+    captured: number;
+    refunded: number;
+  };
+  merchant_order_id: string;
+  sub_status: string;
+  transactions: {
+    status: string;
+    type: 'VERIFY';
+    id: string;
+    created_at: string;
+    updated_at: string;
+    category: string;
+    provider_data: {
+      status: string;
+      id: string;
+      response_message: string;
+      transaction_id: string;
+    };
+    response_code: string;
+    response_message: string;
+    merchant_reference: string;
+  }[];
 }
 
 /** The payment-methods routes as the client calls them: what each one takes and answers per status. */

@@ -212,10 +212,10 @@ export interface CancelOrRefundResult {
     refunded: number;
   };
   provider_data: ProviderData | null;
-  payment: Payment;
-  response_message: string | null;
   response_code: string | null;
+  response_message: string | null;
   merchant_reference: string | null;
+  payment: Payment;
 }
 
 /** The contract's `DisputeBody` (`z.input` and `z.output` alike). */
@@ -310,13 +310,13 @@ export interface Transaction {
     parent_payment_method_type: string | null;
   } | null;
   provider_data: ProviderData | null;
-  reason: string | null;
-  response_message: string | null;
   response_code: string | null;
+  response_message: string | null;
+  merchant_reference: string | null;
+  reason: string | null;
   merchant_advice_code: string | null;
   merchant_advice_code_message: string | null;
   provider_id: string | null;
-  merchant_reference: string | null;
   connection_data: {
     id?: string | null | undefined;
     name?: string | null | undefined;
@@ -329,10 +329,10 @@ export interface ProviderData {
   id?: string | null | undefined;
   account_id?: string | null | undefined;
   sub_status?: string | null | undefined;
+  response_code?: string | null | undefined;
+  response_message?: string | null | undefined;
   transaction_id?: string | null | undefined;
   status_detail?: string | null | undefined;
-  response_message?: string | null | undefined;
-  response_code?: string | null | undefined;
   raw_request?: unknown;
   raw_response?: unknown;
   third_party_transaction_id?: string | null | undefined;
@@ -394,10 +394,10 @@ export interface PaymentCardData {
   issuer_code?: string | null | undefined;
   issuer_name?: string | null | undefined;
   three_d_secure?: {
+    transaction_id?: string | null | undefined;
     version?: string | null | undefined;
     electronic_commerce_indicator?: string | null | undefined;
     cryptogram?: string | null | undefined;
-    transaction_id?: string | null | undefined;
     directory_server_transaction_id?: string | null | undefined;
     pares_status?: string | null | undefined;
     acs_id?: string | null | undefined;

@@ -3,7 +3,7 @@ import { OperatingCountry } from '../shared/countries.js';
 import { Amount, Currency } from '../shared/money.js';
 import { Mandate } from '../shared/mandate.js';
 import { DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
-import { AddressOut, Document, DocumentOut, PhoneOut, metadataList } from '../shared/shapes.js';
+import { AddressOut, Document, DocumentOut, MetadataOut, PhoneOut, metadataList } from '../shared/shapes.js';
 
 /**
  * §4.1 payment_method_type: CARD, `<BRAND>_WALLET`, `<BRAND>_TOKENBOX`, `<BRAND>_ENROLLMENT`,
@@ -140,10 +140,43 @@ export const EnrollDirectBody = z
   });
 export type EnrollDirectBody = z.input<typeof EnrollDirectBody>;
 
+/**
+ * The zero-amount VERIFY payment a direct card enrollment with `verify.vault_on_success` makes,
+ * as upstream shows it (payment-methods-direct-workflow/enroll-payment-method-api.json, "With Verify").
+ */
+export const VerifyPayment = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  description: z.string(),
+  country: z.string(),
+  status: z.string(),
+  sub_status: z.string(),
+  merchant_order_id: z.string(),
+  created_at: DateTime,
+  updated_at: DateTime,
+  amount: z.object({ currency: z.string(), value: z.number(), refunded: z.number(), captured: z.number() }),
+  metadata: MetadataOut,
+  transactions: z.array(
+    z.object({
+      id: z.string(),
+      type: z.literal('VERIFY'),
+      status: z.string(),
+      response_code: z.string(),
+      response_message: z.string(),
+      category: z.string(),
+      merchant_reference: z.string(),
+      provider_data: z.object({ id: z.string(), transaction_id: z.string(), status: z.string(), response_message: z.string() }),
+      created_at: DateTime,
+      updated_at: DateTime,
+    }),
+  ),
+});
+export type VerifyPayment = z.infer<typeof VerifyPayment>;
+
 export const EnrollmentVerify = z.object({
   vault_on_success: z.boolean(),
   currency: z.string().nullable().optional(),
-  payment: z.unknown().nullable(),
+  payment: VerifyPayment.nullable(),
 });
 
 /** Enrolled payment method created through a customer session, §2.3. */

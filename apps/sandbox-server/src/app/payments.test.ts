@@ -20,6 +20,9 @@ describe('create payment: outcomes of the test cards', () => {
     ['4507990000000077', 'ERROR', 'ERROR', 'ERROR'],
     ['4111111111111111', 'SUCCEEDED', 'APPROVED', 'SUCCEEDED'],
     ['4000000000000002', 'DECLINED', 'DECLINED', 'DECLINED_BY_BANK'],
+    // Outside upstream's test ranges the suffix means nothing: upstream approves this one in
+    // payments/create-payment.json#Split marketplace (UPSTREAM-NOTES "Sandbox test data").
+    ['4000000000000010', 'SUCCEEDED', 'APPROVED', 'SUCCEEDED'],
     ['4556557955726624', 'SUCCEEDED', 'APPROVED', 'SUCCEEDED'],
     ['4916994064252017', 'PENDING', 'WAITING_ADDITIONAL_STEP', 'CHALLENGE_REQUIRED'],
     ['5306889942833340', 'PENDING', 'WAITING_ADDITIONAL_STEP', 'CHALLENGE_REQUIRED'],
@@ -49,6 +52,32 @@ describe('create payment: outcomes of the test cards', () => {
     const other = await newMerchant(w.sb.url);
     const c = await pay(clientsFor(w.sb.url, other), other, { card: '4111111111111111' });
     expect(c.payment_method.payment_method_detail?.card?.card_data?.fingerprint).not.toBe(card?.fingerprint);
+  });
+
+  // Upstream payments/create-payment.json: `checkout` is "not required for `DIRECT` or `REDIRECT`
+  // payments" and its DIRECT examples send none; "required when `workflow` is ... `SDK_CHECKOUT` or
+  // is not sent".
+  it.each(['DIRECT', 'REDIRECT'] as const)('pays %s without a checkout session: country, amount and payer from the body', async (workflow) => {
+    const { checkout: _session, ...withoutCheckout } = fixtures.createPayment();
+    const body = { ...withoutCheckout, workflow, country: 'CO' as const, amount: { currency: 'COP', value: 5000 }, account_id: w.merchant.account_ids[0] as string };
+    const res = await w.clients.payments.create({ body, headers: key() });
+    expect(res).toMatchObject({ status: 201, body: { status: 'SUCCEEDED', workflow, country: 'CO', amount: { currency: 'COP', value: 5000 }, checkout: null } });
+  });
+
+  // Upstream payments/create-payment.json#Card - With 3DS direct sends `address_line_2: ""`, and
+  // upstream's schema sets no minimum on it.
+  it('takes and echoes an empty billing_address.address_line_2', async () => {
+    const billing_address = { address_line_1: 'Calle 34 # 56 - 78', address_line_2: '', city: 'Bogota', country: 'CO' as const, zip_code: '111111' };
+    const body = { ...fixtures.createPayment(), workflow: 'DIRECT' as const, checkout: undefined, customer_payer: { billing_address }, account_id: w.merchant.account_ids[0] as string };
+    const res = await w.clients.payments.create({ body, headers: key() });
+    expect(res).toMatchObject({ status: 201, body: { customer_payer: { billing_address: { address_line_2: '' } } } });
+  });
+
+  it.each([undefined, 'SDK_CHECKOUT'] as const)('still demands a checkout session for workflow %s', async (workflow) => {
+    const { checkout: _session, ...withoutCheckout } = fixtures.createPayment();
+    const body = { ...withoutCheckout, ...(workflow ? { workflow } : {}), account_id: w.merchant.account_ids[0] as string };
+    const res = await w.clients.payments.create({ body, headers: key() });
+    expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: [expect.stringMatching(/^body\.checkout: is required unless workflow is DIRECT or REDIRECT/)] } });
   });
 
   it('refuses a number that fails the Luhn check', async () => {

@@ -55,8 +55,7 @@ function transition(ctx: RequestContext, paymentId: string, apply: (p: PaymentSt
   });
 }
 
-function checkSession(ctx: RequestContext, session: CheckoutSessionState | undefined, body: CreatePaymentBody): CheckoutSessionState {
-  const id = body.checkout.session;
+function checkSession(ctx: RequestContext, id: string, session: CheckoutSessionState | undefined, body: CreatePaymentBody): CheckoutSessionState {
   if (!session) throw new DomainError('CHECKOUT_SESSION_NOT_FOUND', [`checkout session ${id} not found`]);
   if (session.payment_id) throw new DomainError('INVALID_STATE', [`checkout session ${id} already has a payment (${session.payment_id}); a session takes one payment`]);
   if (Date.parse(session.expires_at) <= nowOf(ctx).getTime()) {
@@ -96,7 +95,10 @@ export async function createPayment(ctx: RequestContext, body: CreatePaymentBody
   }
   const raw = cardForPayment(ctx, body);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    const session = checkSession(ctx, await tx.get<CheckoutSessionState>('checkout_session', body.checkout.session), body);
+    // A back-to-back payment (DIRECT, REDIRECT) may come without a session (the contract decides
+    // when): its country, amount and payer are then the body's alone.
+    const sessionId = body.checkout?.session;
+    const session = sessionId === undefined ? undefined : checkSession(ctx, sessionId, await tx.get<CheckoutSessionState>('checkout_session', sessionId), body);
     let { card, outcome } = raw;
     if (pm.vaulted_token !== undefined) {
       const charged = await outcomeOfCharge(tx, pm.vaulted_token, body.description);
@@ -114,7 +116,7 @@ export async function createPayment(ctx: RequestContext, body: CreatePaymentBody
       merchant_reference: body.merchant_reference,
       currency: body.amount.currency,
       amount_units: toUnits(body.amount.value),
-      checkout_session: body.checkout.session,
+      checkout_session: sessionId,
       payment_method: {
         type: pm.type ?? 'CARD',
         vaulted_token: pm.vaulted_token ?? null,
@@ -124,15 +126,15 @@ export async function createPayment(ctx: RequestContext, body: CreatePaymentBody
         soft_descriptor: pm.detail?.card?.soft_descriptor,
         card,
       },
-      customer_payer: (body.customer_payer as Record<string, unknown> | undefined) ?? (session.resource.customer_id ? { id: session.resource.customer_id } : null),
+      customer_payer: (body.customer_payer as Record<string, unknown> | undefined) ?? (session?.resource.customer_id ? { id: session.resource.customer_id } : null),
       additional_data: (body.additional_data as Record<string, unknown> | undefined) ?? null,
-      callback_url: body.callback_url ?? session.resource.callback_url,
+      callback_url: body.callback_url ?? session?.resource.callback_url,
       workflow: body.workflow,
       metadata: body.metadata,
       split_marketplace: body.split_marketplace as Record<string, unknown>[] | undefined,
     });
     const t = createPaymentState(draft, outcome, { now, transactionId: ctx.ids.uuid() });
-    await tx.put('checkout_session', session.resource.checkout_session, { ...session, payment_id: t.payment.id });
+    if (session) await tx.put('checkout_session', session.resource.checkout_session, { ...session, payment_id: t.payment.id });
     await save(ctx, tx, t);
     return presentPayment(t.payment, t.transaction.id);
   });

@@ -40,6 +40,22 @@ describe('cards', () => {
     expect(chooseOutcome('4556557955726624', '')).toEqual({ kind: 'approved', threeDSecure: 'frictionless' });
   });
 
+  // UPSTREAM-NOTES "Sandbox test data" names the ranges; payments/create-payment.json#Split marketplace
+  // pays with 4000000000000010 and upstream approves it.
+  it.each([
+    ['4507990000000010', 'INSUFFICIENT_FUNDS'],
+    ['5252440000000028', 'DECLINED_BY_BANK'],
+    ['370000000000036', 'DO_NOT_HONOR'],
+    ['3647166000000069', 'REPORTED_STOLEN'],
+  ])('applies the suffix rule on the test range of %s', (number, code) => {
+    expect(chooseOutcome(number, '')).toMatchObject({ kind: 'declined', code });
+  });
+
+  it.each(['4000000000000010', '5555555555550010', '45079900000000010'])('leaves %s outside the test ranges to the description', (number) => {
+    expect(chooseOutcome(number, 'Split payment')).toEqual({ kind: 'approved', threeDSecure: 'none' });
+    expect(chooseOutcome(number, 'DO_NOT_HONOR')).toMatchObject({ kind: 'declined', code: 'DO_NOT_HONOR' });
+  });
+
   it('expires a card after its expiry month', () => {
     const now = new Date('2028-11-30T23:59:59Z');
     expect(isExpired(11, 28, now)).toBe(false);

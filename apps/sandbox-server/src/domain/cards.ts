@@ -69,7 +69,10 @@ const DECLINES: Record<string, string> = {
   EXPIRED_CARD: 'Card expired',
 };
 
-/** Upstream's testing gateway: the last four digits choose the outcome. */
+/**
+ * Upstream's testing gateway: on its test card ranges (UPSTREAM-NOTES, "Sandbox test data"), the
+ * last four digits choose the outcome.
+ */
 const SUFFIX_OUTCOMES: Record<string, string> = {
   '0002': 'SUCCEEDED',
   '0010': 'INSUFFICIENT_FUNDS',
@@ -81,6 +84,17 @@ const SUFFIX_OUTCOMES: Record<string, string> = {
   '0077': 'ERROR',
 };
 
+/**
+ * The test ranges the suffix rule applies to, each `prefix` + two digits (Visa 45079900000000xx,
+ * Mastercard 52524400000000xx, Amex 3700000000000xx, Diners 36471660000000xx). Any other number
+ * keeps its own meaning: upstream approves 4000000000000010 in its split example.
+ */
+const SUFFIX_PREFIXES = ['45079900000000', '52524400000000', '3700000000000', '36471660000000'] as const;
+
+function inSuffixRange(number: string): boolean {
+  return SUFFIX_PREFIXES.some((prefix) => number.length === prefix.length + 2 && number.startsWith(prefix));
+}
+
 export const TEST_CARDS = {
   approve: '4111111111111111',
   decline: '4000000000000002',
@@ -89,13 +103,13 @@ export const TEST_CARDS = {
 } as const;
 
 
-/** The outcome a card number forces (known numbers, then the last four digits), if any. */
+/** The outcome a card number forces (known numbers, then the last four digits of a test range), if any. */
 export function cardOutcome(number: string): TestOutcome | undefined {
   if (number === TEST_CARDS.approve) return { kind: 'approved', threeDSecure: 'none' };
   if (number === TEST_CARDS.decline) return { kind: 'declined', code: 'DECLINED_BY_BANK', message: DECLINES.DECLINED_BY_BANK ?? '' };
   if ((TEST_CARDS.frictionless as readonly string[]).includes(number)) return { kind: 'approved', threeDSecure: 'frictionless' };
   if ((TEST_CARDS.challenge as readonly string[]).includes(number)) return { kind: 'challenge' };
-  const bySuffix = SUFFIX_OUTCOMES[number.slice(-4)];
+  const bySuffix = inSuffixRange(number) ? SUFFIX_OUTCOMES[number.slice(-4)] : undefined;
   return bySuffix ? outcomeForCode(bySuffix) : undefined;
 }
 

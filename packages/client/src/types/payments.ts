@@ -3,9 +3,6 @@ import type { AdditionalData, AdditionalDataOut, Address, AddressOut, Amount, Ap
 
 /** The contract's `CreatePaymentBody` (`z.input` and `z.output` alike). */
 export interface CreatePaymentBody {
-  checkout: {
-    session: string;
-  };
   description: string;
   country: 'AR' | 'BO' | 'BR' | 'CL' | 'CO' | 'CR' | 'EC' | 'SV' | 'GT' | 'HN' | 'MX' | 'NI' | 'PA' | 'PY' | 'PE' | 'US' | 'UY';
   account_id: string;
@@ -40,6 +37,9 @@ export interface CreatePaymentBody {
     } | undefined;
     vaulted_token?: string | undefined;
   };
+  checkout?: {
+    session: string;
+  } | undefined;
   metadata?: MetadataOut | undefined;
   callback_url?: string | undefined;
   workflow?: 'SDK_CHECKOUT' | 'CHECKOUT' | 'SDK_SEAMLESS' | 'DIRECT' | 'REDIRECT' | undefined;

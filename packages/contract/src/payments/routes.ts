@@ -27,7 +27,7 @@ export const paymentsContract = c.router(
       responses: { 201: Payment },
       summary: 'Create a payment',
       description:
-        'Charges (or, with capture false, authorizes) a payment for a checkout session. A declined payment is a 201 whose status is DECLINED.',
+        'Charges (or, with capture false, authorizes) a payment for a checkout session; a DIRECT or REDIRECT payment may come without one. A declined payment is a 201 whose status is DECLINED.',
       metadata: meta({ operationId: 'createPayment', idempotent: true, supporting: true, specSection: null, domain: 'payments' }),
     },
     get: {

@@ -89,8 +89,24 @@ describe('CreatePaymentBody (supporting)', () => {
   it('accepts a card payment', () => expectAccepted(CreatePaymentBody, fixtures.createPayment()));
   it('accepts a vaulted token payment', () =>
     expectAccepted(CreatePaymentBody, set(fixtures.createPayment(), ['payment_method'], { type: 'CARD', vaulted_token: 'vt_123' })));
+  // Upstream payments/create-payment.json: `checkout` is "not required for `DIRECT` or `REDIRECT`
+  // payments", and its DIRECT examples send no session.
+  it.each(['DIRECT', 'REDIRECT'] as const)('accepts a %s payment without checkout', (workflow) =>
+    expectAccepted(CreatePaymentBody, set(set(fixtures.createPayment(), ['checkout'], undefined), ['workflow'], workflow)));
+  // Upstream payments/create-payment.json: `address_line_2` has no minimum, and its "Card - With
+  // 3DS direct" example sends it empty.
+  it('accepts an empty billing_address.address_line_2', () =>
+    expectAccepted(
+      CreatePaymentBody,
+      set(fixtures.createPayment(), ['customer_payer'], { billing_address: { address_line_1: 'Calle 34 # 56 - 78', address_line_2: '', city: 'Bogota', country: 'CO' } }),
+    ));
   const rules: Rule<ReturnType<typeof fixtures.createPayment>>[] = [
     { name: 'checkout.session is required', mutate: (b) => set(b, ['checkout'], {}), path: 'checkout.session' },
+    // Upstream payments/create-payment.json, `checkout`: required for SDK_CHECKOUT or no workflow.
+    { name: 'checkout is required without a workflow', mutate: (b) => set(b, ['checkout'], undefined), path: 'checkout' },
+    { name: 'checkout is required for SDK_CHECKOUT', mutate: (b) => set(set(b, ['checkout'], undefined), ['workflow'], 'SDK_CHECKOUT'), path: 'checkout' },
+    { name: 'checkout is required for CHECKOUT', mutate: (b) => set(set(b, ['checkout'], undefined), ['workflow'], 'CHECKOUT'), path: 'checkout' },
+    { name: 'checkout.session is required for DIRECT when checkout is sent', mutate: (b) => set(set(b, ['checkout'], {}), ['workflow'], 'DIRECT'), path: 'checkout.session' },
     { name: 'description is required', mutate: (b) => set(b, ['description'], undefined), path: 'description' },
     { name: 'merchant_order_id has at least 3 chars', mutate: (b) => set(b, ['merchant_order_id'], 'x'), path: 'merchant_order_id' },
     { name: 'amount value has at most 4 decimals', mutate: (b) => set(b, ['amount', 'value'], 9.99999), path: 'amount.value' },

@@ -370,6 +370,14 @@ const CardDataForPayment = z.object({
   type: z.enum(['CREDIT', 'DEBIT', 'PREPAID']).optional(),
 });
 
+/**
+ * Back-to-back workflows, which pay without a checkout session. Upstream's create-payment describes
+ * `checkout` as "Required when `workflow` is defined as `SDK_CHECKOUT` or is not sent. not required
+ * for `DIRECT` or `REDIRECT` payments", and its DIRECT examples send none; its `workflow` defaults
+ * to SDK_CHECKOUT.
+ */
+const WORKFLOWS_WITHOUT_CHECKOUT: readonly string[] = ['DIRECT', 'REDIRECT'];
+
 /** Request of POST /v1/payments (supporting; modelled from upstream's create-payment). */
 export const CreatePaymentBody = z
   .object({
@@ -378,7 +386,8 @@ export const CreatePaymentBody = z
     description: text(3, 255),
     country: OperatingCountry,
     amount: Amount,
-    checkout: z.object({ session: Uuid }),
+    // Required unless the workflow is back to back: see WORKFLOWS_WITHOUT_CHECKOUT below.
+    checkout: z.object({ session: Uuid }).optional(),
     payment_method: z.object({
       type: text(3, 255).optional(),
       token: Uuid.optional(),
@@ -416,6 +425,13 @@ export const CreatePaymentBody = z
     metadata: metadataList(120).optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.checkout === undefined && !WORKFLOWS_WITHOUT_CHECKOUT.includes(body.workflow ?? 'SDK_CHECKOUT')) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['checkout'],
+        message: `is required unless workflow is ${WORKFLOWS_WITHOUT_CHECKOUT.join(' or ')} (workflow ${body.workflow ?? 'not sent, so SDK_CHECKOUT'})`,
+      });
+    }
     const pm = body.payment_method;
     const sources = [pm.token, pm.vaulted_token, pm.detail?.card?.card_data].filter((x) => x !== undefined);
     if (sources.length === 0) {

@@ -41,11 +41,14 @@ interface AddressBounds {
   country?: z.ZodTypeAny;
 }
 
-/** address, §2.1; neighborhood optional and nullable. */
+/**
+ * address, §2.1; neighborhood optional and nullable. address_line_2 may be empty: upstream's
+ * request schemas set no minimum on it and its 3DS payment example sends `""`.
+ */
 export function address({ zip, country = CountryCode }: AddressBounds) {
   return z.object({
     address_line_1: text(3, 255),
-    address_line_2: text(1, 255).optional(),
+    address_line_2: text(0, 255).optional(),
     building_number_1: text(1, 255).optional(),
     building_number_2: text(1, 255).optional(),
     country,

@@ -1,5 +1,6 @@
 import type { CheckoutSession, CreateCheckoutSessionBody, CreatePaymentLinkBody, PaymentLink } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
+import { requireCustomer } from './customers.js';
 import { event } from '../domain/events.js';
 import { HOUR_MS } from '../runtime/clock.js';
 import { nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
@@ -19,9 +20,7 @@ export async function createCheckoutSession(ctx: RequestContext, body: CreateChe
   requireAccount(ctx, body.account_id);
   const now = nowOf(ctx);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    if (body.customer_id && !(await tx.get('customer', body.customer_id))) {
-      throw new DomainError('CUSTOMER_NOT_FOUND', [`customer ${body.customer_id} not found`]);
-    }
+    if (body.customer_id) await requireCustomer(tx, body.customer_id);
     const resource: CheckoutSession = {
       checkout_session: ctx.ids.uuid(),
       merchant_order_id: body.merchant_order_id,

@@ -1,7 +1,7 @@
 import type { CreateCustomerBody, CreateCustomerSessionBody, Customer, CustomerSession } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
 import { event } from '../domain/events.js';
-import { UniqueViolation } from '../store/types.js';
+import { UniqueViolation, type Tx } from '../store/types.js';
 import { isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
 
 /** How long an enrollment session stays usable. */
@@ -44,17 +44,22 @@ export async function createCustomer(ctx: RequestContext, body: CreateCustomerBo
   return customer;
 }
 
-export async function getCustomer(ctx: RequestContext, customerId: string): Promise<Customer> {
-  const customer = await ctx.store.withTransaction(ctx.merchant.id, (tx) => tx.get<Customer>('customer', customerId));
+/** The merchant's customer (a store is one merchant's), or CUSTOMER_NOT_FOUND. */
+export async function requireCustomer(tx: Tx, customerId: string): Promise<Customer> {
+  const customer = await tx.get<Customer>('customer', customerId);
   if (!customer) throw new DomainError('CUSTOMER_NOT_FOUND', [`customer ${customerId} not found`]);
   return customer;
+}
+
+export async function getCustomer(ctx: RequestContext, customerId: string): Promise<Customer> {
+  return ctx.store.withTransaction(ctx.merchant.id, (tx) => requireCustomer(tx, customerId));
 }
 
 export async function createCustomerSession(ctx: RequestContext, body: CreateCustomerSessionBody): Promise<CustomerSession> {
   requireAccount(ctx, body.account_id);
   const now = nowOf(ctx);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    if (!(await tx.get('customer', body.customer_id))) throw new DomainError('CUSTOMER_NOT_FOUND', [`customer ${body.customer_id} not found`]);
+    await requireCustomer(tx, body.customer_id);
     const session: CustomerSession = {
       customer_session: ctx.ids.uuid(),
       customer_id: body.customer_id,

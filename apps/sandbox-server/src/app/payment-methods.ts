@@ -7,6 +7,7 @@ import type {
   SessionEnrolledPaymentMethod,
 } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
+import { requireCustomer } from './customers.js';
 import {
   completeEnrollment as completeEnrollmentState,
   completionEvent,
@@ -89,7 +90,7 @@ export async function enrollDirect(ctx: RequestContext, customerId: string, body
   const read = body.card_data ? readCard(ctx, body.card_data, 'card_data') : undefined;
   requireUnexpiredCard(read, body.card_data);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    if (!(await tx.get('customer', customerId))) throw new DomainError('CUSTOMER_NOT_FOUND', [`customer ${customerId} not found`]);
+    await requireCustomer(tx, customerId);
     const enrollment = enrollDirectState(customerId, body, read, { newId: () => ctx.ids.uuid(), now: isoNow(ctx), idempotencyKey });
     await save(ctx, tx, [enrollment]);
     return presentDirectMethod(enrollment.method);

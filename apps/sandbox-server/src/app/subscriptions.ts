@@ -1,5 +1,6 @@
 import type { CreateSubscriptionBody, Subscription } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
+import { requireCustomer } from './customers.js';
 import { toUnits } from '../domain/money.js';
 import { presentSubscription as present } from '../domain/subscription-view.js';
 import { paymentDraft } from '../domain/payment-draft.js';
@@ -92,7 +93,7 @@ export async function createSubscription(ctx: RequestContext, body: CreateSubscr
   }
   const id = await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     await loadEnrolledMethod(tx, body.payment_method.vaulted_token);
-    if (body.customer_payer && !(await tx.get('customer', body.customer_payer.id))) throw new DomainError('CUSTOMER_NOT_FOUND', [`customer ${body.customer_payer.id} not found`]);
+    if (body.customer_payer) await requireCustomer(tx, body.customer_payer.id);
     const now = isoNow(ctx);
     const startAt = billingStart(body.availability?.start_at, now);
     const trial = body.trial_period ? { billing_cycles: body.trial_period.billing_cycles, amount_units: body.trial_period.amount ? toUnits(body.trial_period.amount.value) : null } : null;

@@ -235,6 +235,17 @@ class CompiledTypes {
       });
   }
 
+  /** A request member's type without the `undefined` of its optionality (`headers` as an object), or undefined where the request has no such member. */
+  member(type: ts.Type, name: string): ts.Type | undefined {
+    const symbol = this.checker.getPropertyOfType(type, name);
+    return symbol && this.checker.getNonNullableType(this.checker.getTypeOfSymbol(symbol));
+  }
+
+  /** An object type's properties, each by name with its line as `property` writes it. */
+  properties(type: ts.Type): { name: string; line: string }[] {
+    return this.checker.getPropertiesOfType(type).map((p) => ({ name: p.name, line: this.property(p) }));
+  }
+
   /** A member of an array or intersection, parenthesised where a union would bind wrongly. */
   private grouped(type: ts.Type, nested: (t: ts.Type) => string): string {
     const text = nested(type);
@@ -261,6 +272,15 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
     return key;
   };
 
+  // What the routers add to every route (`v1RouterOptions`): the API-key headers and the error
+  // responses. Declared once in shared.ts and referenced, not written out again in every route.
+  const options = modules.map((m) => m.exports.v1RouterOptions).find((o) => o !== undefined) as
+    | { baseHeaders: z.AnyZodObject; commonResponses: Record<string, z.ZodTypeAny> }
+    | undefined;
+  if (!options) throw new Error('the contract has no v1RouterOptions');
+  const commonErrors = Object.entries(options.commonResponses).map(([status, schema]) => ({ status, key: want(schema, 'output') }));
+  const baseHeaderNames = Object.keys(options.baseHeaders.shape);
+
   // Every type to print is registered first: the checker compiles them all in one program.
   const plan = DOMAINS.map((d) => {
     const router = domains.get(d.module)?.[d.router] as AppRouter | undefined;
@@ -273,12 +293,15 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
       const querySchema = route.query as unknown;
       const namedBody = bodySchema instanceof z.ZodType && named.has(bodySchema) ? want(bodySchema, 'input') : undefined;
       const namedQuery = querySchema instanceof z.ZodType && named.has(querySchema) ? want(querySchema, 'input') : undefined;
-      const responses = Object.entries(route.responses).map(([status, schema]) => {
+      // A route answering every common error as the routers declare it refers to `CommonErrorResponses`.
+      const sharesErrors = Object.entries(options.commonResponses).every(([status, schema]) => (route.responses as Record<string, unknown>)[status] === schema);
+      const own = Object.entries(route.responses).filter(([status]) => !(sharesErrors && status in options.commonResponses));
+      const responses = own.map(([status, schema]) => {
         if (schema instanceof z.ZodType && named.has(schema)) return { status, key: want(schema, 'output'), array: false };
         if (schema instanceof z.ZodArray && named.has(schema.element as z.ZodTypeAny)) return { status, key: want(schema.element as z.ZodTypeAny, 'output'), array: true };
         return { status, alias: printer.add(`ClientInferResponseBody<${routeRef(name)}, ${status}>`) };
       });
-      return { name, route, requestAlias, namedBody, namedQuery, responses };
+      return { name, route, requestAlias, namedBody, namedQuery, responses, sharesErrors };
     });
     return { domain: d, routes };
   });
@@ -342,6 +365,46 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
       queue.push(key);
       return token(key);
     };
+  // The shared parts, by key: `CommonErrorResponses`, and one headers type per set of headers
+  // routes take (`KeyHeaders`, then `KeyHeaders` with a route's own headers, named after their schema).
+  const commonDecls = new Map<string, { name: string; text: string; refs: Set<string>; doc: string }>();
+  const errorsKey = 'common:CommonErrorResponses';
+  commonDecls.set(errorsKey, {
+    name: 'CommonErrorResponses',
+    text: `export interface CommonErrorResponses {\n${commonErrors.map((e) => `${e.status}: ${token(e.key)};`).join('\n')}\n}`,
+    refs: new Set(commonErrors.map((e) => e.key)),
+    doc: "/** The errors every route answers with, by status: the contract's `commonErrorResponses`, which its routers add to each route. */",
+  });
+  queue.push(...commonErrors.map((e) => e.key));
+  let baseHeaderLines: string | undefined;
+  /** The key of the named type for a route's headers, or undefined where they are written out in the route. */
+  const headersKey = (headers: ts.Type): string | undefined => {
+    const props = compiled.properties(headers);
+    const base = props.filter((p) => baseHeaderNames.includes(p.name)).map((p) => p.line);
+    if (base.length !== baseHeaderNames.length) return undefined;
+    baseHeaderLines ??= base.join('\n');
+    if (base.join('\n') !== baseHeaderLines) return undefined;
+    const extra = props.filter((p) => !baseHeaderNames.includes(p.name)).map((p) => p.line);
+    if (extra.length === 0) return 'common:KeyHeaders';
+    // The router merges its base headers into a route's own, so the route holds an unnamed schema:
+    // the name is that of the contract's headers schema with exactly the route's other headers.
+    const extraNames = props.filter((p) => !baseHeaderNames.includes(p.name)).map((p) => p.name).sort().join();
+    const schema = [...named].find(([s]) => s instanceof z.ZodObject && Object.keys((s as z.AnyZodObject).shape).sort().join() === extraNames)?.[1];
+    if (!schema) return undefined;
+    // Headers that read alike share one type (`UuidIdempotencyKeyHeader` is a string to the client too): the first name wins.
+    const found = [...commonDecls].find(([key, d]) => key.startsWith('headers:') && d.text.endsWith(`extends KeyHeaders {\n${extra.join('\n')}\n}`));
+    if (found) return found[0];
+    const name = `${schema.exportName}s`;
+    const key = `headers:${name}`;
+    commonDecls.set(key, {
+      name,
+      text: `export interface ${name} extends KeyHeaders {\n${extra.join('\n')}\n}`,
+      refs: new Set(['common:KeyHeaders']),
+      doc: `/** The API keys with the contract's \`${schema.exportName}\`, as a call may give them: the client sends its own keys where a call leaves them out. */`,
+    });
+    return key;
+  };
+
   // One route table per domain.
   const tables = plan.map(({ domain, routes }) => {
     const refs = new Set<string>();
@@ -350,9 +413,13 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
       const body = r.namedBody;
       const query = r.namedQuery;
       for (const k of [body, query]) if (k) refs.add(k);
+      const requestType = compiled.type(r.requestAlias);
+      const headersType = compiled.member(requestType, 'headers');
+      const headers = headersType && headersKey(headersType);
+      if (headers) refs.add(headers);
       const request = compiled.requestMembers(
-        compiled.type(r.requestAlias),
-        { body: body && token(body), query: query && token(query) },
+        requestType,
+        { body: body && token(body), query: query && token(query), headers: headers && token(headers) },
         referFor('input', refs),
       );
       const responses = r.responses.map((s) => {
@@ -362,9 +429,10 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
         }
         return `${s.status}: ${compiled.render(compiled.type((s as { alias: string }).alias), referFor('output', refs))};`;
       });
+      if (r.sharesErrors) refs.add(errorsKey);
       const summary = r.route.summary ? `: ${r.route.summary}` : '';
       entries.push(
-        `/** ${r.route.method} ${r.route.path}${summary}. */\n${r.name}: {\nrequest: {\n${request.join('\n')}\n};\nresponses: {\n${responses.join('\n')}\n};\n};`,
+        `/** ${r.route.method} ${r.route.path}${summary}. */\n${r.name}: {\nrequest: {\n${request.join('\n')}\n};\nresponses: ${r.sharesErrors ? `${token(errorsKey)} & ` : ''}{\n${responses.join('\n')}\n};\n};`,
       );
     }
     return {
@@ -373,6 +441,15 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
       text: `/** The ${domain.module} routes as the client calls them: what each one takes and answers per status. */\nexport interface ${domain.routes} {\n${entries.join('\n')}\n}`,
     };
   });
+  if (baseHeaderLines !== undefined) {
+    commonDecls.set('common:KeyHeaders', {
+      name: 'KeyHeaders',
+      text: `export interface KeyHeaders {\n${baseHeaderLines}\n}`,
+      refs: new Set(),
+      doc: "/** The API keys every route takes (the contract's `AuthHeaders`), as a call may give them: the client sends its own where a call leaves them out. */",
+    });
+  }
+
   // The route tables' names, then every shape they and the tables contain.
   for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
     if (decls.has(key)) continue;
@@ -398,6 +475,7 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
       for (const r of refs) users.set(r, (users.get(r) ?? new Set()).add(from));
     };
     for (const t of tables) use(t.domain.module, t.refs);
+    for (const d of commonDecls.values()) use(SHARED, d.refs);
     for (const [key, d] of decls) use(fileOfKey(key), d.refs);
     changed = false;
     for (const key of decls.keys()) {
@@ -431,6 +509,7 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
     const suffix = directionOf(key) === 'input' ? 'Input' : 'Output';
     nameOf(key, taken.has(e) || (directionOf(key) === 'input' && decls.has(other(key))) ? `${e}${suffix}` : e);
   }
+  for (const [key, d] of commonDecls) nameOf(key, d.name);
   const named_ = (text: string) => text.replace(/«([^»]+)»/g, (_, key: string) => names.get(key) as string);
 
   const files = new Map<string, { decls: string[]; refs: Set<string> }>();
@@ -457,6 +536,13 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
     const decl =
       !d.aliasOf && text.startsWith('{') && !type.isUnion() && !type.isIntersection() ? `export interface ${name} ${text}` : `export type ${name} = ${text};`;
     f.decls.push(`${doc}\n${decl}`);
+  }
+  // The errors, the keys, then the headers that extend them.
+  const commonOrder = (key: string) => (key === errorsKey ? 0 : key.startsWith('common:') ? 1 : 2);
+  for (const [, d] of [...commonDecls].sort(([a], [b]) => commonOrder(a) - commonOrder(b))) {
+    const f = fileOf(SHARED);
+    for (const r of d.refs) f.refs.add(r);
+    f.decls.push(`${d.doc}\n${named_(d.text)}`);
   }
   for (const t of tables) {
     const f = fileOf(t.domain.module);

@@ -45,6 +45,9 @@ const EXTRA_OUTPUTS = ['WebhookEvent'] as const;
 /** Types exported only by the contract's root entry point, and shapes several domains use, land in this file. */
 const SHARED = 'shared';
 
+/** How many members a declared object needs before another object that has them all is written as extending it. */
+const MIN_BASE_MEMBERS = 6;
+
 type Direction = 'input' | 'output';
 
 interface NamedSchema {
@@ -58,8 +61,11 @@ interface NamedSchema {
 
 type Loaded = Record<string, unknown>;
 
-/** Names a type by reference where one is declared for it (returns the reference), or not (undefined). */
-type Refer = (type: ts.Type) => string | undefined;
+/**
+ * Names a type by reference where one is declared for it (returns the reference), or not (undefined);
+ * `base` names the declared object an object type extends (its members, written alike, and more).
+ */
+type Refer = ((type: ts.Type) => string | undefined) & { base?: (type: ts.Type) => { name: string; members: ReadonlySet<string> } | undefined };
 
 /** A module of the built contract whose schemas lend their names: how the checker imports it, and its exports. */
 interface ContractModule {
@@ -203,11 +209,16 @@ class CompiledTypes {
     if (c.isTupleType(type)) return `[${c.getTypeArguments(type as ts.TypeReference).map(nested).join(', ')}]`;
     if (type.flags & f.Object) {
       if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) throw new Error(`a schema type has signatures: ${c.typeToString(type)}`);
+      const base = c.getIndexInfosOfType(type).length === 0 ? refer?.base?.(type) : undefined;
       const members = [
         ...c.getIndexInfosOfType(type).map((info) => `${info.isReadonly ? 'readonly ' : ''}[key: ${c.typeToString(info.keyType)}]: ${nested(info.type)};`),
-        ...c.getPropertiesOfType(type).map((p) => this.property(p, undefined, refer)),
+        ...c
+          .getPropertiesOfType(type)
+          .filter((p) => !base?.members.has(p.name))
+          .map((p) => this.property(p, undefined, refer)),
       ];
-      return members.length === 0 ? '{}' : `{\n${members.join('\n')}\n}`;
+      const own = members.length === 0 ? '{}' : `{\n${members.join('\n')}\n}`;
+      return base ? `${base.name} & ${own}` : own;
     }
     throw new Error(`cannot render ${c.typeToString(type)}`);
   }
@@ -241,6 +252,14 @@ class CompiledTypes {
     return symbol && this.checker.getNonNullableType(this.checker.getTypeOfSymbol(symbol));
   }
 
+  isIndexed(type: ts.Type): boolean {
+    return this.checker.getIndexInfosOfType(type).length > 0;
+  }
+
+  isArray(type: ts.Type): boolean {
+    return this.checker.isArrayType(type) || this.checker.isTupleType(type);
+  }
+
   /** An object type's properties, each by name with its line as `property` writes it. */
   properties(type: ts.Type): { name: string; line: string }[] {
     return this.checker.getPropertiesOfType(type).map((p) => ({ name: p.name, line: this.property(p) }));
@@ -249,9 +268,12 @@ class CompiledTypes {
   /** A member of an array or intersection, parenthesised where a union would bind wrongly. */
   private grouped(type: ts.Type, nested: (t: ts.Type) => string): string {
     const text = nested(type);
-    return type.isUnion() && text.includes(' | ') ? `(${text})` : text;
+    return (type.isUnion() && text.includes(' | ')) || EXTENDED.test(text) ? `(${text})` : text;
   }
 }
+
+/** An object written as the named object it extends and its own members: `«key» & {…}`. */
+const EXTENDED = /^«[^»]+» & \{/;
 
 function identifier(module: string): string {
   return module.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
@@ -351,9 +373,35 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
   const token = (key: string) => `«${key}»`;
   const decls = new Map<string, { text: string; refs: Set<string>; aliasOf?: string }>();
   const queue = [...primary];
-  const referFor =
-    (direction: Direction, refs: Set<string>, self?: string): Refer =>
-    (type) => {
+  // Objects other objects may extend: declared ones of MIN_BASE_MEMBERS members or more, by their
+  // members as written. A smaller one (`Amount`) is too little to be worth an `extends`.
+  const bases = [...byText.values()]
+    .map((keys) => keys[0] as string)
+    .flatMap((key) => {
+      const type = typeOf(key);
+      if (!(type.flags & ts.TypeFlags.Object) || type.isUnion() || type.isIntersection() || compiled.isIndexed(type)) return [];
+      const props = compiled.properties(type);
+      return props.length >= MIN_BASE_MEMBERS ? [{ key, lines: new Set(props.map((p) => p.line)), members: new Set(props.map((p) => p.name)) }] : [];
+    })
+    .sort((a, b) => b.members.size - a.members.size);
+  /** The largest declared object whose every member the type has, written alike, and which has fewer members. */
+  const baseOf = (type: ts.Type, self: string | undefined) => {
+    if (!(type.flags & ts.TypeFlags.Object) || compiled.isArray(type)) return undefined;
+    const props = compiled.properties(type);
+    const lines = new Set(props.map((p) => p.line));
+    // The shared vocabulary never extends a domain's shape: `AddressOut` is no kind of `BankingAddressOut`.
+    const fromShared = self !== undefined && all.get(self)?.named.owner === SHARED;
+    return bases.find(
+      (b) =>
+        b.key !== self &&
+        !(fromShared && all.get(b.key)?.named.owner !== SHARED) &&
+        b.members.size < props.length &&
+        [...b.lines].every((l) => lines.has(l)),
+    );
+  };
+  const referFor = (direction: Direction, refs: Set<string>, self?: string): Refer =>
+    Object.assign(
+      (type: ts.Type) => {
       const text = compiled.render(type);
       const keys = byText.get(text)?.filter((k) => k !== self);
       if (!keys || keys.length === 0) return undefined;
@@ -364,7 +412,17 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
       refs.add(key);
       queue.push(key);
       return token(key);
-    };
+      },
+      {
+        base: (type: ts.Type) => {
+          const base = baseOf(type, self);
+          if (!base) return undefined;
+          refs.add(base.key);
+          queue.push(base.key);
+          return { name: token(base.key), members: base.members };
+        },
+      },
+    );
   // The shared parts, by key: `CommonErrorResponses`, and one headers type per set of headers
   // routes take (`KeyHeaders`, then `KeyHeaders` with a route's own headers, named after their schema).
   const commonDecls = new Map<string, { name: string; text: string; refs: Set<string>; doc: string }>();
@@ -533,8 +591,14 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
     const text = named_(d.text);
     const type = typeOf(key);
     // An interface where the type is one object: named, so the checker caches it by name.
+    const extended = /^(\w+) & \{/.exec(text);
+    const plainObject = !d.aliasOf && !type.isUnion() && !type.isIntersection();
     const decl =
-      !d.aliasOf && text.startsWith('{') && !type.isUnion() && !type.isIntersection() ? `export interface ${name} ${text}` : `export type ${name} = ${text};`;
+      plainObject && text.startsWith('{')
+        ? `export interface ${name} ${text}`
+        : plainObject && extended
+          ? `export interface ${name} extends ${extended[1]} ${text.slice(extended[0].length - 1)}`
+          : `export type ${name} = ${text};`;
     f.decls.push(`${doc}\n${decl}`);
   }
   // The errors, the keys, then the headers that extend them.
@@ -577,11 +641,12 @@ function format(text: string): string {
   const lines = text.split('\n').map((raw) => {
     const line = raw.trim();
     if (!line) return '';
-    const closes = /^[}\])]/.test(line) ? 1 : 0;
+    const closes = /^\)?[}\]]/.test(line) ? 1 : 0;
     const indented = `${'  '.repeat(Math.max(0, depth - closes))}${line}`;
+    // Parentheses only group (`(A & {…})[]`, `({…} | {…})[]`): the braces inside them indent.
     for (const ch of line.replace(/'(?:[^'\\]|\\.)*'/g, '')) {
-      if (ch === '{' || ch === '[' || ch === '(') depth += 1;
-      else if (ch === '}' || ch === ']' || ch === ')') depth -= 1;
+      if (ch === '{' || ch === '[') depth += 1;
+      else if (ch === '}' || ch === ']') depth -= 1;
     }
     return indented;
   });

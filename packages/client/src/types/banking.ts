@@ -19,45 +19,12 @@ export interface CreateEntityBody {
   national_entity: 'INDIVIDUAL' | 'ENTITY';
   merchant_entity_id: string;
   entity_detail: {
-    individual?: {
-      email: string;
-      first_name: string;
-      last_name: string;
-      date_of_birth: string;
-      country_of_residence: string;
-      gender?: 'M' | 'F' | undefined;
-      document?: {
-        document_type: string;
-        document_number: string;
-        issuing_country: string;
-        expires_at?: string | null | undefined;
-        issued_at?: string | null | undefined;
-      } | undefined;
-      tax_information?: {
-        country: string;
-        tax_id: string;
-        tax_id_type: 'VAT' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN' | 'OTHER';
-        is_primary: boolean;
-      }[] | undefined;
-    } | null | undefined;
+    individual?: IndividualDetail | null | undefined;
     entity?: {
       country: string;
       name: string;
-      beneficial_owners: {
-        email: string;
-        first_name: string;
-        last_name: string;
-        date_of_birth: string;
-        country_of_residence: string;
+      beneficial_owners: (IndividualDetail & {
         ownership_percentage: number;
-        gender?: 'M' | 'F' | undefined;
-        document?: {
-          document_type: string;
-          document_number: string;
-          issuing_country: string;
-          expires_at?: string | null | undefined;
-          issued_at?: string | null | undefined;
-        } | undefined;
         address?: {
           country?: string | undefined;
           address_line_1?: string | undefined;
@@ -69,13 +36,7 @@ export interface CreateEntityBody {
           zip_code?: string | undefined;
         } | undefined;
         title?: string | undefined;
-        tax_information?: {
-          country: string;
-          tax_id: string;
-          tax_id_type: 'VAT' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN' | 'OTHER';
-          is_primary: boolean;
-        }[] | undefined;
-      }[];
+      })[];
       entity_type?: 'CORPORATION' | undefined;
       tax_information?: {
         country: string;
@@ -103,19 +64,11 @@ export interface BankingEntity {
       country: string;
       name: string;
       tax_information: BankingTaxRecordOut[];
-      beneficial_owners: {
-        email: string;
-        first_name: string;
-        last_name: string;
-        date_of_birth: string;
-        document: BankingDocumentOut | null;
-        country_of_residence: string;
-        tax_information: BankingTaxRecordOut[];
+      beneficial_owners: (BankingPersonOut & {
         ownership_percentage: number;
-        gender?: string | null | undefined;
         address?: BankingAddressOut | null | undefined;
         title?: string | null | undefined;
-      }[];
+      })[];
       entity_type?: string | null | undefined;
     } | null;
   };
@@ -127,105 +80,105 @@ export interface CreateOnboardingBody {
   service_connection_id: string;
   onboarding_type: 'PREVIOUSLY_ONBOARDED' | 'ONE_STEP';
   documentation?: ({
-      type: 'IDENTITY_DOCUMENT';
-      identity_document: {
-        document_number: string;
-        issuing_country: string;
-        subtype: 'PASSPORT' | 'DRIVERS_LICENSE' | 'NATIONAL_ID' | 'STATE_ID';
-        front_image: FileObject;
-        expires_at?: string | undefined;
-        issued_at?: string | undefined;
-        issuing_state?: string | undefined;
-        back_image?: FileObject | undefined;
-      };
-    } | {
-      type: 'PROOF_OF_ADDRESS';
-      proof_of_address: {
-        subtype: 'BANK_STATEMENT' | 'UTILITY_BILL' | 'LEASE_AGREEMENT' | 'MORTGAGE_STATEMENT' | 'TAX_DOCUMENT';
-        file: FileObject;
-        issued_at?: string | undefined;
-        provider_name?: string | undefined;
-        bill_type?: string | undefined;
-        account_number?: string | undefined;
-        verified_address?: {
-          country: string;
-          address_line_1: string;
-          state: string;
-          city: string;
-          zip_code: string;
-        } | undefined;
-      };
-    } | {
-      type: 'BANK_STATEMENT';
-      bank_statement: {
-        bank_name: string;
-        file: FileObject;
-        account_number_last_4: string;
-        statement_period_start: string;
-        statement_period_end: string;
-      };
-    } | {
-      type: 'BUSINESS_DOCUMENT';
-      business_document: {
-        subtype: 'ARTICLES_OF_INCORPORATION' | 'BUSINESS_LICENSE' | 'EIN_CONFIRMATION' | 'OPERATING_AGREEMENT' | 'CERTIFICATE_OF_GOOD_STANDING';
-        file: FileObject;
-        issuing_state?: string | undefined;
-        registration_number?: string | undefined;
-        registered_at?: string | undefined;
-        issuing_authority?: string | undefined;
-      };
-    } | {
-      type: 'TAX_INFORMATION';
-      tax_information: {
-        tax_records: {
-          country: string;
-          tax_id: string;
-          tax_id_type: 'VAT' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN' | 'OTHER';
-          is_primary: boolean;
-        }[];
-        file?: FileObject | undefined;
-        issuing_authority?: string | undefined;
-        tax_document_type?: 'EIN_CONFIRMATION' | 'W9' | '1099' | 'TAX_RETURN' | 'SSN_CARD' | 'ITIN_LETTER' | 'VAT_CERTIFICATE' | undefined;
-        tax_year?: string | undefined;
-      };
-    } | {
-      type: 'FINANCIAL_DOCUMENT';
-      financial_document: {
-        subtype: 'BALANCE_SHEET' | 'PROFIT_LOSS_STATEMENT' | 'CASH_FLOW_STATEMENT' | 'FINANCIAL_AUDIT';
-        file: FileObject;
-        period_start?: string | undefined;
-        period_end?: string | undefined;
-        fiscal_year?: string | undefined;
-        audited?: boolean | undefined;
-        auditor_name?: string | null | undefined;
-      };
-    } | {
-      type: 'BIOMETRIC_VERIFICATION';
-      biometric_verification: {
-        verification_method: 'FACIAL_RECOGNITION' | 'FINGERPRINT' | 'VOICE' | 'IRIS_SCAN';
-        capture_method: 'LIVE_CAPTURE' | 'UPLOADED';
-        liveness_check_passed: boolean;
-        confidence_score: number;
-        capture_timestamp?: string | undefined;
-        verification_provider?: string | undefined;
-        live_image?: FileObject | undefined;
-        reference_image?: FileObject | undefined;
-      };
-    } | {
-      type: 'EMPLOYMENT_INFORMATION';
-      employment_information: {
-        status: 'EMPLOYED' | 'SELF_EMPLOYED' | 'UNEMPLOYED' | 'RETIRED' | 'STUDENT';
-        industry?: string | undefined;
-        employer_name?: string | undefined;
-        occupation?: string | undefined;
-        started_at?: string | undefined;
-        annual_income?: {
-          currency: string;
-          amount: number;
-        } | undefined;
-        verification_document?: FileObject | undefined;
-      };
-    })[] | undefined;
+    type: 'IDENTITY_DOCUMENT';
+    identity_document: {
+      document_number: string;
+      issuing_country: string;
+      subtype: 'PASSPORT' | 'DRIVERS_LICENSE' | 'NATIONAL_ID' | 'STATE_ID';
+      front_image: FileObject;
+      expires_at?: string | undefined;
+      issued_at?: string | undefined;
+      issuing_state?: string | undefined;
+      back_image?: FileObject | undefined;
+    };
+  } | {
+    type: 'PROOF_OF_ADDRESS';
+    proof_of_address: {
+      subtype: 'BANK_STATEMENT' | 'UTILITY_BILL' | 'LEASE_AGREEMENT' | 'MORTGAGE_STATEMENT' | 'TAX_DOCUMENT';
+      file: FileObject;
+      issued_at?: string | undefined;
+      provider_name?: string | undefined;
+      bill_type?: string | undefined;
+      account_number?: string | undefined;
+      verified_address?: {
+        country: string;
+        address_line_1: string;
+        state: string;
+        city: string;
+        zip_code: string;
+      } | undefined;
+    };
+  } | {
+    type: 'BANK_STATEMENT';
+    bank_statement: {
+      bank_name: string;
+      file: FileObject;
+      account_number_last_4: string;
+      statement_period_start: string;
+      statement_period_end: string;
+    };
+  } | {
+    type: 'BUSINESS_DOCUMENT';
+    business_document: {
+      subtype: 'ARTICLES_OF_INCORPORATION' | 'BUSINESS_LICENSE' | 'EIN_CONFIRMATION' | 'OPERATING_AGREEMENT' | 'CERTIFICATE_OF_GOOD_STANDING';
+      file: FileObject;
+      issuing_state?: string | undefined;
+      registration_number?: string | undefined;
+      registered_at?: string | undefined;
+      issuing_authority?: string | undefined;
+    };
+  } | {
+    type: 'TAX_INFORMATION';
+    tax_information: {
+      tax_records: {
+        country: string;
+        tax_id: string;
+        tax_id_type: 'VAT' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN' | 'OTHER';
+        is_primary: boolean;
+      }[];
+      file?: FileObject | undefined;
+      issuing_authority?: string | undefined;
+      tax_document_type?: 'EIN_CONFIRMATION' | 'W9' | '1099' | 'TAX_RETURN' | 'SSN_CARD' | 'ITIN_LETTER' | 'VAT_CERTIFICATE' | undefined;
+      tax_year?: string | undefined;
+    };
+  } | {
+    type: 'FINANCIAL_DOCUMENT';
+    financial_document: {
+      subtype: 'BALANCE_SHEET' | 'PROFIT_LOSS_STATEMENT' | 'CASH_FLOW_STATEMENT' | 'FINANCIAL_AUDIT';
+      file: FileObject;
+      period_start?: string | undefined;
+      period_end?: string | undefined;
+      fiscal_year?: string | undefined;
+      audited?: boolean | undefined;
+      auditor_name?: string | null | undefined;
+    };
+  } | {
+    type: 'BIOMETRIC_VERIFICATION';
+    biometric_verification: {
+      verification_method: 'FACIAL_RECOGNITION' | 'FINGERPRINT' | 'VOICE' | 'IRIS_SCAN';
+      capture_method: 'LIVE_CAPTURE' | 'UPLOADED';
+      liveness_check_passed: boolean;
+      confidence_score: number;
+      capture_timestamp?: string | undefined;
+      verification_provider?: string | undefined;
+      live_image?: FileObject | undefined;
+      reference_image?: FileObject | undefined;
+    };
+  } | {
+    type: 'EMPLOYMENT_INFORMATION';
+    employment_information: {
+      status: 'EMPLOYED' | 'SELF_EMPLOYED' | 'UNEMPLOYED' | 'RETIRED' | 'STUDENT';
+      industry?: string | undefined;
+      employer_name?: string | undefined;
+      occupation?: string | undefined;
+      started_at?: string | undefined;
+      annual_income?: {
+        currency: string;
+        amount: number;
+      } | undefined;
+      verification_document?: FileObject | undefined;
+    };
+  })[] | undefined;
   compliance_declaration?: {
     terms_of_service: {
       accepted: boolean;
@@ -344,6 +297,29 @@ export interface OnboardingParams {
   onboarding_id: string;
 }
 
+/** The contract's `IndividualDetail` (`z.input` and `z.output` alike). */
+export interface IndividualDetail {
+  email: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  country_of_residence: string;
+  gender?: 'M' | 'F' | undefined;
+  document?: {
+    document_type: string;
+    document_number: string;
+    issuing_country: string;
+    expires_at?: string | null | undefined;
+    issued_at?: string | null | undefined;
+  } | undefined;
+  tax_information?: {
+    country: string;
+    tax_id: string;
+    tax_id_type: 'VAT' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN' | 'OTHER';
+    is_primary: boolean;
+  }[] | undefined;
+}
+
 /** The contract's `BankingAddressOut` (`z.input` and `z.output` alike). */
 export interface BankingAddressOut {
   country?: string | null | undefined;
@@ -376,6 +352,13 @@ export interface BankingTaxRecordOut {
   tax_id_last_4: string;
 }
 
+/** The contract's `FileObject` (`z.input` and `z.output` alike). */
+export interface FileObject {
+  file_name: string;
+  content_type: string;
+  content: string;
+}
+
 /** The contract's `BankingDocumentOut` (`z.input` and `z.output` alike). */
 export interface BankingDocumentOut {
   document_type: string;
@@ -383,13 +366,6 @@ export interface BankingDocumentOut {
   document_number_last_4: string;
   expires_at?: string | null | undefined;
   issued_at?: string | null | undefined;
-}
-
-/** The contract's `FileObject` (`z.input` and `z.output` alike). */
-export interface FileObject {
-  file_name: string;
-  content_type: string;
-  content: string;
 }
 
 /** The banking routes as the client calls them: what each one takes and answers per status. */

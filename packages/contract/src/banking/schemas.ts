@@ -47,7 +47,7 @@ const BankingAddress = z.object({
 
 const Gender = z.enum(['M', 'F']);
 
-const IndividualDetail = z.object({
+export const IndividualDetail = z.object({
   first_name: text(1, 255),
   last_name: text(1, 255),
   email: text(3, 255).email(),

@@ -38,12 +38,7 @@ export interface CreateEntityBody {
         title?: string | undefined;
       })[];
       entity_type?: 'CORPORATION' | undefined;
-      tax_information?: {
-        country: string;
-        tax_id: string;
-        tax_id_type: 'VAT' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN' | 'OTHER';
-        is_primary: boolean;
-      }[] | undefined;
+      tax_information?: TaxRecord[] | undefined;
     } | null | undefined;
   };
 }
@@ -130,12 +125,7 @@ export interface CreateOnboardingBody {
   } | {
     type: 'TAX_INFORMATION';
     tax_information: {
-      tax_records: {
-        country: string;
-        tax_id: string;
-        tax_id_type: 'VAT' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN' | 'OTHER';
-        is_primary: boolean;
-      }[];
+      tax_records: TaxRecord[];
       file?: FileObject | undefined;
       issuing_authority?: string | undefined;
       tax_document_type?: 'EIN_CONFIRMATION' | 'W9' | '1099' | 'TAX_RETURN' | 'SSN_CARD' | 'ITIN_LETTER' | 'VAT_CERTIFICATE' | undefined;
@@ -312,12 +302,15 @@ export interface IndividualDetail {
     expires_at?: string | null | undefined;
     issued_at?: string | null | undefined;
   } | undefined;
-  tax_information?: {
-    country: string;
-    tax_id: string;
-    tax_id_type: 'VAT' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN' | 'OTHER';
-    is_primary: boolean;
-  }[] | undefined;
+  tax_information?: TaxRecord[] | undefined;
+}
+
+/** The contract's `TaxRecord` (`z.input` and `z.output` alike). */
+export interface TaxRecord {
+  country: string;
+  tax_id: string;
+  tax_id_type: 'VAT' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN' | 'OTHER';
+  is_primary: boolean;
 }
 
 /** The contract's `BankingAddressOut` (`z.input` and `z.output` alike). */

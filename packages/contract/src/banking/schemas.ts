@@ -18,7 +18,7 @@ export const DOCUMENTATION_TYPES = [
   'FINANCIAL_DOCUMENT', 'BIOMETRIC_VERIFICATION', 'EMPLOYMENT_INFORMATION',
 ] as const;
 
-const TaxRecord = z.object({
+export const TaxRecord = z.object({
   country: CountryCode,
   tax_id: text(1, 64),
   tax_id_type: z.enum(TAX_ID_TYPES),

@@ -3,7 +3,10 @@
  * type per request body, query and success or error body, and one route table per domain.
  * Any nested shape that reads exactly like a schema the contract exports (`Address`, `Amount`,
  * the `Payment` inside a webhook event, ...) is declared once under that name and referenced,
- * not written out again at every use (docs/type-check-budget.md).
+ * not written out again at every use (docs/type-check-budget.md). So are the parts every route
+ * shares: the routers' common error responses (`CommonErrorResponses`) and API-key headers
+ * (`KeyHeaders`, extended by a route's own headers); and an object holding every member of a
+ * named one (six or more) is written as extending it (`IndividualDetail & { ownership_percentage … }`).
  *
  * Why: ts-rest's inferred client types walk the zod generics of the whole contract, and a
  * consumer type-checking with `skipLibCheck: false` (TypeScript's default) re-checks every
@@ -402,16 +405,16 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
   const referFor = (direction: Direction, refs: Set<string>, self?: string): Refer =>
     Object.assign(
       (type: ts.Type) => {
-      const text = compiled.render(type);
-      const keys = byText.get(text)?.filter((k) => k !== self);
-      if (!keys || keys.length === 0) return undefined;
-      // A route table's name of the side being written (`…Input` in a request); any other by the canonical name.
-      const same = keys.find((k) => directionOf(k) === direction);
-      const key = same && primary.has(same) ? same : (canonical(text) as string);
-      if (key === self) return undefined;
-      refs.add(key);
-      queue.push(key);
-      return token(key);
+        const text = compiled.render(type);
+        const keys = byText.get(text)?.filter((k) => k !== self);
+        if (!keys || keys.length === 0) return undefined;
+        // A route table's name of the side being written (`…Input` in a request); any other by the canonical name.
+        const same = keys.find((k) => directionOf(k) === direction);
+        const key = same && primary.has(same) ? same : (canonical(text) as string);
+        if (key === self) return undefined;
+        refs.add(key);
+        queue.push(key);
+        return token(key);
       },
       {
         base: (type: ts.Type) => {
@@ -427,6 +430,7 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
   // routes take (`KeyHeaders`, then `KeyHeaders` with a route's own headers, named after their schema).
   const commonDecls = new Map<string, { name: string; text: string; refs: Set<string>; doc: string }>();
   const errorsKey = 'common:CommonErrorResponses';
+  const keyHeadersKey = 'common:KeyHeaders';
   commonDecls.set(errorsKey, {
     name: 'CommonErrorResponses',
     text: `export interface CommonErrorResponses {\n${commonErrors.map((e) => `${e.status}: ${token(e.key)};`).join('\n')}\n}`,
@@ -435,6 +439,8 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
   });
   queue.push(...commonErrors.map((e) => e.key));
   let baseHeaderLines: string | undefined;
+  /** A route's own headers (beyond the API keys), as written, → the key of the type that holds them. */
+  const headerTypes = new Map<string, string>();
   /** The key of the named type for a route's headers, or undefined where they are written out in the route. */
   const headersKey = (headers: ts.Type): string | undefined => {
     const props = compiled.properties(headers);
@@ -442,24 +448,26 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
     if (base.length !== baseHeaderNames.length) return undefined;
     baseHeaderLines ??= base.join('\n');
     if (base.join('\n') !== baseHeaderLines) return undefined;
-    const extra = props.filter((p) => !baseHeaderNames.includes(p.name)).map((p) => p.line);
-    if (extra.length === 0) return 'common:KeyHeaders';
+    const extra = props.filter((p) => !baseHeaderNames.includes(p.name));
+    if (extra.length === 0) return keyHeadersKey;
+    const lines = extra.map((p) => p.line).join('\n');
+    // Headers that read alike share one type (`UuidIdempotencyKeyHeader` is a string to the client too): the first name wins.
+    const found = headerTypes.get(lines);
+    if (found) return found;
     // The router merges its base headers into a route's own, so the route holds an unnamed schema:
     // the name is that of the contract's headers schema with exactly the route's other headers.
-    const extraNames = props.filter((p) => !baseHeaderNames.includes(p.name)).map((p) => p.name).sort().join();
+    const extraNames = extra.map((p) => p.name).sort().join();
     const schema = [...named].find(([s]) => s instanceof z.ZodObject && Object.keys((s as z.AnyZodObject).shape).sort().join() === extraNames)?.[1];
     if (!schema) return undefined;
-    // Headers that read alike share one type (`UuidIdempotencyKeyHeader` is a string to the client too): the first name wins.
-    const found = [...commonDecls].find(([key, d]) => key.startsWith('headers:') && d.text.endsWith(`extends KeyHeaders {\n${extra.join('\n')}\n}`));
-    if (found) return found[0];
     const name = `${schema.exportName}s`;
     const key = `headers:${name}`;
     commonDecls.set(key, {
       name,
-      text: `export interface ${name} extends KeyHeaders {\n${extra.join('\n')}\n}`,
-      refs: new Set(['common:KeyHeaders']),
+      text: `export interface ${name} extends ${token(keyHeadersKey)} {\n${lines}\n}`,
+      refs: new Set([keyHeadersKey]),
       doc: `/** The API keys with the contract's \`${schema.exportName}\`, as a call may give them: the client sends its own keys where a call leaves them out. */`,
     });
+    headerTypes.set(lines, key);
     return key;
   };
 
@@ -500,11 +508,11 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
     };
   });
   if (baseHeaderLines !== undefined) {
-    commonDecls.set('common:KeyHeaders', {
+    commonDecls.set(keyHeadersKey, {
       name: 'KeyHeaders',
       text: `export interface KeyHeaders {\n${baseHeaderLines}\n}`,
       refs: new Set(),
-      doc: "/** The API keys every route takes (the contract's `AuthHeaders`), as a call may give them: the client sends its own where a call leaves them out. */",
+      doc: `/** The API keys every route takes (the contract's \`${named.get(options.baseHeaders)?.exportName ?? 'baseHeaders'}\`), as a call may give them: the client sends its own where a call leaves them out. */`,
     });
   }
 
@@ -602,7 +610,7 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
     f.decls.push(`${doc}\n${decl}`);
   }
   // The errors, the keys, then the headers that extend them.
-  const commonOrder = (key: string) => (key === errorsKey ? 0 : key.startsWith('common:') ? 1 : 2);
+  const commonOrder = (key: string) => (key === errorsKey ? 0 : key === keyHeadersKey ? 1 : 2);
   for (const [, d] of [...commonDecls].sort(([a], [b]) => commonOrder(a) - commonOrder(b))) {
     const f = fileOf(SHARED);
     for (const r of d.refs) f.refs.add(r);

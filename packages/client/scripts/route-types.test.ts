@@ -37,8 +37,8 @@ describe('src/types', () => {
         expect(routes, d.module).not.toContain("'public-api-key'");
         expect(routes, d.module).not.toMatch(/^\s*401: ApiError;/m);
       }
-      // An object with every member of a named one extends it: a beneficial owner is an individual plus owner fields.
-      expect(files.get('banking.ts')).toContain('beneficial_owners: (IndividualDetail & {');
+      // A declared object with every member of another extends it: a beneficial owner is an individual plus owner fields.
+      expect(files.get('banking.ts')).toContain('export interface BeneficialOwner extends IndividualDetail {');
     },
     GENERATE_TIMEOUT_MS,
   );

@@ -5,8 +5,8 @@
  * the `Payment` inside a webhook event, ...) is declared once under that name and referenced,
  * not written out again at every use (docs/type-check-budget.md). So are the parts every route
  * shares: the routers' common error responses (`CommonErrorResponses`) and API-key headers
- * (`KeyHeaders`, extended by a route's own headers); and an object holding every member of a
- * named one (six or more) is written as extending it (`IndividualDetail & { ownership_percentage … }`).
+ * (`KeyHeaders`, extended by a route's own headers); and a declared object holding every member
+ * of another (six or more) extends it (`interface BeneficialOwner extends IndividualDetail`).
  *
  * Why: ts-rest's inferred client types walk the zod generics of the whole contract, and a
  * consumer type-checking with `skipLibCheck: false` (TypeScript's default) re-checks every
@@ -271,12 +271,9 @@ class CompiledTypes {
   /** A member of an array or intersection, parenthesised where a union would bind wrongly. */
   private grouped(type: ts.Type, nested: (t: ts.Type) => string): string {
     const text = nested(type);
-    return (type.isUnion() && text.includes(' | ')) || EXTENDED.test(text) ? `(${text})` : text;
+    return type.isUnion() && text.includes(' | ') ? `(${text})` : text;
   }
 }
-
-/** An object written as the named object it extends and its own members: `«key» & {…}`. */
-const EXTENDED = /^«[^»]+» & \{/;
 
 function identifier(module: string): string {
   return module.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
@@ -388,12 +385,12 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
     })
     .sort((a, b) => b.members.size - a.members.size);
   /** The largest declared object whose every member the type has, written alike, and which has fewer members. */
-  const baseOf = (type: ts.Type, self: string | undefined) => {
+  const baseOf = (type: ts.Type, self: string) => {
     if (!(type.flags & ts.TypeFlags.Object) || compiled.isArray(type)) return undefined;
     const props = compiled.properties(type);
     const lines = new Set(props.map((p) => p.line));
     // The shared vocabulary never extends a domain's shape: `AddressOut` is no kind of `BankingAddressOut`.
-    const fromShared = self !== undefined && all.get(self)?.named.owner === SHARED;
+    const fromShared = all.get(self)?.named.owner === SHARED;
     return bases.find(
       (b) =>
         b.key !== self &&
@@ -417,8 +414,10 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
         return token(key);
       },
       {
+        // Only a declaration extends: `interface A extends B` is the same type as A written out, while
+        // an anonymous `B & {…}` nested in a route is not identical to it (the type tests compare with `toEqualTypeOf`).
         base: (type: ts.Type) => {
-          const base = baseOf(type, self);
+          const base = self !== undefined && type === typeOf(self) ? baseOf(type, self) : undefined;
           if (!base) return undefined;
           refs.add(base.key);
           queue.push(base.key);
@@ -649,12 +648,11 @@ function format(text: string): string {
   const lines = text.split('\n').map((raw) => {
     const line = raw.trim();
     if (!line) return '';
-    const closes = /^\)?[}\]]/.test(line) ? 1 : 0;
+    const closes = /^[}\])]/.test(line) ? 1 : 0;
     const indented = `${'  '.repeat(Math.max(0, depth - closes))}${line}`;
-    // Parentheses only group (`(A & {…})[]`, `({…} | {…})[]`): the braces inside them indent.
     for (const ch of line.replace(/'(?:[^'\\]|\\.)*'/g, '')) {
-      if (ch === '{' || ch === '[') depth += 1;
-      else if (ch === '}' || ch === ']') depth -= 1;
+      if (ch === '{' || ch === '[' || ch === '(') depth += 1;
+      else if (ch === '}' || ch === ']' || ch === ')') depth -= 1;
     }
     return indented;
   });

@@ -23,20 +23,7 @@ export interface CreateEntityBody {
     entity?: {
       country: string;
       name: string;
-      beneficial_owners: (IndividualDetail & {
-        ownership_percentage: number;
-        address?: {
-          country?: string | undefined;
-          address_line_1?: string | undefined;
-          address_line_2?: string | null | undefined;
-          building_number_1?: string | null | undefined;
-          building_number_2?: string | null | undefined;
-          state?: string | undefined;
-          city?: string | undefined;
-          zip_code?: string | undefined;
-        } | undefined;
-        title?: string | undefined;
-      })[];
+      beneficial_owners: BeneficialOwner[];
       entity_type?: 'CORPORATION' | undefined;
       tax_information?: TaxRecord[] | undefined;
     } | null | undefined;
@@ -59,11 +46,19 @@ export interface BankingEntity {
       country: string;
       name: string;
       tax_information: BankingTaxRecordOut[];
-      beneficial_owners: (BankingPersonOut & {
+      beneficial_owners: {
+        email: string;
+        first_name: string;
+        last_name: string;
+        date_of_birth: string;
+        document: BankingDocumentOut | null;
+        country_of_residence: string;
+        tax_information: BankingTaxRecordOut[];
         ownership_percentage: number;
+        gender?: string | null | undefined;
         address?: BankingAddressOut | null | undefined;
         title?: string | null | undefined;
-      })[];
+      }[];
       entity_type?: string | null | undefined;
     } | null;
   };
@@ -75,100 +70,100 @@ export interface CreateOnboardingBody {
   service_connection_id: string;
   onboarding_type: 'PREVIOUSLY_ONBOARDED' | 'ONE_STEP';
   documentation?: ({
-    type: 'IDENTITY_DOCUMENT';
-    identity_document: {
-      document_number: string;
-      issuing_country: string;
-      subtype: 'PASSPORT' | 'DRIVERS_LICENSE' | 'NATIONAL_ID' | 'STATE_ID';
-      front_image: FileObject;
-      expires_at?: string | undefined;
-      issued_at?: string | undefined;
-      issuing_state?: string | undefined;
-      back_image?: FileObject | undefined;
-    };
-  } | {
-    type: 'PROOF_OF_ADDRESS';
-    proof_of_address: {
-      subtype: 'BANK_STATEMENT' | 'UTILITY_BILL' | 'LEASE_AGREEMENT' | 'MORTGAGE_STATEMENT' | 'TAX_DOCUMENT';
-      file: FileObject;
-      issued_at?: string | undefined;
-      provider_name?: string | undefined;
-      bill_type?: string | undefined;
-      account_number?: string | undefined;
-      verified_address?: {
-        country: string;
-        address_line_1: string;
-        state: string;
-        city: string;
-        zip_code: string;
-      } | undefined;
-    };
-  } | {
-    type: 'BANK_STATEMENT';
-    bank_statement: {
-      bank_name: string;
-      file: FileObject;
-      account_number_last_4: string;
-      statement_period_start: string;
-      statement_period_end: string;
-    };
-  } | {
-    type: 'BUSINESS_DOCUMENT';
-    business_document: {
-      subtype: 'ARTICLES_OF_INCORPORATION' | 'BUSINESS_LICENSE' | 'EIN_CONFIRMATION' | 'OPERATING_AGREEMENT' | 'CERTIFICATE_OF_GOOD_STANDING';
-      file: FileObject;
-      issuing_state?: string | undefined;
-      registration_number?: string | undefined;
-      registered_at?: string | undefined;
-      issuing_authority?: string | undefined;
-    };
-  } | {
-    type: 'TAX_INFORMATION';
-    tax_information: {
-      tax_records: TaxRecord[];
-      file?: FileObject | undefined;
-      issuing_authority?: string | undefined;
-      tax_document_type?: 'EIN_CONFIRMATION' | 'W9' | '1099' | 'TAX_RETURN' | 'SSN_CARD' | 'ITIN_LETTER' | 'VAT_CERTIFICATE' | undefined;
-      tax_year?: string | undefined;
-    };
-  } | {
-    type: 'FINANCIAL_DOCUMENT';
-    financial_document: {
-      subtype: 'BALANCE_SHEET' | 'PROFIT_LOSS_STATEMENT' | 'CASH_FLOW_STATEMENT' | 'FINANCIAL_AUDIT';
-      file: FileObject;
-      period_start?: string | undefined;
-      period_end?: string | undefined;
-      fiscal_year?: string | undefined;
-      audited?: boolean | undefined;
-      auditor_name?: string | null | undefined;
-    };
-  } | {
-    type: 'BIOMETRIC_VERIFICATION';
-    biometric_verification: {
-      verification_method: 'FACIAL_RECOGNITION' | 'FINGERPRINT' | 'VOICE' | 'IRIS_SCAN';
-      capture_method: 'LIVE_CAPTURE' | 'UPLOADED';
-      liveness_check_passed: boolean;
-      confidence_score: number;
-      capture_timestamp?: string | undefined;
-      verification_provider?: string | undefined;
-      live_image?: FileObject | undefined;
-      reference_image?: FileObject | undefined;
-    };
-  } | {
-    type: 'EMPLOYMENT_INFORMATION';
-    employment_information: {
-      status: 'EMPLOYED' | 'SELF_EMPLOYED' | 'UNEMPLOYED' | 'RETIRED' | 'STUDENT';
-      industry?: string | undefined;
-      employer_name?: string | undefined;
-      occupation?: string | undefined;
-      started_at?: string | undefined;
-      annual_income?: {
-        currency: string;
-        amount: number;
-      } | undefined;
-      verification_document?: FileObject | undefined;
-    };
-  })[] | undefined;
+      type: 'IDENTITY_DOCUMENT';
+      identity_document: {
+        document_number: string;
+        issuing_country: string;
+        subtype: 'PASSPORT' | 'DRIVERS_LICENSE' | 'NATIONAL_ID' | 'STATE_ID';
+        front_image: FileObject;
+        expires_at?: string | undefined;
+        issued_at?: string | undefined;
+        issuing_state?: string | undefined;
+        back_image?: FileObject | undefined;
+      };
+    } | {
+      type: 'PROOF_OF_ADDRESS';
+      proof_of_address: {
+        subtype: 'BANK_STATEMENT' | 'UTILITY_BILL' | 'LEASE_AGREEMENT' | 'MORTGAGE_STATEMENT' | 'TAX_DOCUMENT';
+        file: FileObject;
+        issued_at?: string | undefined;
+        provider_name?: string | undefined;
+        bill_type?: string | undefined;
+        account_number?: string | undefined;
+        verified_address?: {
+          country: string;
+          address_line_1: string;
+          state: string;
+          city: string;
+          zip_code: string;
+        } | undefined;
+      };
+    } | {
+      type: 'BANK_STATEMENT';
+      bank_statement: {
+        bank_name: string;
+        file: FileObject;
+        account_number_last_4: string;
+        statement_period_start: string;
+        statement_period_end: string;
+      };
+    } | {
+      type: 'BUSINESS_DOCUMENT';
+      business_document: {
+        subtype: 'ARTICLES_OF_INCORPORATION' | 'BUSINESS_LICENSE' | 'EIN_CONFIRMATION' | 'OPERATING_AGREEMENT' | 'CERTIFICATE_OF_GOOD_STANDING';
+        file: FileObject;
+        issuing_state?: string | undefined;
+        registration_number?: string | undefined;
+        registered_at?: string | undefined;
+        issuing_authority?: string | undefined;
+      };
+    } | {
+      type: 'TAX_INFORMATION';
+      tax_information: {
+        tax_records: TaxRecord[];
+        file?: FileObject | undefined;
+        issuing_authority?: string | undefined;
+        tax_document_type?: 'EIN_CONFIRMATION' | 'W9' | '1099' | 'TAX_RETURN' | 'SSN_CARD' | 'ITIN_LETTER' | 'VAT_CERTIFICATE' | undefined;
+        tax_year?: string | undefined;
+      };
+    } | {
+      type: 'FINANCIAL_DOCUMENT';
+      financial_document: {
+        subtype: 'BALANCE_SHEET' | 'PROFIT_LOSS_STATEMENT' | 'CASH_FLOW_STATEMENT' | 'FINANCIAL_AUDIT';
+        file: FileObject;
+        period_start?: string | undefined;
+        period_end?: string | undefined;
+        fiscal_year?: string | undefined;
+        audited?: boolean | undefined;
+        auditor_name?: string | null | undefined;
+      };
+    } | {
+      type: 'BIOMETRIC_VERIFICATION';
+      biometric_verification: {
+        verification_method: 'FACIAL_RECOGNITION' | 'FINGERPRINT' | 'VOICE' | 'IRIS_SCAN';
+        capture_method: 'LIVE_CAPTURE' | 'UPLOADED';
+        liveness_check_passed: boolean;
+        confidence_score: number;
+        capture_timestamp?: string | undefined;
+        verification_provider?: string | undefined;
+        live_image?: FileObject | undefined;
+        reference_image?: FileObject | undefined;
+      };
+    } | {
+      type: 'EMPLOYMENT_INFORMATION';
+      employment_information: {
+        status: 'EMPLOYED' | 'SELF_EMPLOYED' | 'UNEMPLOYED' | 'RETIRED' | 'STUDENT';
+        industry?: string | undefined;
+        employer_name?: string | undefined;
+        occupation?: string | undefined;
+        started_at?: string | undefined;
+        annual_income?: {
+          currency: string;
+          amount: number;
+        } | undefined;
+        verification_document?: FileObject | undefined;
+      };
+    })[] | undefined;
   compliance_declaration?: {
     terms_of_service: {
       accepted: boolean;
@@ -305,6 +300,22 @@ export interface IndividualDetail {
   tax_information?: TaxRecord[] | undefined;
 }
 
+/** The contract's `BeneficialOwner` (`z.input` and `z.output` alike). */
+export interface BeneficialOwner extends IndividualDetail {
+  ownership_percentage: number;
+  address?: {
+    country?: string | undefined;
+    address_line_1?: string | undefined;
+    address_line_2?: string | null | undefined;
+    building_number_1?: string | null | undefined;
+    building_number_2?: string | null | undefined;
+    state?: string | undefined;
+    city?: string | undefined;
+    zip_code?: string | undefined;
+  } | undefined;
+  title?: string | undefined;
+}
+
 /** The contract's `TaxRecord` (`z.input` and `z.output` alike). */
 export interface TaxRecord {
   country: string;
@@ -345,13 +356,6 @@ export interface BankingTaxRecordOut {
   tax_id_last_4: string;
 }
 
-/** The contract's `FileObject` (`z.input` and `z.output` alike). */
-export interface FileObject {
-  file_name: string;
-  content_type: string;
-  content: string;
-}
-
 /** The contract's `BankingDocumentOut` (`z.input` and `z.output` alike). */
 export interface BankingDocumentOut {
   document_type: string;
@@ -359,6 +363,13 @@ export interface BankingDocumentOut {
   document_number_last_4: string;
   expires_at?: string | null | undefined;
   issued_at?: string | null | undefined;
+}
+
+/** The contract's `FileObject` (`z.input` and `z.output` alike). */
+export interface FileObject {
+  file_name: string;
+  content_type: string;
+  content: string;
 }
 
 /** The banking routes as the client calls them: what each one takes and answers per status. */

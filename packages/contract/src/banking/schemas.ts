@@ -59,7 +59,7 @@ export const IndividualDetail = z.object({
 });
 
 /** An individual's details plus what makes them an owner of the entity. */
-const BeneficialOwner = IndividualDetail.extend({
+export const BeneficialOwner = IndividualDetail.extend({
   ownership_percentage: z.number().min(0.01).max(100),
   title: text(1, 255).optional(),
   address: BankingAddress.partial().optional(),

@@ -46,19 +46,7 @@ export interface BankingEntity {
       country: string;
       name: string;
       tax_information: BankingTaxRecordOut[];
-      beneficial_owners: {
-        email: string;
-        first_name: string;
-        last_name: string;
-        date_of_birth: string;
-        document: BankingDocumentOut | null;
-        country_of_residence: string;
-        tax_information: BankingTaxRecordOut[];
-        ownership_percentage: number;
-        gender?: string | null | undefined;
-        address?: BankingAddressOut | null | undefined;
-        title?: string | null | undefined;
-      }[];
+      beneficial_owners: BeneficialOwnerOut[];
       entity_type?: string | null | undefined;
     } | null;
   };
@@ -356,13 +344,11 @@ export interface BankingTaxRecordOut {
   tax_id_last_4: string;
 }
 
-/** The contract's `BankingDocumentOut` (`z.input` and `z.output` alike). */
-export interface BankingDocumentOut {
-  document_type: string;
-  issuing_country: string;
-  document_number_last_4: string;
-  expires_at?: string | null | undefined;
-  issued_at?: string | null | undefined;
+/** The contract's `BeneficialOwnerOut` (`z.input` and `z.output` alike). */
+export interface BeneficialOwnerOut extends BankingPersonOut {
+  ownership_percentage: number;
+  address?: BankingAddressOut | null | undefined;
+  title?: string | null | undefined;
 }
 
 /** The contract's `FileObject` (`z.input` and `z.output` alike). */
@@ -370,6 +356,15 @@ export interface FileObject {
   file_name: string;
   content_type: string;
   content: string;
+}
+
+/** The contract's `BankingDocumentOut` (`z.input` and `z.output` alike). */
+export interface BankingDocumentOut {
+  document_type: string;
+  issuing_country: string;
+  document_number_last_4: string;
+  expires_at?: string | null | undefined;
+  issued_at?: string | null | undefined;
 }
 
 /** The banking routes as the client calls them: what each one takes and answers per status. */

@@ -142,6 +142,9 @@ export const BankingPersonOut = z.object({
   document: BankingDocumentOut.nullable(),
 });
 
+/** A beneficial owner as answered: the person plus what makes them an owner of the entity. */
+export const BeneficialOwnerOut = BankingPersonOut.extend({ ownership_percentage: z.number(), title: nullableString, address: BankingAddressOut.nullable().optional() });
+
 /** Banking entity, §2.12: tax ids and document numbers come back as their last 4 characters. */
 export const BankingEntity = z.object({
   id: z.string().startsWith('ent_'),
@@ -158,9 +161,7 @@ export const BankingEntity = z.object({
         country: z.string(),
         entity_type: nullableString,
         tax_information: z.array(BankingTaxRecordOut),
-        beneficial_owners: z.array(
-          BankingPersonOut.extend({ ownership_percentage: z.number(), title: nullableString, address: BankingAddressOut.nullable().optional() }),
-        ),
+        beneficial_owners: z.array(BeneficialOwnerOut),
       })
       .nullable(),
   }),

@@ -27,6 +27,18 @@ describe('src/types', () => {
       expect(declared.length).toBe(new Set(declared).size);
       for (const name of ['Address', 'AddressOut', 'Amount', 'Document', 'Phone', 'MetadataItem']) expect(files.get('shared.ts')).toContain(`export interface ${name} {`);
       expect(files.get('webhooks.ts')).toContain("import type { Payment } from './payments.js';");
+
+      // What the routers add to every route is declared once and referenced: no route writes the
+      // common errors or the API-key headers out again.
+      for (const name of ['CommonErrorResponses', 'KeyHeaders']) expect(files.get('shared.ts')).toContain(`export interface ${name} {`);
+      expect(files.get('shared.ts')).toContain('export interface IdempotencyKeyHeaders extends KeyHeaders {');
+      for (const d of DOMAINS) {
+        const routes = files.get(`${d.module}.ts`) ?? '';
+        expect(routes, d.module).not.toContain("'public-api-key'");
+        expect(routes, d.module).not.toMatch(/^\s*401: ApiError;/m);
+      }
+      // A declared object with every member of another extends it: a beneficial owner is an individual plus owner fields.
+      expect(files.get('banking.ts')).toContain('export interface BeneficialOwner extends IndividualDetail {');
     },
     GENERATE_TIMEOUT_MS,
   );

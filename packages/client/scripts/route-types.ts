@@ -3,7 +3,10 @@
  * type per request body, query and success or error body, and one route table per domain.
  * Any nested shape that reads exactly like a schema the contract exports (`Address`, `Amount`,
  * the `Payment` inside a webhook event, ...) is declared once under that name and referenced,
- * not written out again at every use (docs/type-check-budget.md).
+ * not written out again at every use (docs/type-check-budget.md). So are the parts every route
+ * shares: the routers' common error responses (`CommonErrorResponses`) and API-key headers
+ * (`KeyHeaders`, extended by a route's own headers); and a declared object holding every member
+ * of another (six or more) extends it (`interface BeneficialOwner extends IndividualDetail`).
  *
  * Why: ts-rest's inferred client types walk the zod generics of the whole contract, and a
  * consumer type-checking with `skipLibCheck: false` (TypeScript's default) re-checks every
@@ -45,6 +48,9 @@ const EXTRA_OUTPUTS = ['WebhookEvent'] as const;
 /** Types exported only by the contract's root entry point, and shapes several domains use, land in this file. */
 const SHARED = 'shared';
 
+/** How many members a declared object needs before another object that has them all is written as extending it. */
+const MIN_BASE_MEMBERS = 6;
+
 type Direction = 'input' | 'output';
 
 interface NamedSchema {
@@ -58,8 +64,11 @@ interface NamedSchema {
 
 type Loaded = Record<string, unknown>;
 
-/** Names a type by reference where one is declared for it (returns the reference), or not (undefined). */
-type Refer = (type: ts.Type) => string | undefined;
+/**
+ * Names a type by reference where one is declared for it (returns the reference), or not (undefined);
+ * `base` names the declared object an object type extends (its members, written alike, and more).
+ */
+type Refer = ((type: ts.Type) => string | undefined) & { base?: (type: ts.Type) => { name: string; members: ReadonlySet<string> } | undefined };
 
 /** A module of the built contract whose schemas lend their names: how the checker imports it, and its exports. */
 interface ContractModule {
@@ -203,11 +212,16 @@ class CompiledTypes {
     if (c.isTupleType(type)) return `[${c.getTypeArguments(type as ts.TypeReference).map(nested).join(', ')}]`;
     if (type.flags & f.Object) {
       if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) throw new Error(`a schema type has signatures: ${c.typeToString(type)}`);
+      const base = c.getIndexInfosOfType(type).length === 0 ? refer?.base?.(type) : undefined;
       const members = [
         ...c.getIndexInfosOfType(type).map((info) => `${info.isReadonly ? 'readonly ' : ''}[key: ${c.typeToString(info.keyType)}]: ${nested(info.type)};`),
-        ...c.getPropertiesOfType(type).map((p) => this.property(p, undefined, refer)),
+        ...c
+          .getPropertiesOfType(type)
+          .filter((p) => !base?.members.has(p.name))
+          .map((p) => this.property(p, undefined, refer)),
       ];
-      return members.length === 0 ? '{}' : `{\n${members.join('\n')}\n}`;
+      const own = members.length === 0 ? '{}' : `{\n${members.join('\n')}\n}`;
+      return base ? `${base.name} & ${own}` : own;
     }
     throw new Error(`cannot render ${c.typeToString(type)}`);
   }
@@ -233,6 +247,25 @@ class CompiledTypes {
         // An optional member's type carries the `undefined` of its optionality, as the checker reports it.
         return this.property(p, name && (p.flags & ts.SymbolFlags.Optional) !== 0 ? `${name} | undefined` : name, refer);
       });
+  }
+
+  /** A request member's type without the `undefined` of its optionality (`headers` as an object), or undefined where the request has no such member. */
+  member(type: ts.Type, name: string): ts.Type | undefined {
+    const symbol = this.checker.getPropertyOfType(type, name);
+    return symbol && this.checker.getNonNullableType(this.checker.getTypeOfSymbol(symbol));
+  }
+
+  isIndexed(type: ts.Type): boolean {
+    return this.checker.getIndexInfosOfType(type).length > 0;
+  }
+
+  isArray(type: ts.Type): boolean {
+    return this.checker.isArrayType(type) || this.checker.isTupleType(type);
+  }
+
+  /** An object type's properties, each by name with its line as `property` writes it. */
+  properties(type: ts.Type): { name: string; line: string }[] {
+    return this.checker.getPropertiesOfType(type).map((p) => ({ name: p.name, line: this.property(p) }));
   }
 
   /** A member of an array or intersection, parenthesised where a union would bind wrongly. */
@@ -261,6 +294,15 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
     return key;
   };
 
+  // What the routers add to every route (`v1RouterOptions`): the API-key headers and the error
+  // responses. Declared once in shared.ts and referenced, not written out again in every route.
+  const options = modules.map((m) => m.exports.v1RouterOptions).find((o) => o !== undefined) as
+    | { baseHeaders: z.AnyZodObject; commonResponses: Record<string, z.ZodTypeAny> }
+    | undefined;
+  if (!options) throw new Error('the contract has no v1RouterOptions');
+  const commonErrors = Object.entries(options.commonResponses).map(([status, schema]) => ({ status, key: want(schema, 'output') }));
+  const baseHeaderNames = Object.keys(options.baseHeaders.shape);
+
   // Every type to print is registered first: the checker compiles them all in one program.
   const plan = DOMAINS.map((d) => {
     const router = domains.get(d.module)?.[d.router] as AppRouter | undefined;
@@ -273,12 +315,15 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
       const querySchema = route.query as unknown;
       const namedBody = bodySchema instanceof z.ZodType && named.has(bodySchema) ? want(bodySchema, 'input') : undefined;
       const namedQuery = querySchema instanceof z.ZodType && named.has(querySchema) ? want(querySchema, 'input') : undefined;
-      const responses = Object.entries(route.responses).map(([status, schema]) => {
+      // A route answering every common error as the routers declare it refers to `CommonErrorResponses`.
+      const sharesErrors = Object.entries(options.commonResponses).every(([status, schema]) => (route.responses as Record<string, unknown>)[status] === schema);
+      const own = Object.entries(route.responses).filter(([status]) => !(sharesErrors && status in options.commonResponses));
+      const responses = own.map(([status, schema]) => {
         if (schema instanceof z.ZodType && named.has(schema)) return { status, key: want(schema, 'output'), array: false };
         if (schema instanceof z.ZodArray && named.has(schema.element as z.ZodTypeAny)) return { status, key: want(schema.element as z.ZodTypeAny, 'output'), array: true };
         return { status, alias: printer.add(`ClientInferResponseBody<${routeRef(name)}, ${status}>`) };
       });
-      return { name, route, requestAlias, namedBody, namedQuery, responses };
+      return { name, route, requestAlias, namedBody, namedQuery, responses, sharesErrors };
     });
     return { domain: d, routes };
   });
@@ -328,20 +373,103 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
   const token = (key: string) => `«${key}»`;
   const decls = new Map<string, { text: string; refs: Set<string>; aliasOf?: string }>();
   const queue = [...primary];
-  const referFor =
-    (direction: Direction, refs: Set<string>, self?: string): Refer =>
-    (type) => {
-      const text = compiled.render(type);
-      const keys = byText.get(text)?.filter((k) => k !== self);
-      if (!keys || keys.length === 0) return undefined;
-      // A route table's name of the side being written (`…Input` in a request); any other by the canonical name.
-      const same = keys.find((k) => directionOf(k) === direction);
-      const key = same && primary.has(same) ? same : (canonical(text) as string);
-      if (key === self) return undefined;
-      refs.add(key);
-      queue.push(key);
-      return token(key);
-    };
+  // Objects other objects may extend: declared ones of MIN_BASE_MEMBERS members or more, by their
+  // members as written. A smaller one (`Amount`) is too little to be worth an `extends`.
+  const bases = [...byText.values()]
+    .map((keys) => keys[0] as string)
+    .flatMap((key) => {
+      const type = typeOf(key);
+      if (!(type.flags & ts.TypeFlags.Object) || type.isUnion() || type.isIntersection() || compiled.isIndexed(type)) return [];
+      const props = compiled.properties(type);
+      return props.length >= MIN_BASE_MEMBERS ? [{ key, lines: new Set(props.map((p) => p.line)), members: new Set(props.map((p) => p.name)) }] : [];
+    })
+    .sort((a, b) => b.members.size - a.members.size);
+  /** The largest declared object whose every member the type has, written alike, and which has fewer members. */
+  const baseOf = (type: ts.Type, self: string) => {
+    if (!(type.flags & ts.TypeFlags.Object) || compiled.isArray(type)) return undefined;
+    const props = compiled.properties(type);
+    const lines = new Set(props.map((p) => p.line));
+    // The shared vocabulary never extends a domain's shape: `AddressOut` is no kind of `BankingAddressOut`.
+    const fromShared = all.get(self)?.named.owner === SHARED;
+    return bases.find(
+      (b) =>
+        b.key !== self &&
+        !(fromShared && all.get(b.key)?.named.owner !== SHARED) &&
+        b.members.size < props.length &&
+        [...b.lines].every((l) => lines.has(l)),
+    );
+  };
+  const referFor = (direction: Direction, refs: Set<string>, self?: string): Refer =>
+    Object.assign(
+      (type: ts.Type) => {
+        const text = compiled.render(type);
+        const keys = byText.get(text)?.filter((k) => k !== self);
+        if (!keys || keys.length === 0) return undefined;
+        // A route table's name of the side being written (`…Input` in a request); any other by the canonical name.
+        const same = keys.find((k) => directionOf(k) === direction);
+        const key = same && primary.has(same) ? same : (canonical(text) as string);
+        if (key === self) return undefined;
+        refs.add(key);
+        queue.push(key);
+        return token(key);
+      },
+      {
+        // Only a declaration extends: `interface A extends B` is the same type as A written out, while
+        // an anonymous `B & {…}` nested in a route is not identical to it (the type tests compare with `toEqualTypeOf`).
+        base: (type: ts.Type) => {
+          const base = self !== undefined && type === typeOf(self) ? baseOf(type, self) : undefined;
+          if (!base) return undefined;
+          refs.add(base.key);
+          queue.push(base.key);
+          return { name: token(base.key), members: base.members };
+        },
+      },
+    );
+  // The shared parts, by key: `CommonErrorResponses`, and one headers type per set of headers
+  // routes take (`KeyHeaders`, then `KeyHeaders` with a route's own headers, named after their schema).
+  const commonDecls = new Map<string, { name: string; text: string; refs: Set<string>; doc: string }>();
+  const errorsKey = 'common:CommonErrorResponses';
+  const keyHeadersKey = 'common:KeyHeaders';
+  commonDecls.set(errorsKey, {
+    name: 'CommonErrorResponses',
+    text: `export interface CommonErrorResponses {\n${commonErrors.map((e) => `${e.status}: ${token(e.key)};`).join('\n')}\n}`,
+    refs: new Set(commonErrors.map((e) => e.key)),
+    doc: "/** The errors every route answers with, by status: the contract's `commonErrorResponses`, which its routers add to each route. */",
+  });
+  queue.push(...commonErrors.map((e) => e.key));
+  let baseHeaderLines: string | undefined;
+  /** A route's own headers (beyond the API keys), as written, → the key of the type that holds them. */
+  const headerTypes = new Map<string, string>();
+  /** The key of the named type for a route's headers, or undefined where they are written out in the route. */
+  const headersKey = (headers: ts.Type): string | undefined => {
+    const props = compiled.properties(headers);
+    const base = props.filter((p) => baseHeaderNames.includes(p.name)).map((p) => p.line);
+    if (base.length !== baseHeaderNames.length) return undefined;
+    baseHeaderLines ??= base.join('\n');
+    if (base.join('\n') !== baseHeaderLines) return undefined;
+    const extra = props.filter((p) => !baseHeaderNames.includes(p.name));
+    if (extra.length === 0) return keyHeadersKey;
+    const lines = extra.map((p) => p.line).join('\n');
+    // Headers that read alike share one type (`UuidIdempotencyKeyHeader` is a string to the client too): the first name wins.
+    const found = headerTypes.get(lines);
+    if (found) return found;
+    // The router merges its base headers into a route's own, so the route holds an unnamed schema:
+    // the name is that of the contract's headers schema with exactly the route's other headers.
+    const extraNames = extra.map((p) => p.name).sort().join();
+    const schema = [...named].find(([s]) => s instanceof z.ZodObject && Object.keys((s as z.AnyZodObject).shape).sort().join() === extraNames)?.[1];
+    if (!schema) return undefined;
+    const name = `${schema.exportName}s`;
+    const key = `headers:${name}`;
+    commonDecls.set(key, {
+      name,
+      text: `export interface ${name} extends ${token(keyHeadersKey)} {\n${lines}\n}`,
+      refs: new Set([keyHeadersKey]),
+      doc: `/** The API keys with the contract's \`${schema.exportName}\`, as a call may give them: the client sends its own keys where a call leaves them out. */`,
+    });
+    headerTypes.set(lines, key);
+    return key;
+  };
+
   // One route table per domain.
   const tables = plan.map(({ domain, routes }) => {
     const refs = new Set<string>();
@@ -350,9 +478,13 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
       const body = r.namedBody;
       const query = r.namedQuery;
       for (const k of [body, query]) if (k) refs.add(k);
+      const requestType = compiled.type(r.requestAlias);
+      const headersType = compiled.member(requestType, 'headers');
+      const headers = headersType && headersKey(headersType);
+      if (headers) refs.add(headers);
       const request = compiled.requestMembers(
-        compiled.type(r.requestAlias),
-        { body: body && token(body), query: query && token(query) },
+        requestType,
+        { body: body && token(body), query: query && token(query), headers: headers && token(headers) },
         referFor('input', refs),
       );
       const responses = r.responses.map((s) => {
@@ -362,9 +494,10 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
         }
         return `${s.status}: ${compiled.render(compiled.type((s as { alias: string }).alias), referFor('output', refs))};`;
       });
+      if (r.sharesErrors) refs.add(errorsKey);
       const summary = r.route.summary ? `: ${r.route.summary}` : '';
       entries.push(
-        `/** ${r.route.method} ${r.route.path}${summary}. */\n${r.name}: {\nrequest: {\n${request.join('\n')}\n};\nresponses: {\n${responses.join('\n')}\n};\n};`,
+        `/** ${r.route.method} ${r.route.path}${summary}. */\n${r.name}: {\nrequest: {\n${request.join('\n')}\n};\nresponses: ${r.sharesErrors ? `${token(errorsKey)} & ` : ''}{\n${responses.join('\n')}\n};\n};`,
       );
     }
     return {
@@ -373,6 +506,15 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
       text: `/** The ${domain.module} routes as the client calls them: what each one takes and answers per status. */\nexport interface ${domain.routes} {\n${entries.join('\n')}\n}`,
     };
   });
+  if (baseHeaderLines !== undefined) {
+    commonDecls.set(keyHeadersKey, {
+      name: 'KeyHeaders',
+      text: `export interface KeyHeaders {\n${baseHeaderLines}\n}`,
+      refs: new Set(),
+      doc: `/** The API keys every route takes (the contract's \`${named.get(options.baseHeaders)?.exportName ?? 'baseHeaders'}\`), as a call may give them: the client sends its own where a call leaves them out. */`,
+    });
+  }
+
   // The route tables' names, then every shape they and the tables contain.
   for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
     if (decls.has(key)) continue;
@@ -398,6 +540,7 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
       for (const r of refs) users.set(r, (users.get(r) ?? new Set()).add(from));
     };
     for (const t of tables) use(t.domain.module, t.refs);
+    for (const d of commonDecls.values()) use(SHARED, d.refs);
     for (const [key, d] of decls) use(fileOfKey(key), d.refs);
     changed = false;
     for (const key of decls.keys()) {
@@ -431,6 +574,7 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
     const suffix = directionOf(key) === 'input' ? 'Input' : 'Output';
     nameOf(key, taken.has(e) || (directionOf(key) === 'input' && decls.has(other(key))) ? `${e}${suffix}` : e);
   }
+  for (const [key, d] of commonDecls) nameOf(key, d.name);
   const named_ = (text: string) => text.replace(/«([^»]+)»/g, (_, key: string) => names.get(key) as string);
 
   const files = new Map<string, { decls: string[]; refs: Set<string> }>();
@@ -454,9 +598,22 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
     const text = named_(d.text);
     const type = typeOf(key);
     // An interface where the type is one object: named, so the checker caches it by name.
+    const extended = /^(\w+) & \{/.exec(text);
+    const plainObject = !d.aliasOf && !type.isUnion() && !type.isIntersection();
     const decl =
-      !d.aliasOf && text.startsWith('{') && !type.isUnion() && !type.isIntersection() ? `export interface ${name} ${text}` : `export type ${name} = ${text};`;
+      plainObject && text.startsWith('{')
+        ? `export interface ${name} ${text}`
+        : plainObject && extended
+          ? `export interface ${name} extends ${extended[1]} ${text.slice(extended[0].length - 1)}`
+          : `export type ${name} = ${text};`;
     f.decls.push(`${doc}\n${decl}`);
+  }
+  // The errors, the keys, then the headers that extend them.
+  const commonOrder = (key: string) => (key === errorsKey ? 0 : key === keyHeadersKey ? 1 : 2);
+  for (const [, d] of [...commonDecls].sort(([a], [b]) => commonOrder(a) - commonOrder(b))) {
+    const f = fileOf(SHARED);
+    for (const r of d.refs) f.refs.add(r);
+    f.decls.push(`${d.doc}\n${named_(d.text)}`);
   }
   for (const t of tables) {
     const f = fileOf(t.domain.module);

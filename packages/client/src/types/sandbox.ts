@@ -2,7 +2,7 @@
 import type { BankingAccount, BankingOnboarding } from './banking.js';
 import type { SessionEnrolledPaymentMethod } from './payment-methods.js';
 import type { Payment } from './payments.js';
-import type { ApiError, OpenObject, PaymentIdParams } from './shared.js';
+import type { ApiError, CommonErrorResponses, KeyHeaders, OpenObject, PaymentIdParams } from './shared.js';
 
 /** The contract's `CreateMerchantBody` (`z.input` and `z.output` alike). */
 export interface CreateMerchantBody {
@@ -163,85 +163,50 @@ export interface SandboxRoutes {
   /** GET /sandbox/clock: Read the merchant's sandbox clock. */
   getClock: {
     request: {
-      headers?: {
-        'public-api-key'?: string | undefined;
-        'private-secret-key'?: string | undefined;
-      } | undefined;
+      headers?: KeyHeaders | undefined;
     };
-    responses: {
+    responses: CommonErrorResponses & {
       200: SandboxClock;
-      400: ApiError;
-      401: ApiError;
-      403: ApiError;
-      500: ApiError;
     };
   };
   /** POST /sandbox/clock/advance: Move the merchant's clock forward; everything due runs. */
   advanceClock: {
     request: {
       body: AdvanceClockBody;
-      headers?: {
-        'public-api-key'?: string | undefined;
-        'private-secret-key'?: string | undefined;
-      } | undefined;
+      headers?: KeyHeaders | undefined;
     };
-    responses: {
+    responses: CommonErrorResponses & {
       200: SandboxClock;
-      400: ApiError;
-      401: ApiError;
-      403: ApiError;
-      500: ApiError;
     };
   };
   /** POST /sandbox/reset: Delete all of the merchant's data (keys and accounts stay). */
   reset: {
     request: {
-      headers?: {
-        'public-api-key'?: string | undefined;
-        'private-secret-key'?: string | undefined;
-      } | undefined;
+      headers?: KeyHeaders | undefined;
     };
-    responses: {
+    responses: CommonErrorResponses & {
       200: ResetResult;
-      400: ApiError;
-      401: ApiError;
-      403: ApiError;
-      500: ApiError;
     };
   };
   /** GET /sandbox/events: List the events recorded for the merchant, oldest first. */
   listEvents: {
     request: {
-      headers?: {
-        'public-api-key'?: string | undefined;
-        'private-secret-key'?: string | undefined;
-      } | undefined;
+      headers?: KeyHeaders | undefined;
       query?: ListEventsQuery | undefined;
     };
-    responses: {
+    responses: CommonErrorResponses & {
       200: SandboxEvent[];
-      400: ApiError;
-      401: ApiError;
-      403: ApiError;
-      500: ApiError;
     };
   };
   /** POST /sandbox/payments/:payment_id/chargeback: Receive a chargeback on a captured payment. */
   chargeback: {
     request: {
       params: PaymentIdParams;
-      headers?: {
-        'public-api-key'?: string | undefined;
-        'private-secret-key'?: string | undefined;
-      } | undefined;
+      headers?: KeyHeaders | undefined;
       body?: ChargebackBody | undefined;
     };
-    responses: {
+    responses: CommonErrorResponses & {
       200: Payment;
-      400: ApiError;
-      401: ApiError;
-      403: ApiError;
-      500: ApiError;
     };
   };
   /** POST /sandbox/payments/:payment_id/dispute-outcome: Resolve the dispute of a charged-back payment as WON or LOST. */
@@ -249,35 +214,21 @@ export interface SandboxRoutes {
     request: {
       params: PaymentIdParams;
       body: DisputeOutcomeBody;
-      headers?: {
-        'public-api-key'?: string | undefined;
-        'private-secret-key'?: string | undefined;
-      } | undefined;
+      headers?: KeyHeaders | undefined;
     };
-    responses: {
+    responses: CommonErrorResponses & {
       200: Payment;
-      400: ApiError;
-      401: ApiError;
-      403: ApiError;
-      500: ApiError;
     };
   };
   /** POST /sandbox/customers/sessions/:customer_session/payment-methods/:payment_method_id/complete: Play the SDK step of a session enrollment: the method becomes ENROLLED (or DECLINED). */
   completeEnrollment: {
     request: {
       params: CompleteEnrollmentParams;
-      headers?: {
-        'public-api-key'?: string | undefined;
-        'private-secret-key'?: string | undefined;
-      } | undefined;
+      headers?: KeyHeaders | undefined;
       body?: CompleteEnrollmentBody | undefined;
     };
-    responses: {
+    responses: CommonErrorResponses & {
       200: SessionEnrolledPaymentMethod;
-      400: ApiError;
-      401: ApiError;
-      403: ApiError;
-      500: ApiError;
     };
   };
   /** POST /sandbox/payment-methods/:vaulted_token/outcomes: Script the outcomes of the next charges of an enrolled method. */
@@ -285,17 +236,10 @@ export interface SandboxRoutes {
     request: {
       params: ScriptOutcomesParams;
       body: ScriptOutcomesBody;
-      headers?: {
-        'public-api-key'?: string | undefined;
-        'private-secret-key'?: string | undefined;
-      } | undefined;
+      headers?: KeyHeaders | undefined;
     };
-    responses: {
+    responses: CommonErrorResponses & {
       200: ScriptedOutcomes;
-      400: ApiError;
-      401: ApiError;
-      403: ApiError;
-      500: ApiError;
     };
   };
   /** POST /sandbox/banking/onboardings/:onboarding_id/outcome: Move a banking onboarding on; SUCCEEDED opens a banking account. */
@@ -303,56 +247,35 @@ export interface SandboxRoutes {
     request: {
       params: OnboardingOutcomeParams;
       body: OnboardingOutcomeBody;
-      headers?: {
-        'public-api-key'?: string | undefined;
-        'private-secret-key'?: string | undefined;
-      } | undefined;
+      headers?: KeyHeaders | undefined;
     };
-    responses: {
+    responses: CommonErrorResponses & {
       200: {
         account: BankingAccount | null;
         onboarding: BankingOnboarding;
       };
-      400: ApiError;
-      401: ApiError;
-      403: ApiError;
       404: ApiError;
-      500: ApiError;
     };
   };
   /** GET /sandbox/webhook-deliveries: List the merchant's webhook deliveries with every attempt, oldest first. */
   listWebhookDeliveries: {
     request: {
-      headers?: {
-        'public-api-key'?: string | undefined;
-        'private-secret-key'?: string | undefined;
-      } | undefined;
+      headers?: KeyHeaders | undefined;
       query?: ListDeliveriesQuery | undefined;
     };
-    responses: {
+    responses: CommonErrorResponses & {
       200: WebhookDelivery[];
-      400: ApiError;
-      401: ApiError;
-      403: ApiError;
-      500: ApiError;
     };
   };
   /** POST /sandbox/webhook-deliveries/:delivery_id/redeliver: Send a delivery again now (one more attempt). */
   redeliverWebhook: {
     request: {
       params: DeliveryParams;
-      headers?: {
-        'public-api-key'?: string | undefined;
-        'private-secret-key'?: string | undefined;
-      } | undefined;
+      headers?: KeyHeaders | undefined;
     };
-    responses: {
+    responses: CommonErrorResponses & {
       200: WebhookDelivery;
-      400: ApiError;
-      401: ApiError;
-      403: ApiError;
       404: ApiError;
-      500: ApiError;
     };
   };
 }

@@ -299,3 +299,27 @@ export interface AirlineTicket {
   total_tax_amount?: number | undefined;
   total_fee_amount?: number | undefined;
 }
+
+/** The errors every route answers with, by status: the contract's `commonErrorResponses`, which its routers add to each route. */
+export interface CommonErrorResponses {
+  400: ApiError;
+  401: ApiError;
+  403: ApiError;
+  500: ApiError;
+}
+
+/** The API keys every route takes (the contract's `AuthHeaders`), as a call may give them: the client sends its own where a call leaves them out. */
+export interface KeyHeaders {
+  'public-api-key'?: string | undefined;
+  'private-secret-key'?: string | undefined;
+}
+
+/** The API keys with the contract's `IdempotencyKeyHeader`, as a call may give them: the client sends its own keys where a call leaves them out. */
+export interface IdempotencyKeyHeaders extends KeyHeaders {
+  'x-idempotency-key'?: string | undefined;
+}
+
+/** The API keys with the contract's `AccountCodeHeader`, as a call may give them: the client sends its own keys where a call leaves them out. */
+export interface AccountCodeHeaders extends KeyHeaders {
+  'x-account-code'?: string | undefined;
+}

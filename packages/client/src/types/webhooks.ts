@@ -3,7 +3,7 @@ import type { BankingAccount, BankingEntity, BankingOnboarding } from './banking
 import type { Transfer } from './marketplace.js';
 import type { DirectEnrolledPaymentMethod, SessionEnrolledPaymentMethod } from './payment-methods.js';
 import type { Payment } from './payments.js';
-import type { ApiError } from './shared.js';
+import type { ApiError, CommonErrorResponses, KeyHeaders } from './shared.js';
 import type { Subscription } from './subscriptions.js';
 
 /** The contract's `WebhookListQuery` (`z.input` and `z.output` alike). */
@@ -182,17 +182,10 @@ export interface WebhooksRoutes {
   list: {
     request: {
       query: WebhookListQuery;
-      headers?: {
-        'public-api-key'?: string | undefined;
-        'private-secret-key'?: string | undefined;
-      } | undefined;
+      headers?: KeyHeaders | undefined;
     };
-    responses: {
+    responses: CommonErrorResponses & {
       200: Webhook[];
-      400: ApiError;
-      401: ApiError;
-      403: ApiError;
-      500: ApiError;
       502: ApiError;
     };
   };
@@ -200,18 +193,11 @@ export interface WebhooksRoutes {
   create: {
     request: {
       body: CreateWebhookBody;
-      headers?: {
-        'public-api-key'?: string | undefined;
-        'private-secret-key'?: string | undefined;
-      } | undefined;
+      headers?: KeyHeaders | undefined;
     };
-    responses: {
+    responses: CommonErrorResponses & {
       201: Webhook;
-      400: ApiError;
-      401: ApiError;
-      403: ApiError;
       409: ApiError;
-      500: ApiError;
       502: ApiError;
     };
   };
@@ -220,18 +206,11 @@ export interface WebhooksRoutes {
     request: {
       params: WebhookIdParams;
       query: WebhookAccountQuery;
-      headers?: {
-        'public-api-key'?: string | undefined;
-        'private-secret-key'?: string | undefined;
-      } | undefined;
+      headers?: KeyHeaders | undefined;
     };
-    responses: {
+    responses: CommonErrorResponses & {
       200: Webhook;
-      400: ApiError;
-      401: ApiError;
-      403: ApiError;
       404: ApiError;
-      500: ApiError;
       502: ApiError;
     };
   };
@@ -240,19 +219,12 @@ export interface WebhooksRoutes {
     request: {
       params: WebhookIdParams;
       body: UpdateWebhookBody;
-      headers?: {
-        'public-api-key'?: string | undefined;
-        'private-secret-key'?: string | undefined;
-      } | undefined;
+      headers?: KeyHeaders | undefined;
     };
-    responses: {
+    responses: CommonErrorResponses & {
       200: Webhook;
-      400: ApiError;
-      401: ApiError;
-      403: ApiError;
       404: ApiError;
       409: ApiError;
-      500: ApiError;
       502: ApiError;
     };
   };
@@ -261,18 +233,11 @@ export interface WebhooksRoutes {
     request: {
       params: WebhookIdParams;
       query: WebhookAccountQuery;
-      headers?: {
-        'public-api-key'?: string | undefined;
-        'private-secret-key'?: string | undefined;
-      } | undefined;
+      headers?: KeyHeaders | undefined;
     };
-    responses: {
+    responses: CommonErrorResponses & {
       200: Webhook;
-      400: ApiError;
-      401: ApiError;
-      403: ApiError;
       404: ApiError;
-      500: ApiError;
       502: ApiError;
     };
   };

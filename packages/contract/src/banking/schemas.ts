@@ -18,7 +18,7 @@ export const DOCUMENTATION_TYPES = [
   'FINANCIAL_DOCUMENT', 'BIOMETRIC_VERIFICATION', 'EMPLOYMENT_INFORMATION',
 ] as const;
 
-const TaxRecord = z.object({
+export const TaxRecord = z.object({
   country: CountryCode,
   tax_id: text(1, 64),
   tax_id_type: z.enum(TAX_ID_TYPES),
@@ -47,7 +47,7 @@ const BankingAddress = z.object({
 
 const Gender = z.enum(['M', 'F']);
 
-const IndividualDetail = z.object({
+export const IndividualDetail = z.object({
   first_name: text(1, 255),
   last_name: text(1, 255),
   email: text(3, 255).email(),
@@ -59,7 +59,7 @@ const IndividualDetail = z.object({
 });
 
 /** An individual's details plus what makes them an owner of the entity. */
-const BeneficialOwner = IndividualDetail.extend({
+export const BeneficialOwner = IndividualDetail.extend({
   ownership_percentage: z.number().min(0.01).max(100),
   title: text(1, 255).optional(),
   address: BankingAddress.partial().optional(),
@@ -142,6 +142,9 @@ export const BankingPersonOut = z.object({
   document: BankingDocumentOut.nullable(),
 });
 
+/** A beneficial owner as answered: the person plus what makes them an owner of the entity. */
+export const BeneficialOwnerOut = BankingPersonOut.extend({ ownership_percentage: z.number(), title: nullableString, address: BankingAddressOut.nullable().optional() });
+
 /** Banking entity, §2.12: tax ids and document numbers come back as their last 4 characters. */
 export const BankingEntity = z.object({
   id: z.string().startsWith('ent_'),
@@ -158,9 +161,7 @@ export const BankingEntity = z.object({
         country: z.string(),
         entity_type: nullableString,
         tax_information: z.array(BankingTaxRecordOut),
-        beneficial_owners: z.array(
-          BankingPersonOut.extend({ ownership_percentage: z.number(), title: nullableString, address: BankingAddressOut.nullable().optional() }),
-        ),
+        beneficial_owners: z.array(BeneficialOwnerOut),
       })
       .nullable(),
   }),

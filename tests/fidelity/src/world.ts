@@ -16,9 +16,15 @@ export interface World {
   stop(): Promise<void>;
 }
 
-/** A sandbox as users run it (default configuration) on an ephemeral port. */
+/**
+ * A sandbox as users run it (default configuration) on an ephemeral port, but for the keep-alive
+ * window: the sandbox shares this process's event loop, so a long synchronous step between two
+ * requests (compiling upstream's schemas on a busy machine) can run past it, and the server then
+ * closes a socket the client has just reused (ECONNRESET, seen in a full run at a load of 20).
+ */
 export async function startWorld(): Promise<World> {
-  const sandbox = await createSandbox({ ...(loadConfig([], {}) as SandboxConfig), port: 0, logLevel: 'silent' });
+  const config = loadConfig([], {}) as SandboxConfig;
+  const sandbox = await createSandbox({ ...config, port: 0, logLevel: 'silent', httpTimeouts: { ...config.httpTimeouts, keepAliveTimeoutMs: 600_000 } });
   const url = await sandbox.start();
   // Retries off: every answer the suite sees is the sandbox's first one.
   const anonymous = createClient({ baseUrl: url, publicApiKey: 'none', privateSecretKey: 'none', maxRetries: 0 });

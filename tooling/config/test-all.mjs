@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { upstreamDigest } from './upstream.js';
 
 const root = process.cwd();
 // Every workspace package folder (pnpm-workspace.yaml): packages/*, apps/*, tests/*, tooling/* and bench.
@@ -28,7 +29,11 @@ if (!process.argv.includes('--report-only')) {
   // A report left by an earlier run must not be counted for a package whose tests did not run
   // now; turbo puts a cached run's report back itself.
   for (const dir of packageDirs) rmSync(reportOf(dir), { force: true });
-  const turbo = spawnSync(join(root, 'node_modules', '.bin', 'turbo'), ['run', 'build', 'lint', 'typecheck', 'test', 'check:package', '--continue'], { stdio: 'inherit', shell: process.platform === 'win32' });
+  const turbo = spawnSync(join(root, 'node_modules', '.bin', 'turbo'), ['run', 'build', 'lint', 'typecheck', 'test', 'check:package', '--continue'], {
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+    env: { ...process.env, SWITCHYARD_UPSTREAM_DIGEST: upstreamDigest() },
+  });
   turboStatus = turbo.status ?? 1;
 }
 

@@ -5,7 +5,7 @@
  * the generated table in docs/contract-vs-upstream.md is kept in sync by `pnpm upstream:doc`.
  */
 import { readFileSync } from 'node:fs';
-import { REFERENCE_DIR } from '@switchyard/tooling/upstream';
+import { REFERENCE_DIR, resolveRef as resolve, serviceNameFor } from '@switchyard/tooling/upstream';
 import { buildOpenApiDocument } from './openapi.js';
 
 type Json = Record<string, unknown>;
@@ -83,17 +83,6 @@ export const EXCEPTIONS: Exception[] = [
   },
 ];
 
-function resolve(doc: Json, schema: unknown): Json {
-  let current = schema as Json | undefined;
-  while (current && typeof current.$ref === 'string') {
-    current = (current.$ref as string)
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce<unknown>((node, key) => (node as Json)[key], doc) as Json;
-  }
-  return current ?? {};
-}
-
 /** Every property path below a schema: `a.b`, `list[].c`. */
 export function flattenFields(doc: Json, schema: unknown, prefix = '', depth = 0, out = new Set<string>()): Set<string> {
   const s = resolve(doc, schema);
@@ -121,15 +110,12 @@ function bodySchema(doc: Json, operation: Json, side: Side, status: string): unk
   return ((response.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema ?? {};
 }
 
-/**
- * An upstream field whose first word is the upstream brand is ours under `service_` (spec §1,
- * convention 5). Detected structurally so the brand word itself never appears in this code.
- */
+/** Our name for a brand-named upstream field path (spec §1 convention 5), if our contract has it. */
 function renamedTo(field: string, ours: Set<string>): string | undefined {
-  const [head, ...rest] = field.split('.');
-  if (!head || !head.includes('_')) return undefined;
-  const candidate = [`service_${head.slice(head.indexOf('_') + 1)}`, ...rest].join('.');
-  return ours.has(candidate) && !field.startsWith('service_') ? candidate : undefined;
+  const [head = '', ...rest] = field.split('.');
+  const service = serviceNameFor(head);
+  const candidate = service && [service, ...rest].join('.');
+  return candidate && ours.has(candidate) ? candidate : undefined;
 }
 
 export interface SideComparison {

@@ -1,9 +1,10 @@
 /**
  * The brand renames of spec §1 convention 5: a field whose first word is the upstream brand is ours
- * with `service` in its place (`..._connection_id` becomes `service_connection_id`). Detected the
- * way packages/contract/scripts/upstream-comparison.ts detects them, against the field names our
- * contract declares, so the brand word itself never appears here.
+ * with `service` in its place (`..._connection_id` becomes `service_connection_id`), the rule
+ * `serviceNameFor` of @switchyard/tooling/upstream shares with the contract's upstream comparison,
+ * accepted only for the field names our contract declares.
  */
+import { serviceNameFor } from '@switchyard/tooling/upstream';
 import type { Json } from './upstream.js';
 
 /** Every property name declared anywhere in an OpenAPI document. */
@@ -30,9 +31,9 @@ export interface Renamer {
 
 export function createRenamer(ours: Set<string>): Renamer {
   const field = (name: string): string => {
-    if (ours.has(name) || name.startsWith('service_') || !name.includes('_')) return name;
-    const candidate = `service_${name.slice(name.indexOf('_') + 1)}`;
-    return ours.has(candidate) ? candidate : name;
+    if (ours.has(name)) return name;
+    const candidate = serviceNameFor(name);
+    return candidate && ours.has(candidate) ? candidate : name;
   };
   const value = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(value);

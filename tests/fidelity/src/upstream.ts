@@ -1,10 +1,10 @@
 /**
  * Reads the upstream OpenAPI files (one per operation, as published) into the operations and
- * request examples the suite replays. Only `$ref`s inside one file exist upstream, so resolving
- * within the document is enough.
+ * request examples the suite replays.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { resolveRef } from '@switchyard/tooling/upstream';
 
 export type Json = Record<string, unknown>;
 
@@ -33,18 +33,6 @@ function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.json') ? [join(dir, entry.name)] : []))
     .sort();
-}
-
-/** Follows `$ref`s (local to the document) until a schema or object that is not a reference. */
-export function resolveRef(doc: Json, node: unknown): Json {
-  let current = node as Json | undefined;
-  while (current && typeof current.$ref === 'string') {
-    current = current.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce<unknown>((at, key) => (at as Json)[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc) as Json;
-  }
-  return current ?? {};
 }
 
 export function readOperations(openapiDir: string): UpstreamOperation[] {

@@ -195,6 +195,14 @@ describe.each(storesUnderTest('marketplace.test.ts'))('transfer checks and balan
     expect(await balanceOf(clients, r)).toEqual([{ currency: 'BRL', value: 0 }]);
   });
 
+  it('never pays more than the balance under 20 concurrent transfers', async () => {
+    const r = await fundedRecipient(clients, accountId, 100);
+    const results = await Promise.all(Array.from({ length: 20 }, () => send(r, 12.5)));
+    expect(results.filter((x) => x.status === 201)).toHaveLength(8);
+    expect(results.filter((x) => x.status !== 201).every((x) => x.status === 400 && (x.body as { code: string }).code === 'INSUFFICIENT_BALANCE')).toBe(true);
+    expect(await balanceOf(clients, r)).toEqual([{ currency: 'BRL', value: 0 }]);
+  });
+
   it('credits the recipients of a split payment when it is captured, not when it is only authorized', async () => {
     const r = await newRecipient(clients, accountId);
     const pay = async (capture: boolean) => {

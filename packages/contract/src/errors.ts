@@ -46,6 +46,10 @@ export const ERROR_CODES = {
     'TRANSFER_NOT_FOUND',
     'RECIPIENT_NOT_FOUND',
     'PROVIDER_INTERNAL_ERROR',
+    'PROVIDER_NOT_FOUND',
+    'ONBOARDING_NOT_VALID',
+    'CURRENCY_NOT_SUPPORTED',
+    'INSUFFICIENT_BALANCE',
   ],
   banking: [
     'VALIDATION_ERROR',
@@ -53,7 +57,6 @@ export const ERROR_CODES = {
     'ENTITY_NOT_FOUND',
     'ONBOARDING_NOT_FOUND',
     'ACCOUNT_NOT_FOUND',
-    'INSUFFICIENT_BALANCE',
     'CURRENCY_MISMATCH',
     'TOO_MANY_REQUESTS',
   ],
@@ -102,13 +105,19 @@ export const STATUS_OF = {
   TRANSFER_NOT_FOUND: 404,
   RECIPIENT_NOT_FOUND: 404,
   PROVIDER_INTERNAL_ERROR: 502,
+  // A standalone transfer refused before the provider is called: upstream answers all four 400
+  // (transfers/create-standalone-transfer.json, 400 examples). INSUFFICIENT_BALANCE is listed
+  // among the banking family's 422s in UPSTREAM-NOTES, but no banking operation file documents it
+  // and the sandbox answers it only for transfers, so the transfer file's 400 governs.
+  PROVIDER_NOT_FOUND: 400,
+  ONBOARDING_NOT_VALID: 400,
+  CURRENCY_NOT_SUPPORTED: 400,
+  INSUFFICIENT_BALANCE: 400,
   VALIDATION_ERROR: 400,
   DUPLICATE_ENTITY: 409,
   ENTITY_NOT_FOUND: 404,
   ONBOARDING_NOT_FOUND: 404,
   ACCOUNT_NOT_FOUND: 404,
-  // Upstream's banking family; its transfer examples also show INSUFFICIENT_BALANCE under a 400.
-  INSUFFICIENT_BALANCE: 422,
   CURRENCY_MISMATCH: 422,
   TOO_MANY_REQUESTS: 429,
   WEBHOOK_NOT_FOUND: 404,

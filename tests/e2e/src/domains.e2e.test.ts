@@ -45,15 +45,31 @@ describe('vaulting and subscriptions through the client', () => {
 });
 
 describe('marketplace through the client', () => {
-  it('creates a recipient, transfers to it and reverses in two steps', async () => {
+  it('creates a recipient, funds it, transfers to it and reverses in two steps', async () => {
     const { client, accountId } = world;
     const recipient = await client.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: accountId } });
+    await client.sandbox.fundRecipientBalance({ params: { recipient_id: recipient.id }, body: { amount: { currency: 'BRL', value: 100 } } });
     const transfer = await client.marketplace.createTransfer({ body: { ...fixtures.createTransfer(recipient.id), account_id: accountId } });
     expect(transfer.status).toBe('SUCCEEDED');
+    expect(await client.sandbox.getRecipientBalance({ params: { recipient_id: recipient.id } })).toMatchObject({ balances: [{ currency: 'BRL', value: 0 }] });
     await client.marketplace.reverseTransfer({ params: { transfer_id: transfer.id }, body: { ...fixtures.reverseTransfer(), account_id: accountId, amount: { currency: 'BRL', value: 40 } } });
     const done = await client.marketplace.reverseTransfer({ params: { transfer_id: transfer.id }, body: { ...fixtures.reverseTransfer(), account_id: accountId } });
     expect(done).toMatchObject({ status: 'REVERSED' });
     await expect(client.marketplace.reverseTransfer({ params: { transfer_id: 'missing' }, body: { ...fixtures.reverseTransfer(), account_id: accountId } })).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  // Issue 17 item 10: upstream's 400s of transfers/create-standalone-transfer.json reach the caller as InvalidRequestError with their code.
+  it('refuses transfers the provider would: unknown provider, no onboarding, other currency, short balance', async () => {
+    const { client, accountId } = world;
+    const onboarded = await client.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: accountId, merchant_recipient_id: 'seller-e2e-1' } });
+    const never = await client.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: accountId, merchant_recipient_id: 'seller-e2e-2', onboardings: [] } });
+    const send = (recipientId: string, change: { provider_id?: string; amount?: { currency: string; value: number } } = {}) =>
+      client.marketplace.createTransfer({ body: { ...fixtures.createTransfer(recipientId), account_id: accountId, ...change } });
+    const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (e: unknown) => (e instanceof InvalidRequestError ? `${e.status} ${e.code}` : String(e)));
+    expect(await refusal(send(onboarded.id, { provider_id: 'NO_SUCH_PSP' }))).toBe('400 PROVIDER_NOT_FOUND');
+    expect(await refusal(send(never.id))).toBe('400 ONBOARDING_NOT_VALID');
+    expect(await refusal(send(onboarded.id, { amount: { currency: 'USD', value: 1 } }))).toBe('400 CURRENCY_NOT_SUPPORTED');
+    expect(await refusal(send(onboarded.id))).toBe('400 INSUFFICIENT_BALANCE');
   });
 });
 

@@ -52,7 +52,7 @@ const PREPARE: Record<string, Prepare> = {
   'subscriptions.get': async (w) => ({ params: { id: await w.subscription() } }),
   'subscriptions.retry': async (w) => ({ params: { id: (await w.declinedSubscription()).id } }),
   'marketplace.createRecipient': async (w) => ({ body: { ...examples.createRecipient(), account_id: account(w) } }),
-  'marketplace.createTransfer': async (w) => ({ body: { ...examples.createTransfer(await w.recipientId()), account_id: account(w) } }),
+  'marketplace.createTransfer': async (w) => ({ body: { ...examples.createTransfer(await w.fundedRecipientId()), account_id: account(w) } }),
   'marketplace.reverseTransfer': async (w) => ({ params: { transfer_id: await w.transferId() }, body: { ...examples.reverseTransfer(), account_id: account(w), amount: { currency: 'BRL', value: 1 } } }),
   'banking.createEntity': async (w) => ({ body: { ...examples.createIndividualEntity(), account_id: account(w), merchant_entity_id: w.unique('ent') }, headers: { 'x-idempotency-key': crypto.randomUUID() } }),
   'banking.createOnboarding': async (w) => ({ params: { entity_id: await w.entityId() }, body: { ...examples.createOnboarding(), account_id: account(w) }, headers: { 'x-idempotency-key': crypto.randomUUID() } }),
@@ -86,6 +86,8 @@ const PREPARE: Record<string, Prepare> = {
   },
   'sandbox.scriptOutcomes': async (w) => ({ params: { vaulted_token: await w.vaultedToken() }, body: { sequence: ['SUCCEEDED'] } }),
   'sandbox.onboardingOutcome': async (w) => ({ params: { onboarding_id: (await w.onboarding()).onboardingId }, body: { status: 'UNDER_REVIEW' } }),
+  'sandbox.getRecipientBalance': async (w) => ({ params: { recipient_id: await w.fundedRecipientId(1) } }),
+  'sandbox.fundRecipientBalance': async (w) => ({ params: { recipient_id: await w.recipientId() }, body: { amount: { currency: 'BRL', value: 1 } } }),
   'sandbox.listWebhookDeliveries': async () => ({ query: { limit: 5 } }),
   'sandbox.redeliverWebhook': async (w) => {
     await w.client.webhooks.create({ body: { ...examples.createWebhook(`http://127.0.0.1:9/${w.unique('redeliver')}`), account_id: w.me.accountId, name: w.unique('redeliver'), payment_triggers: ['PURCHASE'] } });

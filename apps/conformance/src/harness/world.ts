@@ -192,9 +192,21 @@ export class World {
     return (await this.client.marketplace.createRecipient({ body: { ...examples.createRecipient(), account_id: this.me.accountId, merchant_recipient_id: this.unique('rcp') } })).id;
   }
 
+  /**
+   * A recipient a transfer of `value` BRL can be paid to: onboarded with the sandbox's provider
+   * (the example recipient) and funded through the control route. Against the real service, the
+   * configured recipient, which must be onboarded and funded there.
+   */
+  async fundedRecipientId(value = 100): Promise<string> {
+    if (!this.isSandbox) return this.fixture('recipient_id');
+    const id = await this.recipientId();
+    await this.client.sandbox.fundRecipientBalance({ params: { recipient_id: id }, body: { amount: { currency: 'BRL', value } } });
+    return id;
+  }
+
   async transferId(value = 100): Promise<string> {
     if (!this.isSandbox) return this.fixture('transfer_id');
-    const t = await this.client.marketplace.createTransfer({ body: { ...examples.createTransfer(await this.recipientId()), account_id: this.me.accountId, amount: { currency: 'BRL', value } } });
+    const t = await this.client.marketplace.createTransfer({ body: { ...examples.createTransfer(await this.fundedRecipientId(value)), account_id: this.me.accountId, amount: { currency: 'BRL', value } } });
     return t.id;
   }
 

@@ -1,16 +1,28 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateRecipientBody, SandboxMerchant } from '@switchyard/contract';
 import { fixtures } from '@switchyard/contract/fixtures';
-import { idemKey, sandboxWithMerchant } from '../test-support/harness.js';
+import { clientsFor, idemKey, newMerchant, sandboxWithMerchant, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import { storesUnderTest } from '../test-support/stores.js';
 
 const w = sandboxWithMerchant();
 
 const key = () => ({ 'x-idempotency-key': idemKey() });
 
-async function recipientId() {
-  const res = await w.clients.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: w.accountId } });
+async function newRecipient(clients: Clients, accountId: string, change: Partial<CreateRecipientBody> = {}): Promise<string> {
+  const res = await clients.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: accountId, ...change } });
   if (res.status !== 201) throw new Error(`recipient: ${JSON.stringify(res.body)}`);
   return res.body.id;
 }
+
+/** A recipient onboarded with the sandbox's provider (the fixture) whose balance holds `funds` BRL. */
+async function fundedRecipient(clients: Clients, accountId: string, funds = 1000): Promise<string> {
+  const id = await newRecipient(clients, accountId);
+  const res = await clients.sandbox.fundRecipientBalance({ params: { recipient_id: id }, body: { amount: { currency: 'BRL', value: funds } } });
+  if (res.status !== 200) throw new Error(`fund: ${JSON.stringify(res.body)}`);
+  return id;
+}
+
+const recipientId = () => fundedRecipient(w.clients, w.accountId);
 
 async function transfer(value = 100, description?: string) {
   const res = await w.clients.marketplace.createTransfer({ body: { ...fixtures.createTransfer(await recipientId()), account_id: w.accountId, amount: { currency: 'BRL', value }, ...(description ? { description } : {}) }, headers: key() });
@@ -66,7 +78,7 @@ describe('recipients (§4.7)', () => {
 });
 
 describe('transfers and reversals (§4.5)', () => {
-  it('creates a SUCCEEDED transfer (201) and 404s an unknown recipient', async () => {
+  it('creates a SUCCEEDED transfer (201) to a funded, onboarded recipient and 404s an unknown recipient', async () => {
     expect(await transfer()).toMatchObject({ status: 'SUCCEEDED', amount: { value: 100, currency: 'BRL' }, transactions: [{ type: 'SPLIT_TRANSFER', status: 'SUCCEEDED' }] });
     const res = await w.clients.marketplace.createTransfer({ body: { ...fixtures.createTransfer(), account_id: w.accountId }, headers: key() });
     expect(res).toMatchObject({ status: 404, body: { code: 'RECIPIENT_NOT_FOUND' } });
@@ -95,5 +107,133 @@ describe('transfers and reversals (§4.5)', () => {
     const ok = results.filter((r) => r.status === 200).length;
     expect(ok).toBe(8);
     expect(results.filter((r) => r.status === 400).every((r) => ['REVERSAL_AMOUNT_EXCEEDS', 'TRANSFER_ALREADY_REVERSED'].includes((r.body as { code: string }).code))).toBe(true);
+  });
+});
+
+const balanceOf = async (clients: Clients, recipient: string) => {
+  const res = await clients.sandbox.getRecipientBalance({ params: { recipient_id: recipient } });
+  if (res.status !== 200) throw new Error(`balance: ${JSON.stringify(res.body)}`);
+  return res.body.balances;
+};
+
+/**
+ * Issue 17 item 10: upstream refuses a standalone transfer with a 400 PROVIDER_NOT_FOUND,
+ * ONBOARDING_NOT_VALID, CURRENCY_NOT_SUPPORTED or INSUFFICIENT_BALANCE
+ * (transfers/create-standalone-transfer.json); the balance is funded by the control route and by
+ * captured split payments, and a reversal gives back (docs/sandbox.md, "Marketplace transfers").
+ * On each store, since the balance is kept between requests.
+ */
+describe.each(storesUnderTest('marketplace.test.ts'))('transfer checks and balances on the $name store', (store) => {
+  let sb: RunningSandbox;
+  let merchant: SandboxMerchant;
+  let clients: Clients;
+  let accountId: string;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const prepared = await store.prepare();
+    drop = prepared.drop;
+    sb = await startSandbox(prepared.config);
+    merchant = await newMerchant(sb.url);
+    clients = clientsFor(sb.url, merchant);
+    accountId = merchant.account_ids[0] as string;
+  });
+  afterAll(async () => {
+    await sb?.stop();
+    await drop?.();
+  });
+
+  const send = (recipient: string, value: number, change: { provider_id?: string; currency?: string; description?: string } = {}) =>
+    clients.marketplace.createTransfer({
+      body: {
+        ...fixtures.createTransfer(recipient),
+        account_id: accountId,
+        provider_id: change.provider_id ?? 'SANDBOX',
+        amount: { currency: change.currency ?? 'BRL', value },
+        ...(change.description ? { description: change.description } : {}),
+      },
+      headers: key(),
+    });
+
+  it('refuses a provider the account has no connection with: 400 PROVIDER_NOT_FOUND', async () => {
+    const r = await fundedRecipient(clients, accountId);
+    expect(await send(r, 10, { provider_id: 'NO_SUCH_PSP' })).toMatchObject({ status: 400, body: { code: 'PROVIDER_NOT_FOUND' } });
+  });
+
+  it('refuses a recipient never onboarded, or still PENDING, with the provider: 400 ONBOARDING_NOT_VALID', async () => {
+    const never = await newRecipient(clients, accountId, { onboardings: [] });
+    expect(await send(never, 10)).toMatchObject({ status: 400, body: { code: 'ONBOARDING_NOT_VALID', messages: [expect.stringContaining('is not onboarded')] } });
+    const pending = await newRecipient(clients, accountId, {
+      onboardings: [{ type: 'ONBOARD_ONTO_THE_PROVIDER', workflow: 'HOSTED_BY_PROVIDER', provider: { id: 'OTHER_PSP', connection_id: 'conn-2' } }],
+    });
+    // OTHER_PSP is now a provider the account is connected with: the onboarding is what fails.
+    expect(await send(pending, 10, { provider_id: 'OTHER_PSP' })).toMatchObject({ status: 400, body: { code: 'ONBOARDING_NOT_VALID', messages: [expect.stringContaining('PENDING')] } });
+    expect(await send(never, 10, { provider_id: 'OTHER_PSP' })).toMatchObject({ status: 400, body: { code: 'ONBOARDING_NOT_VALID' } });
+  });
+
+  it("refuses a currency the recipient is not paid out in: 400 CURRENCY_NOT_SUPPORTED", async () => {
+    const r = await fundedRecipient(clients, accountId);
+    expect(await send(r, 10, { currency: 'USD' })).toMatchObject({ status: 400, body: { code: 'CURRENCY_NOT_SUPPORTED', messages: [expect.stringContaining('BRL')] } });
+  });
+
+  it('pays from the balance, refuses past it (400 INSUFFICIENT_BALANCE), and a reversal gives back', async () => {
+    const r = await newRecipient(clients, accountId);
+    expect(await send(r, 10)).toMatchObject({ status: 400, body: { code: 'INSUFFICIENT_BALANCE' } });
+    const funded = await clients.sandbox.fundRecipientBalance({ params: { recipient_id: r }, body: { amount: { currency: 'BRL', value: 100 } } });
+    expect(funded).toMatchObject({ status: 200, body: { recipient_id: r, account_id: accountId, balances: [{ currency: 'BRL', value: 100 }] } });
+    const first = await send(r, 60.5);
+    expect(first).toMatchObject({ status: 201, body: { status: 'SUCCEEDED' } });
+    expect(await balanceOf(clients, r)).toEqual([{ currency: 'BRL', value: 39.5 }]);
+    expect(await send(r, 39.5001)).toMatchObject({ status: 400, body: { code: 'INSUFFICIENT_BALANCE' } });
+    // A declined transfer moves nothing.
+    expect(await send(r, 39.5, { description: 'DECLINED' })).toMatchObject({ status: 201, body: { status: 'DECLINED' } });
+    expect(await balanceOf(clients, r)).toEqual([{ currency: 'BRL', value: 39.5 }]);
+    if (first.status !== 201) throw new Error('transfer');
+    const reversed = await clients.marketplace.reverseTransfer({ params: { transfer_id: first.body.id }, body: { ...fixtures.reverseTransfer(), account_id: accountId, amount: { currency: 'BRL', value: 20 } }, headers: key() });
+    expect(reversed.status).toBe(200);
+    expect(await balanceOf(clients, r)).toEqual([{ currency: 'BRL', value: 59.5 }]);
+    expect(await send(r, 59.5)).toMatchObject({ status: 201, body: { status: 'SUCCEEDED' } });
+    expect(await balanceOf(clients, r)).toEqual([{ currency: 'BRL', value: 0 }]);
+  });
+
+  it('never pays more than the balance under 20 concurrent transfers', async () => {
+    const r = await fundedRecipient(clients, accountId, 100);
+    const results = await Promise.all(Array.from({ length: 20 }, () => send(r, 12.5)));
+    expect(results.filter((x) => x.status === 201)).toHaveLength(8);
+    expect(results.filter((x) => x.status !== 201).every((x) => x.status === 400 && (x.body as { code: string }).code === 'INSUFFICIENT_BALANCE')).toBe(true);
+    expect(await balanceOf(clients, r)).toEqual([{ currency: 'BRL', value: 0 }]);
+  });
+
+  it('credits the recipients of a split payment when it is captured, not when it is only authorized', async () => {
+    const r = await newRecipient(clients, accountId);
+    const pay = async (capture: boolean) => {
+      const session = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: accountId, country: 'BR', amount: { currency: 'BRL', value: 100 } } });
+      if (session.status !== 200) throw new Error(`session: ${JSON.stringify(session.body)}`);
+      const body = { ...fixtures.createPayment(session.body.checkout_session, '4111111111111111'), account_id: accountId, country: 'BR' as const, amount: { currency: 'BRL', value: 100 } };
+      const card = body.payment_method.detail?.card;
+      if (card) card.capture = capture;
+      body.split_marketplace = [
+        { recipient_id: r, type: 'PURCHASE', amount: { currency: 'BRL', value: 90 } },
+        { type: 'COMMISSION', amount: { currency: 'BRL', value: 10 } },
+      ];
+      const res = await clients.payments.create({ body, headers: key() });
+      if (res.status !== 201) throw new Error(`payment: ${JSON.stringify(res.body)}`);
+      return res.body;
+    };
+    await pay(true);
+    expect(await balanceOf(clients, r)).toEqual([{ currency: 'BRL', value: 90 }]);
+    const authorized = await pay(false);
+    expect(await balanceOf(clients, r)).toEqual([{ currency: 'BRL', value: 90 }]);
+    const captured = await clients.payments.capture({ params: { payment_id: authorized.id, transaction_id: authorized.transactions?.id as string }, body: fixtures.capture() });
+    expect(captured.status).toBeLessThan(300);
+    expect(await balanceOf(clients, r)).toEqual([{ currency: 'BRL', value: 180 }]);
+    expect(await send(r, 180)).toMatchObject({ status: 201, body: { status: 'SUCCEEDED' } });
+  });
+
+  it('funds only a known recipient, up to the largest amount', async () => {
+    const unknown = await clients.sandbox.fundRecipientBalance({ params: { recipient_id: '00000000-0000-4000-8000-000000000000' }, body: { amount: { currency: 'BRL', value: 1 } } });
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'RECIPIENT_NOT_FOUND' } });
+    const r = await newRecipient(clients, accountId);
+    expect((await clients.sandbox.fundRecipientBalance({ params: { recipient_id: r }, body: { amount: { currency: 'BRL', value: 9_999_999_999 } } })).status).toBe(200);
+    expect(await clients.sandbox.fundRecipientBalance({ params: { recipient_id: r }, body: { amount: { currency: 'BRL', value: 0.0001 } } })).toMatchObject({ status: 400, body: { code: 'INVALID_AMOUNT' } });
   });
 });

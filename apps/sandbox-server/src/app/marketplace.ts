@@ -2,7 +2,9 @@ import type { CreateRecipientBody, CreateTransferBody, Recipient, ReverseTransfe
 import { DomainError } from '../domain/errors.js';
 import { event } from '../domain/events.js';
 import { toUnits } from '../domain/money.js';
-import { presentTransfer, reverse, transferOutcome, type TransferState } from '../domain/transfers.js';
+import { credit, debit, requireFunds } from '../domain/balances.js';
+import { checkTransfer, presentTransfer, providersOf, reverse, transferOutcome, type TransferState } from '../domain/transfers.js';
+import { loadBalance, loadRecipient, saveBalance } from './balances.js';
 import { isoNow, recordEvents, requireAccount, type RequestContext } from './context.js';
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
@@ -72,14 +74,25 @@ export async function createRecipient(ctx: RequestContext, body: CreateRecipient
   return recipient;
 }
 
+/**
+ * A standalone transfer: the recipient, its provider, onboarding and currency are checked
+ * (`checkTransfer`), then its balance; a SUCCEEDED transfer takes its amount from the balance, a
+ * DECLINED or ERROR one (sandbox test data in `description`) moves nothing.
+ */
 export async function createTransfer(ctx: RequestContext, body: CreateTransferBody): Promise<Transfer> {
   requireAccount(ctx, body.account_id);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    if (!(await tx.get('recipient', body.recipient_id))) throw new DomainError('RECIPIENT_NOT_FOUND', [`recipient ${body.recipient_id} not found`]);
+    const recipient = await loadRecipient(tx, body.recipient_id, body.account_id);
+    // The account's connections are only read when the recipient's own onboardings do not name the provider.
+    const ownProviders = new Set(recipient.onboardings.map((o) => o.provider.id));
+    const accountProviders = ownProviders.has(body.provider_id) ? ownProviders : providersOf(await tx.list<Recipient>('recipient'), body.account_id);
+    checkTransfer(recipient, body.provider_id, body.amount.currency, accountProviders);
+    const units = toUnits(body.amount.value);
+    const balance = await loadBalance(tx, recipient);
+    requireFunds(balance, body.amount.currency, units);
     const now = isoNow(ctx);
     const status = transferOutcome(body.description);
     const id = ctx.ids.uuid();
-    const units = toUnits(body.amount.value);
     const transfer: TransferState = {
       id,
       account_id: body.account_id,
@@ -98,6 +111,7 @@ export async function createTransfer(ctx: RequestContext, body: CreateTransferBo
       updated_at: now,
       completed_at: status === 'SUCCEEDED' ? now : null,
     };
+    if (status === 'SUCCEEDED') await saveBalance(tx, debit(balance, body.amount.currency, units));
     await tx.put('transfer', id, transfer);
     await recordEvents(ctx, tx, [event(`split_transfer.${status === 'SUCCEEDED' ? 'succeeded' : 'failed'}`, 'transfer', id, body.account_id, { status })]);
     return presentTransfer(transfer);
@@ -118,6 +132,10 @@ export async function reverseTransfer(ctx: RequestContext, transferId: string, b
       code: ctx.ids.uuid(),
       now: isoNow(ctx),
     });
+    // The reversed funds go back to what the marketplace holds for the recipient.
+    const recipient = { id: transfer.recipient_id, account_id: transfer.account_id };
+    const back = result.transfer.reversed_units - transfer.reversed_units;
+    await saveBalance(tx, credit(await loadBalance(tx, recipient), transfer.currency, back));
     await tx.put('transfer', transferId, result.transfer);
     await recordEvents(ctx, tx, result.events);
     return presentTransfer(result.transfer);

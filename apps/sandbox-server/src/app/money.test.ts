@@ -74,6 +74,7 @@ describe('at the maximum, money stays exact', () => {
   it('a transfer of the maximum comes back with its exact value, and reverses to exactly nothing', async () => {
     const recipient = await w.clients.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: w.accountId } });
     if (recipient.status !== 201) throw new Error('recipient');
+    await w.clients.sandbox.fundRecipientBalance({ params: { recipient_id: recipient.body.id }, body: { amount: { currency: 'BRL', value: MAX_AMOUNT_VALUE } } });
     const key = () => ({ 'x-idempotency-key': idemKey() });
     const t = await w.clients.marketplace.createTransfer({ body: { ...fixtures.createTransfer(recipient.body.id), account_id: w.accountId, amount: { currency: 'BRL', value: MAX_AMOUNT_VALUE } }, headers: key() });
     expect(t).toMatchObject({ status: 201, body: { status: 'SUCCEEDED', amount: { value: MAX_AMOUNT_VALUE } } });

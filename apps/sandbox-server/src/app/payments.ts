@@ -10,6 +10,7 @@ import type {
 import { DomainError } from '../domain/errors.js';
 import { chooseOutcome, type TestOutcome } from '../domain/cards.js';
 import { readCard } from './card-input.js';
+import { creditCapturedSplits } from './balances.js';
 import { toUnits } from '../domain/money.js';
 import { paymentDraft } from '../domain/payment-draft.js';
 import type { PaymentState, StoredCard } from '../domain/payment-state.js';
@@ -41,8 +42,12 @@ async function loadPayment(tx: Tx, paymentId: string): Promise<PaymentState> {
   return payment;
 }
 
+/** Saves a transition; one that captures the payment credits its split recipients' balances. */
 async function save(ctx: RequestContext, tx: Tx, t: Transition): Promise<void> {
   await tx.put('payment', t.payment.id, t.payment);
+  if ((t.transaction.type === 'PURCHASE' || t.transaction.type === 'CAPTURE') && t.transaction.status === 'SUCCEEDED') {
+    await creditCapturedSplits(tx, t.payment.account_id, t.payment.split_marketplace);
+  }
   await recordEvents(ctx, tx, t.events);
 }
 

@@ -205,6 +205,7 @@ describe('webhook delivery', () => {
       const { clients, accountId } = await merchantWithWebhook(receiver.url, { payment_triggers: [] });
       const r = await clients.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: accountId } });
       if (r.status !== 201) throw new Error('setup');
+      await clients.sandbox.fundRecipientBalance({ params: { recipient_id: r.body.id }, body: { amount: { currency: 'BRL', value: 100 } } });
       const t = await clients.marketplace.createTransfer({ body: { ...fixtures.createTransfer(r.body.id), account_id: accountId }, headers: { 'x-idempotency-key': idemKey() } });
       if (t.status !== 201) throw new Error('setup');
       await clients.banking.createEntity({ body: { ...fixtures.createIndividualEntity(), account_id: accountId }, headers: { 'x-idempotency-key': crypto.randomUUID() } });

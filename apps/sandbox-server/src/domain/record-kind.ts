@@ -9,6 +9,7 @@ export type RecordKind =
   | 'subscription'
   | 'recipient'
   | 'transfer'
+  | 'balance'
   | 'banking_entity'
   | 'banking_onboarding'
   | 'banking_account'

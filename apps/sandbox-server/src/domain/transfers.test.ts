@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { totalWithParts } from '../test-support/money-arbitraries.js';
 import { fromUnits, toUnits } from './money.js';
-import { presentTransfer, reverse, type TransferState } from './transfers.js';
+import { checkTransfer, presentTransfer, providersOf, reverse, type TransferRecipient, type TransferState } from './transfers.js';
 
 const T0 = '2026-01-01T00:00:00.000Z';
 
@@ -37,5 +37,54 @@ describe('reversal sums over the whole accepted range', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+// Issue 17 item 10: upstream refuses a transfer with 400 PROVIDER_NOT_FOUND, ONBOARDING_NOT_VALID
+// or CURRENCY_NOT_SUPPORTED (transfers/create-standalone-transfer.json); the order of the checks
+// and what makes a provider known are the sandbox's (docs/sandbox.md, "Marketplace transfers").
+describe('checkTransfer', () => {
+  type Onboarding = TransferRecipient['onboardings'][number];
+  const onboarding = (provider: string, status: string, currency?: string): Onboarding => ({
+    id: '00000000-0000-4000-8000-000000000001', type: 'PREVIOUSLY_ONBOARDED', workflow: 'DIRECT', description: null, status, callback_url: null,
+    provider: { id: provider, connection_id: 'c', recipient_id: null, recipient_type: null, redirect_url: null, onboarding_url: null, legal_entity: null, balance_account_id: null, legal_entity_id: null },
+    documentation: [], requirements: [],
+    withdrawal_methods: currency ? { bank: { code: null, branch: null, branch_digit: null, account: null, account_digit: null, account_type: null, routing: null, country: null, currency } } : null,
+    terms_of_service: null, created_at: T0, updated_at: T0,
+  });
+  const recipient = (onboardings: Onboarding[], payout: string | null = null): TransferRecipient => ({
+    id: 'r1',
+    onboardings,
+    withdrawal_methods: payout ? { bank: { code: null, branch: null, branch_digit: null, account: null, account_digit: null, account_type: null, routing: null, country: null, currency: payout } } : null,
+  });
+  const codeOf = (fn: () => void) => {
+    try {
+      fn();
+      return 'accepted';
+    } catch (e) {
+      return (e as { code: string }).code;
+    }
+  };
+  const none = new Set<string>();
+
+  it('knows the sandbox provider always, and others only through the account', () => {
+    expect(codeOf(() => checkTransfer(recipient([onboarding('SANDBOX', 'SUCCEEDED')]), 'SANDBOX', 'BRL', none))).toBe('accepted');
+    expect(codeOf(() => checkTransfer(recipient([]), 'ACME_PSP', 'BRL', none))).toBe('PROVIDER_NOT_FOUND');
+    expect(codeOf(() => checkTransfer(recipient([]), 'ACME_PSP', 'BRL', new Set(['ACME_PSP'])))).toBe('ONBOARDING_NOT_VALID');
+    expect(providersOf([{ account_id: 'a', onboardings: [onboarding('X', 'PENDING')] }, { account_id: 'b', onboardings: [onboarding('Y', 'SUCCEEDED')] }], 'a')).toEqual(new Set(['X']));
+  });
+
+  it('needs a SUCCEEDED onboarding with that very provider', () => {
+    expect(codeOf(() => checkTransfer(recipient([]), 'SANDBOX', 'BRL', none))).toBe('ONBOARDING_NOT_VALID');
+    expect(codeOf(() => checkTransfer(recipient([onboarding('SANDBOX', 'PENDING')]), 'SANDBOX', 'BRL', none))).toBe('ONBOARDING_NOT_VALID');
+    expect(codeOf(() => checkTransfer(recipient([onboarding('OTHER', 'SUCCEEDED')]), 'SANDBOX', 'BRL', new Set(['OTHER'])))).toBe('ONBOARDING_NOT_VALID');
+    expect(codeOf(() => checkTransfer(recipient([onboarding('SANDBOX', 'PENDING'), onboarding('SANDBOX', 'SUCCEEDED')]), 'SANDBOX', 'BRL', none))).toBe('accepted');
+  });
+
+  it("takes the payout currency of the onboarding's bank, else of the recipient's, else any", () => {
+    expect(codeOf(() => checkTransfer(recipient([onboarding('SANDBOX', 'SUCCEEDED', 'USD')], 'BRL'), 'SANDBOX', 'BRL', none))).toBe('CURRENCY_NOT_SUPPORTED');
+    expect(codeOf(() => checkTransfer(recipient([onboarding('SANDBOX', 'SUCCEEDED', 'USD')], 'BRL'), 'SANDBOX', 'USD', none))).toBe('accepted');
+    expect(codeOf(() => checkTransfer(recipient([onboarding('SANDBOX', 'SUCCEEDED')], 'BRL'), 'SANDBOX', 'USD', none))).toBe('CURRENCY_NOT_SUPPORTED');
+    expect(codeOf(() => checkTransfer(recipient([onboarding('SANDBOX', 'SUCCEEDED')]), 'SANDBOX', 'MXN', none))).toBe('accepted');
   });
 });

@@ -1,4 +1,4 @@
-import type { Transfer } from '@switchyard/contract';
+import type { Recipient, Transfer } from '@switchyard/contract';
 import { DomainError } from './errors.js';
 import { event, type DomainEvent } from './events.js';
 import { fromUnits } from './money.js';
@@ -30,6 +30,47 @@ export interface TransferState {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
+}
+
+/**
+ * The provider the sandbox itself simulates (the id its enrollments report): always known, so a
+ * recipient onboarded nowhere is refused for its onboarding, not for the provider.
+ */
+export const SANDBOX_PROVIDER_ID = 'SANDBOX';
+
+/** The parts of a recipient a transfer depends on. */
+export type TransferRecipient = Pick<Recipient, 'id' | 'withdrawal_methods' | 'onboardings'>;
+
+/**
+ * Upstream refuses a standalone transfer with a 400 before calling the provider
+ * (transfers/create-standalone-transfer.json; the spec is silent on creation, §4.5 covers only
+ * reversal). The checks run in that order:
+ * - PROVIDER_NOT_FOUND: `provider_id` is neither the sandbox's own provider nor one the merchant
+ *   account has a connection with (a provider any of its recipients has an onboarding with);
+ * - ONBOARDING_NOT_VALID: the recipient has no SUCCEEDED onboarding with that provider (never
+ *   onboarded, or still PENDING);
+ * - CURRENCY_NOT_SUPPORTED: the recipient is paid out in another currency (the bank currency of
+ *   that onboarding's withdrawal method, or else of the recipient's own).
+ */
+export function checkTransfer(recipient: TransferRecipient, providerId: string, currency: string, accountProviders: ReadonlySet<string>): void {
+  if (providerId !== SANDBOX_PROVIDER_ID && !accountProviders.has(providerId)) {
+    throw new DomainError('PROVIDER_NOT_FOUND', [`provider_id ${providerId}: the provider was not found; the account has no connection with it`]);
+  }
+  const onboarding = recipient.onboardings.find((o) => o.provider.id === providerId && o.status === 'SUCCEEDED');
+  if (!onboarding) {
+    const states = recipient.onboardings.filter((o) => o.provider.id === providerId).map((o) => o.status);
+    const why = states.length === 0 ? 'is not onboarded with it' : `has its onboarding ${states.join(', ')}, not SUCCEEDED`;
+    throw new DomainError('ONBOARDING_NOT_VALID', [`recipient ${recipient.id} ${why} (provider ${providerId}); a transfer needs a SUCCEEDED onboarding`]);
+  }
+  const payout = onboarding.withdrawal_methods?.bank?.currency ?? recipient.withdrawal_methods?.bank.currency ?? null;
+  if (payout !== null && payout !== currency) {
+    throw new DomainError('CURRENCY_NOT_SUPPORTED', [`amount.currency ${currency} is not supported: recipient ${recipient.id} is paid out in ${payout}`]);
+  }
+}
+
+/** Providers the merchant account is connected with: those its recipients have onboardings with. */
+export function providersOf(recipients: readonly Pick<Recipient, 'account_id' | 'onboardings'>[], accountId: string): Set<string> {
+  return new Set(recipients.filter((r) => r.account_id === accountId).flatMap((r) => r.onboardings.map((o) => o.provider.id)));
 }
 
 /** The transfer outcome a description asks for (sandbox test data); SUCCEEDED otherwise. */

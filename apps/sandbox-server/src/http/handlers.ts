@@ -1,4 +1,5 @@
 import { DomainError } from '../domain/errors.js';
+import { fundRecipientBalance, getRecipientBalance } from '../app/balances.js';
 import { createEntity, createOnboarding, getOnboarding, settleOnboarding, updateAccount } from '../app/banking.js';
 import { createCheckoutSession, createPaymentLink } from '../app/checkout.js';
 import { createCustomer, createCustomerSession, getCustomer } from '../app/customers.js';
@@ -75,6 +76,8 @@ export const handlers: Handlers = {
       pending: (await scriptOutcomes(ctx, params.vaulted_token, body.sequence)).pending as typeof body.sequence,
     }),
     onboardingOutcome: (ctx, { params, body }) => settleOnboarding(ctx, params.onboarding_id, body.status),
+    getRecipientBalance: (ctx, { params }) => getRecipientBalance(ctx, params.recipient_id),
+    fundRecipientBalance: (ctx, { params, body }) => fundRecipientBalance(ctx, params.recipient_id, body.amount),
     listWebhookDeliveries: (ctx, { query }) => listDeliveries(ctx, query),
     redeliverWebhook: async (ctx, { params }) => {
       const delivery = await ctx.dispatcher.attempt(ctx.merchant.id, params.delivery_id, true);

@@ -70,6 +70,7 @@ describe.skipIf(!url)('two sandbox replicas on one PostgreSQL', () => {
     const accountId = merchant.account_ids[0] as string;
     const r = await viaA.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: accountId } });
     if (r.status !== 201) throw new Error('setup');
+    await viaA.sandbox.fundRecipientBalance({ params: { recipient_id: r.body.id }, body: { amount: { currency: 'BRL', value: 50 } } });
     const t = await viaA.marketplace.createTransfer({ body: { ...fixtures.createTransfer(r.body.id), account_id: accountId, amount: { currency: 'BRL', value: 50 } }, headers: { 'x-idempotency-key': idemKey() } });
     if (t.status !== 201) throw new Error('setup');
     const results = await Promise.all(

@@ -2,7 +2,7 @@
 import type { BankingAccount, BankingOnboarding } from './banking.js';
 import type { SessionEnrolledPaymentMethod } from './payment-methods.js';
 import type { Payment } from './payments.js';
-import type { ApiError, CommonErrorResponses, KeyHeaders, OpenObject, PaymentIdParams } from './shared.js';
+import type { Amount, ApiError, CommonErrorResponses, KeyHeaders, OpenObject, PaymentIdParams } from './shared.js';
 
 /** The contract's `CreateMerchantBody` (`z.input` and `z.output` alike). */
 export interface CreateMerchantBody {
@@ -93,6 +93,18 @@ export interface OnboardingOutcomeBody {
   status: 'EXPIRED' | 'DECLINED' | 'SUCCEEDED' | 'CANCELLED' | 'PENDING_ADDITIONAL_DOCUMENTATION' | 'UNDER_REVIEW' | 'FAILED';
 }
 
+/** The contract's `RecipientBalance` (`z.input` and `z.output` alike). */
+export interface RecipientBalance {
+  account_id: string;
+  recipient_id: string;
+  balances: Amount[];
+}
+
+/** The contract's `FundBalanceBody` (`z.input` and `z.output` alike). */
+export interface FundBalanceBody {
+  amount: Amount;
+}
+
 /** The contract's `ListDeliveriesQuery` (`z.input` and `z.output` alike). */
 export interface ListDeliveriesQuery {
   state?: 'pending' | 'failed' | 'delivered' | undefined;
@@ -129,6 +141,11 @@ export interface ScriptOutcomesParams {
 /** The contract's `OnboardingOutcomeParams` (`z.input` and `z.output` alike). */
 export interface OnboardingOutcomeParams {
   onboarding_id: string;
+}
+
+/** The contract's `RecipientBalanceParams` (`z.input` and `z.output` alike). */
+export interface RecipientBalanceParams {
+  recipient_id: string;
 }
 
 /** The contract's `DeliveryParams` (`z.input` and `z.output` alike). */
@@ -254,6 +271,29 @@ export interface SandboxRoutes {
         account: BankingAccount | null;
         onboarding: BankingOnboarding;
       };
+      404: ApiError;
+    };
+  };
+  /** GET /sandbox/recipients/:recipient_id/balance: Read a recipient's transfer balance, per currency. */
+  getRecipientBalance: {
+    request: {
+      params: RecipientBalanceParams;
+      headers?: KeyHeaders | undefined;
+    };
+    responses: CommonErrorResponses & {
+      200: RecipientBalance;
+      404: ApiError;
+    };
+  };
+  /** POST /sandbox/recipients/:recipient_id/balance: Add funds to a recipient's transfer balance; standalone transfers are paid from it. */
+  fundRecipientBalance: {
+    request: {
+      params: RecipientBalanceParams;
+      body: FundBalanceBody;
+      headers?: KeyHeaders | undefined;
+    };
+    responses: CommonErrorResponses & {
+      200: RecipientBalance;
       404: ApiError;
     };
   };

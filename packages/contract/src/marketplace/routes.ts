@@ -27,7 +27,8 @@ export const marketplaceContract = c.router(
       body: CreateTransferBody,
       responses: { 201: Transfer, 404: ApiError, 502: ApiError },
       summary: 'Create a standalone transfer',
-      description: 'Moves funds to a recipient outside a payment split.',
+      description:
+        "Moves funds to a recipient outside a payment split, from what the marketplace holds for that recipient. Refused (400) when the provider is unknown (PROVIDER_NOT_FOUND), the recipient has no SUCCEEDED onboarding with it (ONBOARDING_NOT_VALID), the recipient is paid out in another currency (CURRENCY_NOT_SUPPORTED) or the balance is short (INSUFFICIENT_BALANCE).",
       metadata: meta({ operationId: 'createTransfer', idempotent: true, supporting: true, specSection: null, domain: 'marketplace' }),
     },
     reverseTransfer: {

@@ -25,7 +25,10 @@ import {
   ScriptOutcomesBody,
   ScriptOutcomesParams,
   DeliveryParams,
+  FundBalanceBody,
   ListDeliveriesQuery,
+  RecipientBalance,
+  RecipientBalanceParams,
   WebhookDelivery,
 } from './schemas.js';
 
@@ -136,6 +139,25 @@ export const sandboxContract = c.router(
       },
       summary: 'Move a banking onboarding on; SUCCEEDED opens a banking account',
       metadata: sandboxMeta('sandboxOnboardingOutcome'),
+    },
+    getRecipientBalance: {
+      method: 'GET',
+      path: '/recipients/:recipient_id/balance',
+      pathParams: RecipientBalanceParams,
+      headers: AuthHeaders,
+      responses: { 200: RecipientBalance, 404: ApiError, ...commonErrorResponses },
+      summary: "Read a recipient's transfer balance, per currency",
+      metadata: sandboxMeta('sandboxGetRecipientBalance'),
+    },
+    fundRecipientBalance: {
+      method: 'POST',
+      path: '/recipients/:recipient_id/balance',
+      pathParams: RecipientBalanceParams,
+      headers: AuthHeaders,
+      body: FundBalanceBody,
+      responses: { 200: RecipientBalance, 404: ApiError, ...commonErrorResponses },
+      summary: "Add funds to a recipient's transfer balance; standalone transfers are paid from it",
+      metadata: sandboxMeta('sandboxFundRecipientBalance'),
     },
     listWebhookDeliveries: {
       method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AmountValue } from '../shared/money.js';
+import { Amount, AmountOut, AmountValue } from '../shared/money.js';
 import { DateTime, Uuid, text } from '../shared/primitives.js';
 import { listOf } from '../validation.js';
 
@@ -132,3 +132,20 @@ export const DeliveryParams = z.object({ delivery_id: text(1, 64) });
 
 export const ResetResult = z.object({ deleted: z.number().int().min(0) });
 export const SandboxPaymentParams = z.object({ payment_id: Uuid });
+
+export const RecipientBalanceParams = z.object({ recipient_id: Uuid });
+
+/** Funds added to a recipient's transfer balance (sandbox test money). */
+export const FundBalanceBody = z.object({ amount: Amount });
+
+/**
+ * What the marketplace holds for a recipient, per currency: what standalone transfers to it are
+ * paid from. Captured split payments and the sandbox's fund route add to it, a transfer takes from
+ * it and a reversal gives back (docs/sandbox.md, "Marketplace transfers").
+ */
+export const RecipientBalance = z.object({
+  recipient_id: Uuid,
+  account_id: z.string(),
+  balances: z.array(AmountOut),
+});
+export type RecipientBalance = z.infer<typeof RecipientBalance>;

@@ -36,7 +36,7 @@ describe('the payment body upstream types', () => {
       checkout: { session: '', sdk_action_required: false },
       payment_method: { token: '', vaulted_token: '' },
       customer_payer: {},
-      additional_data: { airline: null, order: null, seller_details: null },
+      additional_data: {},
       amount: { currency_conversion: null },
       routing_rules: { condition: { id: 0 } },
       callback_url: '',
@@ -59,7 +59,7 @@ describe('the payment body upstream types', () => {
         iso8583_response_message: 'Approved or completed successfully',
         third_party_transaction_id: '',
         third_party_account_id: '',
-        raw_response: { status: 'SUCCEEDED', response_code: 'SUCCEEDED' },
+        raw_response: { status: 'SUCCEEDED', response_code: 'SUCCEEDED', amount: { currency: 'ARS', value: 99.99 } },
       },
     });
   });

@@ -95,6 +95,17 @@ function methodOf(p: PaymentState) {
   };
 }
 
+/** The simulated provider's own answer, in the shape of upstream's `raw_response` examples. */
+function rawResponseOf(p: PaymentState, t: TransactionState) {
+  return {
+    amount: { currency: p.currency, value: fromUnits(t.amount_units) },
+    reference: t.id,
+    status: t.status,
+    response_code: t.response_code,
+    response_message: t.response_message,
+  };
+}
+
 function providerData(p: PaymentState, t: TransactionState, rawResponse: boolean): Transaction['provider_data'] {
   const [isoCode, isoMessage] = ISO8583[t.response_code] ?? ISO8583_DECLINE;
   return {
@@ -106,7 +117,7 @@ function providerData(p: PaymentState, t: TransactionState, rawResponse: boolean
     status_detail: '',
     response_code: t.response_code,
     response_message: t.response_message,
-    ...(rawResponse ? { raw_response: { status: t.status, response_code: t.response_code, response_message: t.response_message, amount: fromUnits(t.amount_units), currency: p.currency } } : {}),
+    ...(rawResponse ? { raw_response: rawResponseOf(p, t) } : {}),
     third_party_transaction_id: '',
     third_party_account_id: '',
     iso8583_response_code: isoCode,
@@ -138,8 +149,6 @@ export function presentTransaction(p: PaymentState, t: TransactionState, rawResp
   };
 }
 
-/** Upstream's `additional_data` when a payment sent none (retrieve-payment-by-id.json, 3DS direct). */
-const NO_ADDITIONAL_DATA = { airline: null, order: null, seller_details: null };
 
 /**
  * The API view of a payment (§2.5, with upstream's answer where §2.5 leaves a choice; docs/sandbox.md).
@@ -170,7 +179,8 @@ export function presentPayment(p: PaymentState, focusTransactionId?: string, opt
     checkout: { session: p.checkout_session ?? '', sdk_action_required: p.sub_status === 'WAITING_ADDITIONAL_STEP' },
     payment_method: { ...methodOf(p), payment_method_detail: { card: cardDetail(p) } },
     customer_payer: p.customer_payer ?? {},
-    additional_data: p.additional_data ?? NO_ADDITIONAL_DATA,
+    // An object even when none was sent: upstream types it one, and its groups objects (so none is listed).
+    additional_data: p.additional_data ?? {},
     taxes: null,
     transactions: focus ? presentTransaction(p, focus, rawResponse) : null,
     transactions_history: history && latest ? presentTransaction(p, latest, rawResponse) : null,

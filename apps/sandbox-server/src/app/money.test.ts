@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_AMOUNT_VALUE, type Payment } from '@switchyard/contract';
+import { MAX_AMOUNT_VALUE } from '@switchyard/contract';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { idemKey, keysOf, pay, raw, sandboxWithMerchant } from '../test-support/harness.js';
 
@@ -61,13 +61,11 @@ describe('at the maximum, money stays exact', () => {
     expect(p.amount).toMatchObject({ value: MAX_AMOUNT_VALUE, captured: MAX_AMOUNT_VALUE });
     const charge = p.transactions?.id as string;
     const refund = (body: object) => w.clients.payments.refund({ params: { id: p.id, transaction_id: charge }, body: { ...fixtures.refund(), ...body }, headers: { 'x-idempotency-key': idemKey() } });
-    expect(await refund({ amount: { currency: 'ARS', value: 0.0001 } })).toMatchObject({ status: 200, body: { sub_status: 'PARTIALLY_REFUNDED' } });
-    expect(await refund({})).toMatchObject({ status: 200, body: { status: 'REFUNDED', amount: { refunded: MAX_AMOUNT_VALUE } } });
+    expect(await refund({ amount: { currency: 'ARS', value: 0.0001 } })).toMatchObject({ status: 200, body: { sub_status: 'PARTIALLY_REFUNDED', transactions: { type: 'REFUND', amount: 0.0001 } } });
+    expect(await refund({})).toMatchObject({ status: 200, body: { status: 'REFUNDED', amount: { refunded: MAX_AMOUNT_VALUE }, transactions: { type: 'REFUND', amount: 9_999_999_998.9999 } } });
     expect(await refund({ amount: { currency: 'ARS', value: 0.0001 } })).toMatchObject({ status: 400, body: { code: 'INVALID_STATE' } });
     const read = await w.clients.payments.get({ params: { payment_id: p.id } });
     if (read.status !== 200) throw new Error('read');
-    const refunds = (read.body as Payment).transactions_history?.filter((t) => t.type === 'REFUND').map((t) => t.amount) ?? [];
-    expect(refunds).toEqual([0.0001, 9_999_999_998.9999]);
     expect(read.body.amount).toMatchObject({ value: MAX_AMOUNT_VALUE, captured: MAX_AMOUNT_VALUE, refunded: MAX_AMOUNT_VALUE });
   });
 

@@ -4,6 +4,7 @@ import type {
   CaptureBody,
   CreatePaymentBody,
   DisputeBody,
+  GetPaymentQuery,
   Payment,
   RefundBody,
 } from '@switchyard/contract';
@@ -145,9 +146,10 @@ export async function createPayment(ctx: RequestContext, body: CreatePaymentBody
   });
 }
 
-export async function getPayment(ctx: RequestContext, paymentId: string): Promise<Payment> {
+/** Upstream's retrieve answers the history and the provider's raw answers only when asked (both default false). */
+export async function getPayment(ctx: RequestContext, paymentId: string, query: GetPaymentQuery = {}): Promise<Payment> {
   const payment = await ctx.store.withTransaction(ctx.merchant.id, (tx) => loadPayment(tx, paymentId));
-  return presentPayment(payment);
+  return presentPayment(payment, undefined, { history: query.transactions_history ?? false, rawResponse: query.raw_response ?? false });
 }
 
 export async function capturePayment(ctx: RequestContext, paymentId: string, transactionId: string, body: CaptureBody): Promise<Payment> {

@@ -78,7 +78,7 @@ describe('subscriptions', () => {
     const purchases = await clients.sandbox.listEvents({ query: { type: 'payment.purchase' } });
     if (purchases.status !== 200 || created.status !== 200) throw new Error('events');
     const first = await clients.payments.get({ params: { payment_id: purchases.body[0]?.resource_id as string } });
-    expect(first).toMatchObject({ status: 200, body: { amount: { value: 1 }, subscription_code: created.body.id, checkout: null } });
+    expect(first).toMatchObject({ status: 200, body: { amount: { value: 1 }, subscription_code: created.body.id, checkout: { session: '' } } });
   });
 
   it('goes PAST_DUE on a decline; manual retries follow §4.13 and a scripted success resumes billing', async () => {

@@ -1,63 +1,131 @@
 import type { CancelOrRefundResult, Payment, Transaction } from '@switchyard/contract';
 import { fromUnits } from './money.js';
-import type { PaymentState, TransactionState } from './payment-state.js';
+import type { PaymentState, StoredCard, TransactionState } from './payment-state.js';
 
 const PROVIDER_ID = 'SANDBOX_GATEWAY';
+
+/**
+ * ISO 8583 answers of the simulated provider, by the sandbox's response code (upstream's
+ * provider_data carries `iso8583_response_code` / `_message`). A code not listed answers 05.
+ */
+const ISO8583: Record<string, readonly [string, string]> = {
+  SUCCEEDED: ['00', 'Approved or completed successfully'],
+  INSUFFICIENT_FUNDS: ['51', 'Not sufficient funds'],
+  DO_NOT_HONOR: ['05', 'Do not honor'],
+  EXPIRED_CARD: ['54', 'Expired card'],
+  REPORTED_STOLEN: ['43', 'Stolen card, pick up'],
+  INVALID_SECURITY_CODE: ['N7', 'Decline for CVV2 failure'],
+  INVALID_CARD_DATA: ['14', 'Invalid card number'],
+  ERROR: ['96', 'System malfunction'],
+};
+const ISO8583_DECLINE = ['05', 'Do not honor'] as const;
+
+/** What a presentation of the payment includes beyond §2.5's fields. */
+export interface PresentOptions {
+  /** `transactions_history`; null when false (the retrieve route's default, as upstream's). */
+  history?: boolean;
+  /** Each transaction's `provider_data.raw_response`; left out when false (the retrieve route's default). */
+  rawResponse?: boolean;
+}
+
+const NO_3DS = {
+  version: null,
+  electronic_commerce_indicator: null,
+  cryptogram: null,
+  transaction_id: null,
+  directory_server_transaction_id: null,
+  pares_status: null,
+  acs_id: null,
+};
+
+function threeDSecureOf(card: StoredCard) {
+  if (card.three_d_secure === 'none') return NO_3DS;
+  // A frictionless authentication is fully authenticated (ECI 05); a challenge is still pending.
+  const frictionless = card.three_d_secure === 'frictionless';
+  return { ...NO_3DS, version: '2.2.0', electronic_commerce_indicator: frictionless ? '05' : null, pares_status: frictionless ? 'Y' : 'C' };
+}
 
 function cardDetail(p: PaymentState) {
   const card = p.payment_method.card;
   return {
     verify: false,
     capture: p.payment_method.capture,
-    installments: p.payment_method.installments,
+    installments: p.payment_method.installments ?? 1,
     installments_plan_id: null,
-    first_installment_deferral: null,
-    installments_type: null,
+    first_installment_deferral: 0,
+    installments_type: '',
     installment_amount: null,
     installments_total_amount: null,
-    soft_descriptor: p.payment_method.soft_descriptor,
-    authorization_code: null,
-    retrieval_reference_number: null,
+    soft_descriptor: p.payment_method.soft_descriptor ?? '',
+    authorization_code: '',
+    retrieval_reference_number: '',
     voucher: null,
-    acquirer_reference_number: null,
+    acquirer_reference_number: '',
     card_data: card
       ? {
-          holder_name: card.holder_name,
+          holder_name: card.holder_name ?? '',
           iin: card.iin,
           lfd: card.lfd,
           number_length: card.number_length,
           security_code_length: card.security_code_length,
           brand: card.brand,
-          issuer_name: null,
+          issuer_name: '',
           issuer_code: null,
           country_code: p.country,
-          category: null,
+          category: '',
           type: 'CREDIT',
-          three_d_secure:
-            card.three_d_secure === 'none'
-              ? null
-              : { version: '2.2.0', electronic_commerce_indicator: card.three_d_secure === 'frictionless' ? '05' : null },
+          three_d_secure: threeDSecureOf(card),
           fingerprint: card.fingerprint,
           expiration_month: card.expiration_month,
           expiration_year: card.expiration_year,
         }
       : null,
-    stored_credentials: null,
+    stored_credentials: { reason: '', usage: '', subscription_agreement_id: '', network_transaction_id: null },
   };
 }
 
 /** The payment method fields a payment and its transactions share (they differ in the detail's key). */
 function methodOf(p: PaymentState) {
   return {
-    vaulted_token: p.payment_method.vaulted_token,
+    vaulted_token: p.payment_method.vaulted_token ?? '',
     type: p.payment_method.type,
     vault_on_success: p.payment_method.vault_on_success,
-    token: p.payment_method.token,
+    token: p.payment_method.token ?? '',
     parent_payment_method_type: null,
   };
 }
 
-export function presentTransaction(p: PaymentState, t: TransactionState): Transaction {
+/** The simulated provider's own answer, in the shape of upstream's `raw_response` examples. */
+function rawResponseOf(p: PaymentState, t: TransactionState) {
+  return {
+    amount: { currency: p.currency, value: fromUnits(t.amount_units) },
+    reference: t.id,
+    status: t.status,
+    response_code: t.response_code,
+    response_message: t.response_message,
+  };
+}
+
+function providerData(p: PaymentState, t: TransactionState, rawResponse: boolean): Transaction['provider_data'] {
+  const [isoCode, isoMessage] = ISO8583[t.response_code] ?? ISO8583_DECLINE;
+  return {
+    id: PROVIDER_ID,
+    transaction_id: t.id,
+    account_id: p.account_id,
+    status: t.status,
+    sub_status: p.sub_status,
+    status_detail: '',
+    response_code: t.response_code,
+    response_message: t.response_message,
+    ...(rawResponse ? { raw_response: rawResponseOf(p, t) } : {}),
+    third_party_transaction_id: '',
+    third_party_account_id: '',
+    iso8583_response_code: isoCode,
+    iso8583_response_message: isoMessage,
+  };
+}
+
+export function presentTransaction(p: PaymentState, t: TransactionState, rawResponse = true): Transaction {
   return {
     id: t.id,
     type: t.type,
@@ -68,18 +136,12 @@ export function presentTransaction(p: PaymentState, t: TransactionState): Transa
     payment_method: { ...methodOf(p), detail: { card: cardDetail(p) } },
     response_code: t.response_code,
     response_message: t.response_message,
-    reason: t.reason,
-    description: t.description,
-    merchant_reference: t.merchant_reference,
-    provider_data: {
-      id: PROVIDER_ID,
-      transaction_id: t.id,
-      account_id: p.account_id,
-      status: t.status,
-      response_code: t.response_code,
-      response_message: t.response_message,
-    },
-    connection_data: { id: null, name: PROVIDER_ID },
+    reason: t.reason ?? '',
+    // Upstream's charge transactions carry the payment's description and reference.
+    description: t.description ?? p.description,
+    merchant_reference: t.merchant_reference ?? p.merchant_reference ?? p.merchant_order_id,
+    provider_data: providerData(p, t, rawResponse),
+    connection_data: { id: PROVIDER_ID, name: PROVIDER_ID },
     created_at: t.created_at,
     updated_at: t.updated_at,
     merchant_advice_code: null,
@@ -87,9 +149,15 @@ export function presentTransaction(p: PaymentState, t: TransactionState): Transa
   };
 }
 
-/** The API view of a payment; `focus` is the transaction the operation produced (default: the latest). */
-export function presentPayment(p: PaymentState, focusTransactionId?: string): Payment {
-  const focus = p.transactions.find((t) => t.id === focusTransactionId) ?? p.transactions[p.transactions.length - 1];
+
+/**
+ * The API view of a payment (§2.5, with upstream's answer where §2.5 leaves a choice; docs/sandbox.md).
+ * `focus` is the transaction the operation produced, answered as `transactions` (default: the latest).
+ */
+export function presentPayment(p: PaymentState, focusTransactionId?: string, options: PresentOptions = {}): Payment {
+  const { history = true, rawResponse = true } = options;
+  const latest = p.transactions[p.transactions.length - 1];
+  const focus = p.transactions.find((t) => t.id === focusTransactionId) ?? latest;
   return {
     id: p.id,
     account_id: p.account_id,
@@ -107,20 +175,26 @@ export function presentPayment(p: PaymentState, focusTransactionId?: string): Pa
       refunded: fromUnits(p.refunded_units),
       currency_conversion: null,
     },
-    checkout: p.checkout_session ? { session: p.checkout_session, sdk_action_required: p.sub_status === 'WAITING_ADDITIONAL_STEP' } : null,
+    // §2.5 lets checkout be null; upstream answers a payment without a session with an empty one.
+    checkout: { session: p.checkout_session ?? '', sdk_action_required: p.sub_status === 'WAITING_ADDITIONAL_STEP' },
     payment_method: { ...methodOf(p), payment_method_detail: { card: cardDetail(p) } },
-    customer_payer: p.customer_payer,
-    additional_data: p.additional_data,
-    transactions: focus ? presentTransaction(p, focus) : null,
-    transactions_history: p.transactions.map((t) => presentTransaction(p, t)),
+    customer_payer: p.customer_payer ?? {},
+    // An object even when none was sent: upstream types it one, and its groups objects (so none is listed).
+    additional_data: p.additional_data ?? {},
+    taxes: null,
+    transactions: focus ? presentTransaction(p, focus, rawResponse) : null,
+    transactions_history: history && latest ? presentTransaction(p, latest, rawResponse) : null,
+    split: [],
     split_marketplace: p.split_marketplace,
-    callback_url: p.callback_url,
+    callback_url: p.callback_url ?? '',
     workflow: p.workflow,
     metadata: p.metadata,
     fraud_screening: null,
     subscription_code: p.subscription_id,
-    payment_link_id: null,
-    routing_rules: { smart_routing: false, monitors: false, condition: null },
+    payment_link_id: '',
+    payment_link_code: '',
+    // No routing rule runs in the sandbox: condition 0 is upstream's default id.
+    routing_rules: { smart_routing: false, monitors: false, condition: { id: 0, name: null, description: null } },
     simplified_mode: false,
   };
 }

@@ -32,7 +32,7 @@ export const handlers: Handlers = {
   },
   payments: {
     create: (ctx, { body }) => createPayment(ctx, body),
-    get: (ctx, { params }) => getPayment(ctx, params.payment_id),
+    get: (ctx, { params, query }) => getPayment(ctx, params.payment_id, query),
     capture: (ctx, { params, body }) => capturePayment(ctx, params.payment_id, params.transaction_id, body),
     refund: (ctx, { params, body }) => refundTransaction(ctx, params.id, params.transaction_id, body, ctx.providerLatencyMs, sleep),
     cancelOrRefund: (ctx, { params, body }) => cancelOrRefund(ctx, params.payment_id, body, ctx.providerLatencyMs, sleep),

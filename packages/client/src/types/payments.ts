@@ -63,7 +63,8 @@ export interface Payment {
   created_at: string;
   updated_at: string;
   account_id: string;
-  callback_url: string | null;
+  callback_url: string;
+  split: OpenObject[];
   amount: PaymentAmount;
   merchant_order_id: string;
   workflow: string;
@@ -107,24 +108,32 @@ export interface Payment {
       id?: string | null | undefined;
       provider_id?: string | null | undefined;
     }[] | null | undefined;
-  } | null;
+  };
   sub_status: string;
   transactions: Transaction | null;
-  transactions_history: Transaction[] | null;
+  transactions_history: Transaction | null;
   split_marketplace: OpenObject[];
+  fraud_screening: OpenObject | null;
   subscription_code: string | null;
-  payment_link_id: string | null;
+  payment_link_id: string;
+  payment_link_code: string;
   routing_rules: {
     smart_routing: boolean;
     monitors: boolean;
     condition: {
       description: string | null;
-      id: number | null;
+      id: number;
       name: string | null;
-    } | null;
+    };
   } | null;
   simplified_mode: boolean;
-  fraud_screening?: unknown;
+  taxes?: unknown;
+}
+
+/** What a caller sends as the contract's `GetPaymentQuery` (`z.input`). */
+export interface GetPaymentQuery {
+  raw_response?: boolean | 'true' | 'false' | undefined;
+  transactions_history?: boolean | 'true' | 'false' | undefined;
 }
 
 /** The contract's `RefundBody` (`z.input` and `z.output` alike). */
@@ -281,8 +290,8 @@ export interface PaymentAmount {
 export interface PaymentMethodOut {
   type: string;
   vault_on_success: boolean;
-  token: string | null;
-  vaulted_token: string | null;
+  token: string;
+  vaulted_token: string;
   parent_payment_method_type: string | null;
   payment_method_detail: {
     card?: CardDetail | null | undefined;
@@ -293,52 +302,43 @@ export interface PaymentMethodOut {
 export interface Transaction {
   status: string;
   type: string;
-  description: string | null;
+  description: string;
   id: string;
   created_at: string;
   updated_at: string;
-  category: string | null;
+  category: string;
   amount: number;
-  payment_method: {
-    type: string;
-    vault_on_success: boolean;
-    token: string | null;
-    detail: {
-      card?: CardDetail | null | undefined;
-    } | null;
-    vaulted_token: string | null;
-    parent_payment_method_type: string | null;
-  } | null;
+  payment_method: TransactionPaymentMethod | null;
   provider_data: ProviderData | null;
-  response_code: string | null;
-  response_message: string | null;
-  merchant_reference: string | null;
-  reason: string | null;
+  response_code: string;
+  response_message: string;
+  merchant_reference: string;
+  reason: string;
   merchant_advice_code: string | null;
   merchant_advice_code_message: string | null;
-  provider_id: string | null;
+  provider_id: string;
   connection_data: {
-    id?: string | null | undefined;
-    name?: string | null | undefined;
+    id: string;
+    name: string;
   } | null;
 }
 
 /** The contract's `ProviderData` (`z.input` and `z.output` alike). */
 export interface ProviderData {
-  status?: string | null | undefined;
-  id?: string | null | undefined;
-  account_id?: string | null | undefined;
-  sub_status?: string | null | undefined;
-  response_code?: string | null | undefined;
-  response_message?: string | null | undefined;
-  transaction_id?: string | null | undefined;
-  status_detail?: string | null | undefined;
+  status: string;
+  id: string;
+  account_id: string;
+  sub_status: string;
+  response_code: string;
+  response_message: string;
+  transaction_id: string;
+  status_detail: string;
+  third_party_transaction_id: string;
+  third_party_account_id: string;
+  iso8583_response_code: string;
+  iso8583_response_message: string;
   raw_request?: unknown;
-  raw_response?: unknown;
-  third_party_transaction_id?: string | null | undefined;
-  third_party_account_id?: string | null | undefined;
-  iso8583_response_code?: string | null | undefined;
-  iso8583_response_message?: string | null | undefined;
+  raw_response?: OpenObject | undefined;
   merchant_advice_code?: string | null | undefined;
   merchant_advice_code_message?: string | null | undefined;
   reason_code?: string | null | undefined;
@@ -355,31 +355,46 @@ export interface EvidenceItem {
 
 /** The contract's `CardDetail` (`z.input` and `z.output` alike). */
 export interface CardDetail {
-  installments: number | null;
+  installments: number;
   capture: boolean;
   verify: boolean;
+  soft_descriptor: string;
   card_data: PaymentCardData | null;
-  soft_descriptor?: string | null | undefined;
+  first_installment_deferral: number;
+  installments_type: string;
+  authorization_code: string;
+  retrieval_reference_number: string;
+  acquirer_reference_number: string;
+  stored_credentials: {
+    reason: string;
+    usage: string;
+    subscription_agreement_id: string;
+    network_transaction_id?: string | null | undefined;
+  };
   installments_plan_id?: string | null | undefined;
-  first_installment_deferral?: number | null | undefined;
-  installments_type?: string | null | undefined;
   installment_amount?: number | null | undefined;
   installments_total_amount?: number | null | undefined;
-  authorization_code?: string | null | undefined;
-  retrieval_reference_number?: string | null | undefined;
   voucher?: string | null | undefined;
-  acquirer_reference_number?: string | null | undefined;
-  stored_credentials?: {
-    reason?: string | null | undefined;
-    usage?: string | null | undefined;
-    subscription_agreement_id?: string | null | undefined;
-    network_transaction_id?: string | null | undefined;
-  } | null | undefined;
+}
+
+/** The contract's `TransactionPaymentMethod` (`z.input` and `z.output` alike). */
+export interface TransactionPaymentMethod {
+  type: string;
+  vault_on_success: boolean;
+  token: string;
+  detail: {
+    card?: CardDetail | null | undefined;
+  } | null;
+  vaulted_token: string;
+  parent_payment_method_type: string | null;
 }
 
 /** The contract's `PaymentCardData` (`z.input` and `z.output` alike). */
 export interface PaymentCardData {
+  type: string;
   brand: string;
+  category: string;
+  holder_name: string;
   expiration_month: number;
   expiration_year: number;
   iin: string;
@@ -387,13 +402,8 @@ export interface PaymentCardData {
   number_length: number;
   security_code_length: number | null;
   fingerprint: string | null;
-  type?: string | null | undefined;
-  country_code?: string | null | undefined;
-  category?: string | null | undefined;
-  holder_name?: string | null | undefined;
-  issuer_code?: string | null | undefined;
-  issuer_name?: string | null | undefined;
-  three_d_secure?: {
+  issuer_name: string;
+  three_d_secure: {
     transaction_id?: string | null | undefined;
     version?: string | null | undefined;
     electronic_commerce_indicator?: string | null | undefined;
@@ -401,7 +411,9 @@ export interface PaymentCardData {
     directory_server_transaction_id?: string | null | undefined;
     pares_status?: string | null | undefined;
     acs_id?: string | null | undefined;
-  } | null | undefined;
+  };
+  country_code?: string | null | undefined;
+  issuer_code?: string | null | undefined;
 }
 
 /** The payments routes as the client calls them: what each one takes and answers per status. */
@@ -421,6 +433,7 @@ export interface PaymentsRoutes {
     request: {
       params: PaymentIdParams;
       headers?: KeyHeaders | undefined;
+      query?: GetPaymentQuery | undefined;
     };
     responses: CommonErrorResponses & {
       200: Payment;

@@ -8,6 +8,7 @@ import {
   CaptureBody,
   CreatePaymentBody,
   DisputeBody,
+  GetPaymentQuery,
   Payment,
   PaymentIdParams,
   PaymentTransactionParams,
@@ -34,9 +35,11 @@ export const paymentsContract = c.router(
       method: 'GET',
       path: '/payments/:payment_id',
       pathParams: PaymentIdParams,
+      query: GetPaymentQuery,
       responses: { 200: Payment },
       summary: 'Retrieve a payment',
-      description: 'Returns the payment with its latest transaction and its transaction history.',
+      description:
+        'Returns the payment with its latest transaction. transactions_history=true adds transactions_history, raw_response=true the provider\'s raw answer (provider_data.raw_response); both default to false.',
       metadata: meta({ operationId: 'getPayment', idempotent: false, supporting: true, specSection: null, domain: 'payments' }),
     },
     refund: {

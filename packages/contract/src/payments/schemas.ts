@@ -39,6 +39,11 @@ export const EVIDENCE_MAX_BYTES = 1024 * 1024;
 
 const nullableString = z.string().nullable().optional();
 
+/**
+ * The answer's 3DS data. Always an object, its fields null when no authentication took place, as
+ * upstream answers (create-payment.json), so code reading `three_d_secure.version` works for every
+ * card payment.
+ */
 const ThreeDSecureOut = z.object({
   version: nullableString,
   electronic_commerce_indicator: nullableString,
@@ -49,74 +54,94 @@ const ThreeDSecureOut = z.object({
   acs_id: nullableString,
 });
 
-/** Masked card data inside a payment: iin and lfd only, never the full number (§2.5). */
+/**
+ * Masked card data inside a payment: iin and lfd only, never the full number (§2.5). Upstream types
+ * holder_name, issuer_name, category and type strings: empty when unknown.
+ */
 export const PaymentCardData = z.object({
-  holder_name: nullableString,
+  holder_name: z.string(),
   iin: z.string(),
   lfd: z.string(),
   number_length: z.number().int(),
   security_code_length: z.number().int().nullable(),
   brand: z.string(),
-  issuer_name: nullableString,
+  issuer_name: z.string(),
   issuer_code: nullableString,
   country_code: nullableString,
-  category: nullableString,
-  type: nullableString,
-  three_d_secure: ThreeDSecureOut.nullable().optional(),
+  category: z.string(),
+  type: z.string(),
+  three_d_secure: ThreeDSecureOut,
   fingerprint: z.string().nullable(),
   expiration_month: z.number().int(),
   expiration_year: z.number().int(),
 });
 
-const StoredCredentials = z.object({
-  reason: nullableString,
-  usage: nullableString,
-  subscription_agreement_id: nullableString,
+/** Always an object in upstream's answers; strings empty when the payment sent none. */
+const StoredCredentialsOut = z.object({
+  reason: z.string(),
+  usage: z.string(),
+  subscription_agreement_id: z.string(),
   network_transaction_id: nullableString,
 });
 
+/**
+ * Card detail (§2.5). `installments` is 1 and `first_installment_deferral` 0 for a single
+ * payment; the reference strings are empty until a provider gives them (upstream's types).
+ */
 export const CardDetail = z.object({
   verify: z.boolean(),
   capture: z.boolean(),
-  installments: z.number().int().nullable(),
+  installments: z.number().int(),
   installments_plan_id: nullableString,
-  first_installment_deferral: z.number().int().nullable().optional(),
-  installments_type: nullableString,
+  first_installment_deferral: z.number().int(),
+  installments_type: z.string(),
   installment_amount: z.number().nullable().optional(),
   installments_total_amount: z.number().nullable().optional(),
-  soft_descriptor: nullableString,
-  authorization_code: nullableString,
-  retrieval_reference_number: nullableString,
+  soft_descriptor: z.string(),
+  authorization_code: z.string(),
+  retrieval_reference_number: z.string(),
   voucher: nullableString,
-  acquirer_reference_number: nullableString,
+  acquirer_reference_number: z.string(),
   card_data: PaymentCardData.nullable(),
-  stored_credentials: StoredCredentials.nullable().optional(),
+  stored_credentials: StoredCredentialsOut,
 });
 
-export const PaymentMethodOut = z.object({
-  vaulted_token: z.string().nullable(),
+/** The detail of a payment method, under `payment_method_detail` in a payment and `detail` in a transaction. */
+const PaymentMethodDetailOut = z.object({ card: CardDetail.nullable().optional() });
+
+/** What a payment's method and its transactions' methods share (§2.5, §2.7); tokens are empty strings when absent. */
+const PaymentMethodFields = z.object({
+  vaulted_token: z.string(),
   type: z.string(),
   vault_on_success: z.boolean(),
-  token: z.string().nullable(),
+  token: z.string(),
   parent_payment_method_type: z.string().nullable(),
-  payment_method_detail: z.object({ card: CardDetail.nullable().optional() }).nullable(),
 });
 
+export const PaymentMethodOut = PaymentMethodFields.extend({ payment_method_detail: PaymentMethodDetailOut.nullable() });
+
+/** A transaction's payment method: the payment's, with `detail` for `payment_method_detail` (§2.7). */
+export const TransactionPaymentMethod = PaymentMethodFields.extend({ detail: PaymentMethodDetailOut.nullable() });
+
+/**
+ * The provider's answer to one transaction (§2.7's list). Upstream types the strings strings
+ * (empty when the provider gave none) and `raw_response` an object.
+ */
 export const ProviderData = z.object({
-  id: nullableString,
-  transaction_id: nullableString,
-  account_id: nullableString,
-  status: nullableString,
-  sub_status: nullableString,
-  status_detail: nullableString,
-  response_message: nullableString,
-  response_code: nullableString,
+  id: z.string(),
+  transaction_id: z.string(),
+  account_id: z.string(),
+  status: z.string(),
+  sub_status: z.string(),
+  status_detail: z.string(),
+  response_message: z.string(),
+  response_code: z.string(),
   raw_request: z.unknown().optional(),
-  raw_response: z.unknown().optional(),
-  third_party_transaction_id: nullableString,
-  third_party_account_id: nullableString,
-  iso8583_response_code: nullableString,
-  iso8583_response_message: nullableString,
+  raw_response: z.record(z.string(), z.unknown()).optional(),
+  third_party_transaction_id: z.string(),
+  third_party_account_id: z.string(),
+  iso8583_response_code: z.string(),
+  iso8583_response_message: z.string(),
   merchant_advice_code: nullableString,
   merchant_advice_code_message: nullableString,
   reason_code: nullableString,
@@ -128,26 +153,17 @@ export const Transaction = z.object({
   id: Uuid,
   type: z.string(),
   status: z.string(),
-  category: z.string().nullable(),
+  category: z.string(),
   amount: z.number(),
-  provider_id: z.string().nullable(),
-  payment_method: z
-    .object({
-      vaulted_token: z.string().nullable(),
-      type: z.string(),
-      vault_on_success: z.boolean(),
-      token: z.string().nullable(),
-      parent_payment_method_type: z.string().nullable(),
-      detail: z.object({ card: CardDetail.nullable().optional() }).nullable(),
-    })
-    .nullable(),
-  response_code: z.string().nullable(),
-  response_message: z.string().nullable(),
-  reason: z.string().nullable(),
-  description: z.string().nullable(),
-  merchant_reference: z.string().nullable(),
+  provider_id: z.string(),
+  payment_method: TransactionPaymentMethod.nullable(),
+  response_code: z.string(),
+  response_message: z.string(),
+  reason: z.string(),
+  description: z.string(),
+  merchant_reference: z.string(),
   provider_data: ProviderData.nullable(),
-  connection_data: z.object({ id: nullableString, name: nullableString }).nullable(),
+  connection_data: z.object({ id: z.string(), name: z.string() }).nullable(),
   created_at: DateTime,
   updated_at: DateTime,
   merchant_advice_code: z.string().nullable(),
@@ -173,6 +189,7 @@ const BrowserInfo = z
   })
   .passthrough();
 
+/** The payer (§2.5 lists it an object): a payment without one answers an empty object, as upstream types it. */
 const CustomerPayerOut = z.object({
   id: nullableString,
   merchant_customer_id: nullableString,
@@ -194,7 +211,13 @@ const CustomerPayerOut = z.object({
   geolocation: z.object({ latitude: z.string().nullable().optional(), longitude: z.string().nullable().optional() }).nullable().optional(),
 });
 
-/** Payment, §2.5. `transactions` is one transaction object: the one the operation produced. */
+/**
+ * Payment, §2.5. `transactions` is one transaction object, the one the operation produced (§2.5
+ * types it "object (a transaction, see 2.7)", §4.2 "whose transactions object is the REFUND
+ * transaction"), on the retrieve route too. `transactions_history` is an object as upstream's
+ * create-payment types it (§2.5: nullable, "typed only as object"): the latest transaction.
+ * Nullable objects of §2.5 (`checkout`, `additional_data`) are answered as objects, as upstream does.
+ */
 export const Payment = z.object({
   id: Uuid,
   account_id: z.string(),
@@ -208,27 +231,43 @@ export const Payment = z.object({
   amount: PaymentAmount,
   checkout: z.object({ session: z.string(), sdk_action_required: z.boolean() }).nullable(),
   payment_method: PaymentMethodOut,
-  customer_payer: CustomerPayerOut.nullable(),
+  customer_payer: CustomerPayerOut,
   additional_data: AdditionalDataOut.nullable(),
+  /** Upstream answers `taxes` (null in all its examples) and `split` (an empty list) beside the §2.5 fields; neither is a request field. */
+  taxes: z.unknown(),
   transactions: Transaction.nullable(),
-  transactions_history: z.array(Transaction).nullable(),
+  transactions_history: Transaction.nullable(),
+  split: z.array(OpenObject),
   split_marketplace: z.array(OpenObject),
-  callback_url: z.string().nullable(),
+  callback_url: z.string(),
   workflow: z.string(),
   metadata: MetadataOut,
-  fraud_screening: z.unknown().nullable(),
+  fraud_screening: z.record(z.string(), z.unknown()).nullable(),
   subscription_code: z.string().nullable(),
-  payment_link_id: z.string().nullable(),
+  payment_link_id: z.string(),
+  payment_link_code: z.string(),
   routing_rules: z
     .object({
       smart_routing: z.boolean(),
       monitors: z.boolean(),
-      condition: z.object({ id: z.number().int().nullable(), name: z.string().nullable(), description: z.string().nullable() }).nullable(),
+      condition: z.object({ id: z.number().int(), name: z.string().nullable(), description: z.string().nullable() }),
     })
     .nullable(),
   simplified_mode: z.boolean(),
 });
 export type Payment = z.infer<typeof Payment>;
+
+/**
+ * Query of the retrieve route, as upstream's retrieve-payment-by-id documents it: both default to
+ * false. `transactions_history` adds the payment's `transactions_history`; `raw_response` adds the
+ * provider's raw answer (`provider_data.raw_response`) to each transaction.
+ */
+const BooleanQuery = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((value) => value === true || value === 'true');
+export const GetPaymentQuery = z.object({
+  transactions_history: BooleanQuery.optional(),
+  raw_response: BooleanQuery.optional(),
+});
+export type GetPaymentQuery = z.infer<typeof GetPaymentQuery>;
 
 const OperatingAddress = payerAddress(OperatingCountry);
 

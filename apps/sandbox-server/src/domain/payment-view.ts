@@ -1,4 +1,4 @@
-import type { CancelOrRefundResult, Payment, Transaction } from '@switchyard/contract';
+import type { Payment, Transaction, TransactionResult } from '@switchyard/contract';
 import { fromUnits } from './money.js';
 import type { PaymentState, TransactionState } from './payment-state.js';
 
@@ -125,8 +125,8 @@ export function presentPayment(p: PaymentState, focusTransactionId?: string): Pa
   };
 }
 
-/** §4.6's response: the transaction's fields, its amount as an object, and the payment. */
-export function presentCancelOrRefund(p: PaymentState, t: TransactionState): CancelOrRefundResult {
+/** The answer of cancel-or-refund (§4.6) and capture: the transaction's fields, its amount as an object, and the payment. */
+export function presentTransactionResult(p: PaymentState, t: TransactionState): TransactionResult {
   const tx = presentTransaction(p, t);
   return {
     id: tx.id,

@@ -27,7 +27,7 @@ import {
   type RefundCommand,
   type Transition,
 } from '../domain/payments.js';
-import { presentTransactionResult, presentPayment } from '../domain/payment-view.js';
+import { presentPayment, presentTransactionResult } from '../domain/payment-view.js';
 import type { Tx } from '../store/types.js';
 import type { CheckoutSessionState } from './checkout.js';
 import { isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';

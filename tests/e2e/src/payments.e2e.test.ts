@@ -53,7 +53,8 @@ describe('customers, checkout and payments through the client', () => {
     const auth = await client.payments.create({ body });
     expect(auth).toMatchObject({ status: 'PENDING', sub_status: 'AUTHORIZED' });
     const captured = await client.payments.capture({ params: { payment_id: auth.id, transaction_id: auth.transactions?.id as string }, body: fixtures.capture() });
-    expect(captured).toMatchObject({ status: 'SUCCEEDED', sub_status: 'CAPTURED' });
+    // Capture answers the CAPTURE transaction with the payment inside (upstream capture-authorization.json).
+    expect(captured).toMatchObject({ type: 'CAPTURE', status: 'SUCCEEDED', payment: { status: 'SUCCEEDED', sub_status: 'CAPTURED' } });
     const undone = await client.payments.cancelOrRefund({ params: { payment_id: auth.id }, body: fixtures.cancelOrRefund() });
     expect(undone).toMatchObject({ type: 'REFUND', status: 'REFUNDED', payment: { status: 'REFUNDED' } });
   });

@@ -41,7 +41,10 @@ const PREPARE: Record<string, Prepare> = {
   },
   'payments.capture': async (w) => {
     const p = await w.authorizedPayment();
-    return { params: { payment_id: p.paymentId, transaction_id: p.transactionId }, body: examples.capture() };
+    // The amount is required (upstream capture-authorization.json): capture the whole authorization,
+    // in its own currency, so a staging fixture of any amount works.
+    const { amount } = await w.client.payments.get({ params: { payment_id: p.paymentId } });
+    return { params: { payment_id: p.paymentId, transaction_id: p.transactionId }, body: { ...examples.capture(), amount: { currency: amount.currency, value: amount.value } } };
   },
   'payments.cancelOrRefund': async (w) => ({ params: { payment_id: (await w.authorizedPayment()).paymentId }, body: examples.cancelOrRefund() }),
   'payments.dispute': async (w) => {

@@ -152,15 +152,9 @@ describe('create payment: outcomes of the test cards', () => {
     expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS', messages: [expect.stringContaining('Luhn')] } });
   });
 
-  it('authorizes only with capture false, then captures', async () => {
+  it('authorizes only with capture false', async () => {
     const payment = await pay(w.clients, w.merchant, { capture: false, value: 50 });
     expect(payment).toMatchObject({ status: 'PENDING', sub_status: 'AUTHORIZED', amount: { captured: 0 }, transactions: { type: 'AUTHORIZE' } });
-    const captured = await w.clients.payments.capture({
-      params: { payment_id: payment.id, transaction_id: chargeOf(payment) },
-      body: { merchant_reference: 'cap-1', amount: { currency: 'ARS', value: 30 } },
-      headers: key(),
-    });
-    expect(captured).toMatchObject({ status: 200, body: { status: 'SUCCEEDED', sub_status: 'PARTIALLY_CAPTURED', amount: { captured: 30 }, transactions: { type: 'CAPTURE' } } });
   });
 
   // Upstream's retrieve-payment-by-id.json: `transactions_history` and `raw_response` are boolean
@@ -195,6 +189,72 @@ describe('create payment: outcomes of the test cards', () => {
     expect(await other.payments.get({ params: { payment_id: payment.id } })).toMatchObject({ status: 400, body: { code: 'PAYMENT_NOT_FOUND' } });
     const refund = await other.payments.refund({ params: { id: payment.id, transaction_id: chargeOf(payment) }, body: fixtures.refund(), headers: key() });
     expect(refund).toMatchObject({ status: 400, body: { code: 'PAYMENT_NOT_FOUND' } });
+  });
+});
+
+/**
+ * The spec has no capture endpoint, so upstream's payments/capture-authorization.json governs: the
+ * request requires merchant_reference, reason and amount, and the answer is the CAPTURE transaction
+ * with the payment inside (the envelope cancel-or-refund answers), not the payment.
+ */
+describe('capture (upstream capture-authorization.json)', () => {
+  const capture = (p: Payment, body: Partial<ReturnType<typeof fixtures.capture>> = {}) =>
+    w.clients.payments.capture({ params: { payment_id: p.id, transaction_id: chargeOf(p) }, body: { ...fixtures.capture(), ...body }, headers: key() });
+
+  it('captures in full: 200 with the CAPTURE transaction envelope and the payment CAPTURED inside', async () => {
+    const p = await pay(w.clients, w.merchant, { capture: false });
+    const res = await capture(p);
+    expect(res).toMatchObject({
+      status: 200,
+      body: {
+        id: expect.any(String),
+        type: 'CAPTURE',
+        status: 'SUCCEEDED',
+        category: 'CARD',
+        amount: { value: 99.99, currency: 'ARS', captured: 99.99, refunded: 0 },
+        merchant_reference: 'capture-0001',
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+        provider_data: expect.any(Object),
+        response_code: 'SUCCEEDED',
+        response_message: 'Transaction successful',
+        payment: { id: p.id, status: 'SUCCEEDED', sub_status: 'CAPTURED', amount: { value: 99.99, captured: 99.99 } },
+      },
+    });
+    if (res.status !== 200) throw new Error('capture');
+    expect(res.body.id).not.toBe(chargeOf(p));
+    expect(Object.keys(res.body).sort()).toEqual(
+      ['amount', 'category', 'created_at', 'id', 'merchant_reference', 'payment', 'provider_data', 'response_code', 'response_message', 'status', 'type', 'updated_at'],
+    );
+  });
+
+  it('captures partially: the envelope carries the captured part, the payment PARTIALLY_CAPTURED', async () => {
+    const p = await pay(w.clients, w.merchant, { capture: false, value: 50 });
+    const res = await capture(p, { merchant_reference: 'cap-1', amount: { currency: 'ARS', value: 30 } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { type: 'CAPTURE', status: 'SUCCEEDED', merchant_reference: 'cap-1', amount: { value: 30 }, payment: { status: 'SUCCEEDED', sub_status: 'PARTIALLY_CAPTURED', amount: { value: 50, captured: 30 } } },
+    });
+  });
+
+  it.each(['merchant_reference', 'reason', 'amount'] as const)('refuses a capture without %s: 400 naming the field, payment still AUTHORIZED', async (field) => {
+    const p = await pay(w.clients, w.merchant, { capture: false });
+    const body: Record<string, unknown> = { ...fixtures.capture() };
+    delete body[field];
+    const res = await raw(w.sb.url, `/v1/payments/${p.id}/transactions/${chargeOf(p)}/capture`, {
+      method: 'POST',
+      headers: { ...keysOf(w.merchant), 'content-type': 'application/json', 'x-idempotency-key': idemKey() },
+      body: JSON.stringify(body),
+    });
+    expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: [expect.stringMatching(new RegExp(`^body\\.${field}: `))] } });
+    expect(await w.clients.payments.get({ params: { payment_id: p.id } })).toMatchObject({ status: 200, body: { status: 'PENDING', sub_status: 'AUTHORIZED' } });
+  });
+
+  it('refuses more than the authorization, and a second capture', async () => {
+    const p = await pay(w.clients, w.merchant, { capture: false, value: 50 });
+    expect(await capture(p, { amount: { currency: 'ARS', value: 50.01 } })).toMatchObject({ status: 400, body: { code: 'INVALID_AMOUNT' } });
+    expect(await capture(p, { amount: { currency: 'ARS', value: 50 } })).toMatchObject({ status: 200, body: { payment: { sub_status: 'CAPTURED' } } });
+    expect(await capture(p, { amount: { currency: 'ARS', value: 50 } })).toMatchObject({ status: 400, body: { code: 'INVALID_STATE' } });
   });
 });
 

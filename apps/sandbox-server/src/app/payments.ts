@@ -1,12 +1,12 @@
 import type {
   CancelOrRefundBody,
-  CancelOrRefundResult,
   CaptureBody,
   CreatePaymentBody,
   DisputeBody,
   GetPaymentQuery,
   Payment,
   RefundBody,
+  TransactionResult,
 } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
 import { chooseOutcome, type TestOutcome } from '../domain/cards.js';
@@ -29,7 +29,7 @@ import {
   type RefundCommand,
   type Transition,
 } from '../domain/payments.js';
-import { presentCancelOrRefund, presentPayment } from '../domain/payment-view.js';
+import { presentPayment, presentTransactionResult } from '../domain/payment-view.js';
 import type { Tx } from '../store/types.js';
 import type { CheckoutSessionState } from './checkout.js';
 import { isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
@@ -152,15 +152,16 @@ export async function getPayment(ctx: RequestContext, paymentId: string, query: 
   return presentPayment(payment, undefined, { history: query.transactions_history ?? false, rawResponse: query.raw_response ?? false });
 }
 
-export async function capturePayment(ctx: RequestContext, paymentId: string, transactionId: string, body: CaptureBody): Promise<Payment> {
+/** Answers the CAPTURE transaction with the payment inside, as upstream's capture-authorization.json does. */
+export async function capturePayment(ctx: RequestContext, paymentId: string, transactionId: string, body: CaptureBody): Promise<TransactionResult> {
   const t = await transition(ctx, paymentId, (p) =>
     capture(
       p,
-      { transactionId, amountUnits: body.amount ? toUnits(body.amount.value) : undefined, currency: body.amount?.currency, merchantReference: body.merchant_reference },
+      { transactionId, amountUnits: toUnits(body.amount.value), currency: body.amount.currency, merchantReference: body.merchant_reference, reason: body.reason },
       { now: isoNow(ctx), transactionId: ctx.ids.uuid() },
     ),
   );
-  return presentPayment(t.payment, t.transaction.id);
+  return presentTransactionResult(t.payment, t.transaction);
 }
 
 /** Simulated time the provider takes to confirm a refund (the `x-sandbox-provider-latency-ms` header). */
@@ -209,7 +210,7 @@ export async function cancelOrRefund(
   body: CancelOrRefundBody,
   latencyMs: number,
   wait: ProviderLatency,
-): Promise<CancelOrRefundResult> {
+): Promise<TransactionResult> {
   const payment = await ctx.store.withTransaction(ctx.merchant.id, (tx) => loadPayment(tx, paymentId));
   const merchantReference = body.merchant_reference ?? payment.merchant_order_id;
   if (isCancellable(payment)) {
@@ -218,7 +219,7 @@ export async function cancelOrRefund(
       if (!isCancellable(p)) throw new DomainError('INVALID_STATE', [`payment ${paymentId} changed while it was being cancelled`]);
       return cancel(p, { reason: body.reason, description: body.description ?? null, merchantReference }, { now: isoNow(ctx), transactionId: ctx.ids.uuid() });
     });
-    return presentCancelOrRefund(t.payment, t.transaction);
+    return presentTransactionResult(t.payment, t.transaction);
   }
   const charge = capturedCharge(payment);
   if (!charge) {
@@ -238,7 +239,7 @@ export async function cancelOrRefund(
     latencyMs,
     wait,
   );
-  return presentCancelOrRefund(t.payment, t.transaction);
+  return presentTransactionResult(t.payment, t.transaction);
 }
 
 const PDF_MAGIC = '%PDF';

@@ -1,4 +1,4 @@
-import type { CancelOrRefundResult, Payment, Transaction } from '@switchyard/contract';
+import type { Payment, Transaction, TransactionResult } from '@switchyard/contract';
 import { fromUnits } from './money.js';
 import type { PaymentState, StoredCard, TransactionState } from './payment-state.js';
 
@@ -199,8 +199,8 @@ export function presentPayment(p: PaymentState, focusTransactionId?: string, opt
   };
 }
 
-/** §4.6's response: the transaction's fields, its amount as an object, and the payment. */
-export function presentCancelOrRefund(p: PaymentState, t: TransactionState): CancelOrRefundResult {
+/** The answer of cancel-or-refund (§4.6) and capture: the transaction's fields, its amount as an object, and the payment. */
+export function presentTransactionResult(p: PaymentState, t: TransactionState): TransactionResult {
   const tx = presentTransaction(p, t);
   return {
     id: tx.id,

@@ -100,7 +100,7 @@ describe('money sums over the whole accepted range', () => {
       fc.property(
         acceptedUnits().chain((auth) => fc.tuple(fc.constant(auth), fc.integer({ min: 1, max: auth }))),
         ([auth, part]) => {
-          const cmd = { transactionId: 't1', merchantReference: 'm' };
+          const cmd = { transactionId: 't1', currency: 'ARS', merchantReference: 'm', reason: 'PRODUCT_CONFIRMED' };
           if (auth < MAX_UNITS) expect(() => capture(authorized(auth), { ...cmd, amountUnits: auth + 1 }, { now: T0, transactionId: 'c0' })).toThrow(/exceeds the authorized/);
           const p = capture(authorized(auth), { ...cmd, amountUnits: part }, { now: T0, transactionId: 'c1' }).payment;
           expect([p.captured_units, p.sub_status]).toEqual([part, part === auth ? 'CAPTURED' : 'PARTIALLY_CAPTURED']);
@@ -110,6 +110,12 @@ describe('money sums over the whole accepted range', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('records the capture with its merchant reference and reason (upstream capture-authorization.json)', () => {
+    const t = capture(authorized(500_000), { transactionId: 't1', amountUnits: 500_000, currency: 'ARS', merchantReference: 'AAB01-432245', reason: 'PRODUCT_CONFIRMED' }, { now: T0, transactionId: 'c1' });
+    expect(t.transaction).toMatchObject({ id: 'c1', type: 'CAPTURE', status: 'SUCCEEDED', amount_units: 500_000, merchant_reference: 'AAB01-432245', reason: 'PRODUCT_CONFIRMED' });
+    expect(t.payment.sub_status).toBe('CAPTURED');
   });
 
   it('refunds and a lost chargeback of the rest leave exactly nothing', () => {

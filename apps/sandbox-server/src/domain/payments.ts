@@ -107,8 +107,17 @@ function checkCurrency(payment: PaymentState, currency: string | undefined): voi
   }
 }
 
-/** Captures an authorization, fully or partially. */
-export function capture(payment: PaymentState, cmd: { transactionId: string; amountUnits?: number; currency?: string; merchantReference: string }, stamp: Stamp): Transition {
+/** What a capture names: the authorization, the amount (the whole authorization for a full capture) and why. */
+export interface CaptureCommand {
+  transactionId: string;
+  amountUnits: number;
+  currency: string;
+  merchantReference: string;
+  reason: string;
+}
+
+/** Captures an authorization, fully (the authorized amount) or partially (less). */
+export function capture(payment: PaymentState, cmd: CaptureCommand, stamp: Stamp): Transition {
   const auth = findTransaction(payment, cmd.transactionId);
   if (auth.type !== 'AUTHORIZE' || auth.status !== 'SUCCEEDED') {
     throw new DomainError('INVALID_TRANSACTION', [`transaction ${auth.id} is not a successful authorization`]);
@@ -117,11 +126,11 @@ export function capture(payment: PaymentState, cmd: { transactionId: string; amo
     throw new DomainError('INVALID_STATE', [`payment ${payment.id} is ${payment.status}/${payment.sub_status}; only an AUTHORIZED payment can be captured`]);
   }
   checkCurrency(payment, cmd.currency);
-  const units = cmd.amountUnits ?? payment.authorized_units;
+  const units = cmd.amountUnits;
   if (units > payment.authorized_units) {
     throw new DomainError('INVALID_AMOUNT', [`capture of ${money(units, payment.currency)} exceeds the authorized ${money(payment.authorized_units, payment.currency)}`]);
   }
-  const tx = transaction(stamp, 'CAPTURE', 'SUCCEEDED', units, { merchant_reference: cmd.merchantReference });
+  const tx = transaction(stamp, 'CAPTURE', 'SUCCEEDED', units, { merchant_reference: cmd.merchantReference, reason: cmd.reason });
   const next = withTransaction(
     payment,
     tx,

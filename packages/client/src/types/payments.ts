@@ -169,10 +169,31 @@ export interface RefundBody {
 
 /** The contract's `CaptureBody` (`z.input` and `z.output` alike). */
 export interface CaptureBody {
+  amount: Amount;
   merchant_reference: string;
-  amount?: Amount | undefined;
-  reason?: string | undefined;
+  reason: string;
   simplified_mode?: boolean | undefined;
+}
+
+/** The contract's `TransactionResult` (`z.input` and `z.output` alike). */
+export interface TransactionResult {
+  status: string;
+  type: string;
+  id: string;
+  created_at: string;
+  updated_at: string;
+  category: string | null;
+  amount: {
+    value: number;
+    currency: string;
+    captured: number;
+    refunded: number;
+  };
+  provider_data: ProviderData | null;
+  response_code: string | null;
+  response_message: string | null;
+  merchant_reference: string | null;
+  payment: Payment;
 }
 
 /** The contract's `CancelOrRefundBody` (`z.input` and `z.output` alike). */
@@ -204,27 +225,6 @@ export interface CancelOrRefundBody {
     receipt?: boolean | undefined;
     receipt_language?: 'ES' | 'PT' | 'EN' | undefined;
   } | undefined;
-}
-
-/** The contract's `CancelOrRefundResult` (`z.input` and `z.output` alike). */
-export interface CancelOrRefundResult {
-  status: string;
-  type: string;
-  id: string;
-  created_at: string;
-  updated_at: string;
-  category: string | null;
-  amount: {
-    value: number;
-    currency: string;
-    captured: number;
-    refunded: number;
-  };
-  provider_data: ProviderData | null;
-  response_code: string | null;
-  response_message: string | null;
-  merchant_reference: string | null;
-  payment: Payment;
 }
 
 /** The contract's `DisputeBody` (`z.input` and `z.output` alike). */
@@ -458,7 +458,7 @@ export interface PaymentsRoutes {
       headers?: IdempotencyKeyHeaders | undefined;
     };
     responses: CommonErrorResponses & {
-      200: Payment;
+      200: TransactionResult;
     };
   };
   /** POST /v1/payments/:payment_id/cancel-or-refund: Cancel or refund a payment. */
@@ -469,7 +469,7 @@ export interface PaymentsRoutes {
       headers?: IdempotencyKeyHeaders | undefined;
     };
     responses: CommonErrorResponses & {
-      201: CancelOrRefundResult;
+      201: TransactionResult;
     };
   };
   /** POST /v1/payments/:payment_id/transactions/:transaction_id/dispute: Dispute a chargeback. */

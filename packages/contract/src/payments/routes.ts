@@ -4,7 +4,6 @@ import { meta } from '../meta.js';
 import { IdempotencyKeyHeader } from '../headers.js';
 import {
   CancelOrRefundBody,
-  CancelOrRefundResult,
   CaptureBody,
   CreatePaymentBody,
   DisputeBody,
@@ -14,6 +13,7 @@ import {
   PaymentTransactionParams,
   RefundBody,
   RefundParams,
+  TransactionResult,
 } from './schemas.js';
 
 const c = initContract();
@@ -60,9 +60,10 @@ export const paymentsContract = c.router(
       pathParams: PaymentTransactionParams,
       headers: IdempotencyKeyHeader,
       body: CaptureBody,
-      responses: { 200: Payment },
+      responses: { 200: TransactionResult },
       summary: 'Capture an authorization',
-      description: 'Captures an authorized (capture: false) payment, fully without amount or partially with it.',
+      description:
+        'Captures an authorized (capture: false) payment: in full when amount is the authorized amount, partially when less. Answers the CAPTURE transaction with the payment inside, as cancel-or-refund does.',
       metadata: meta({ operationId: 'captureAuthorization', idempotent: true, supporting: true, specSection: null, domain: 'payments' }),
     },
     cancelOrRefund: {
@@ -71,7 +72,7 @@ export const paymentsContract = c.router(
       pathParams: PaymentIdParams,
       headers: IdempotencyKeyHeader,
       body: CancelOrRefundBody,
-      responses: { 201: CancelOrRefundResult },
+      responses: { 201: TransactionResult },
       summary: 'Cancel or refund a payment',
       description:
         'Cancels a payment that has not been captured, refunds one that has (partially with amount). merchant_reference defaults to the payment\'s merchant_order_id.',

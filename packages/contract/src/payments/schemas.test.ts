@@ -121,9 +121,15 @@ describe('CreatePaymentBody (supporting)', () => {
   it.each(rules)('rejects: $name', ({ mutate, path }) => expectRejectedAt(CreatePaymentBody, mutate(fixtures.createPayment()), path));
 });
 
+/** Upstream's capture-authorization.json requires merchant_reference, reason and amount (the spec has no capture endpoint). */
 describe('CaptureBody (supporting)', () => {
   it('accepts a full capture', () => expectAccepted(CaptureBody, fixtures.capture()));
-  it('rejects a missing merchant_reference', () => expectRejectedAt(CaptureBody, {}, 'merchant_reference'));
+  it('accepts a partial capture', () => expectAccepted(CaptureBody, set(fixtures.capture(), ['amount'], { currency: 'ARS', value: 10 })));
+  it.each(['merchant_reference', 'reason', 'amount'] as const)('rejects a missing %s', (field) => {
+    const body: Record<string, unknown> = { ...fixtures.capture() };
+    delete body[field];
+    expectRejectedAt(CaptureBody, body, field);
+  });
 });
 
 /**

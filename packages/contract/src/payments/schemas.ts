@@ -359,10 +359,12 @@ export const CancelOrRefundBody = z.object({
 export type CancelOrRefundBody = z.infer<typeof CancelOrRefundBody>;
 
 /**
- * Response of §4.6: the transaction's fields plus the payment. Upstream sends `amount` here as an
- * amount object (value of the transaction, currency, captured, refunded), not a bare number.
+ * The transaction an operation produced, with its fields at the top and the payment inside: the
+ * answer of cancel-or-refund (§4.6) and of capture (upstream's capture-authorization.json answers
+ * the same envelope, `type: CAPTURE`). Upstream sends `amount` here as an amount object (value of
+ * the transaction, currency, captured, refunded), not a bare number.
  */
-export const CancelOrRefundResult = z.object({
+export const TransactionResult = z.object({
   id: Uuid,
   type: z.string(),
   status: z.string(),
@@ -376,7 +378,7 @@ export const CancelOrRefundResult = z.object({
   response_message: z.string().nullable(),
   payment: Payment,
 });
-export type CancelOrRefundResult = z.infer<typeof CancelOrRefundResult>;
+export type TransactionResult = z.infer<typeof TransactionResult>;
 
 /** Number of bytes a padded base64 string decodes to. */
 export function base64DecodedLength(content: string): number {
@@ -490,11 +492,16 @@ export const CreatePaymentBody = z
   });
 export type CreatePaymentBody = z.infer<typeof CreatePaymentBody>;
 
-/** Request of the supporting capture route (capture an authorization, full or partial). */
+/**
+ * Request of the supporting capture route (capture an authorization, full or partial). The spec
+ * has no capture endpoint, so upstream's capture-authorization.json governs: it requires
+ * `merchant_reference` (3 to 255), `reason` (free text such as PRODUCT_CONFIRMED) and `amount`,
+ * even for a full capture (its "Full Capture" example sends the whole amount).
+ */
 export const CaptureBody = z.object({
   merchant_reference: text(3, 255),
-  amount: Amount.optional(),
-  reason: text(1, 255).optional(),
+  amount: Amount,
+  reason: text(1, 255),
   simplified_mode: z.boolean().optional(),
 });
 export type CaptureBody = z.infer<typeof CaptureBody>;

@@ -1,4 +1,5 @@
 import type { CancelOrRefundResult, Payment, Transaction } from '@switchyard/contract';
+import { alternativeDetail } from './alternative-method-view.js';
 import { fromUnits } from './money.js';
 import type { PaymentState, TransactionState } from './payment-state.js';
 
@@ -62,10 +63,10 @@ export function presentTransaction(p: PaymentState, t: TransactionState): Transa
     id: t.id,
     type: t.type,
     status: t.status,
-    category: p.payment_method.card ? 'CARD' : p.payment_method.type,
+    category: p.payment_method.alternative?.category ?? (p.payment_method.card ? 'CARD' : p.payment_method.type),
     amount: fromUnits(t.amount_units),
     provider_id: PROVIDER_ID,
-    payment_method: { ...methodOf(p), detail: { card: cardDetail(p) } },
+    payment_method: { ...methodOf(p), detail: alternativeDetail(p) ?? { card: cardDetail(p) } },
     response_code: t.response_code,
     response_message: t.response_message,
     reason: t.reason,
@@ -108,7 +109,7 @@ export function presentPayment(p: PaymentState, focusTransactionId?: string): Pa
       currency_conversion: null,
     },
     checkout: p.checkout_session ? { session: p.checkout_session, sdk_action_required: p.sub_status === 'WAITING_ADDITIONAL_STEP' } : null,
-    payment_method: { ...methodOf(p), payment_method_detail: { card: cardDetail(p) } },
+    payment_method: { ...methodOf(p), payment_method_detail: alternativeDetail(p) ?? { card: cardDetail(p) } },
     customer_payer: p.customer_payer,
     additional_data: p.additional_data,
     transactions: focus ? presentTransaction(p, focus) : null,

@@ -17,14 +17,14 @@ interface PayerPage {
 }
 
 /** The non-card method of a create-payment request, or null for a card. */
-export function alternativeFor(ctx: RequestContext, body: CreatePaymentBody): AlternativeMethodState | null {
+export function alternativeFor(ctx: RequestContext, body: CreatePaymentBody, now: string): AlternativeMethodState | null {
   const type = body.payment_method.type;
   if (type === undefined || type === 'CARD') return null;
   const detail = body.payment_method.detail;
   const wallet = detail?.wallet;
   return alternativeMethod({
     type,
-    now: isoNow(ctx),
+    now,
     pageCode: ctx.ids.token('', PAGE_CODE_LENGTH),
     baseUrl: ctx.baseUrl,
     amountUnits: toUnits(body.amount.value),

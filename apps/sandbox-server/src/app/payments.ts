@@ -96,7 +96,6 @@ export async function createPayment(ctx: RequestContext, body: CreatePaymentBody
     throw new DomainError('INVALID_PARAMETERS', ['payment_method.token: one-time tokens come from the checkout SDK, which the sandbox does not run; pay with detail.card.card_data or a vaulted_token']);
   }
   const raw = cardForPayment(ctx, body);
-  const alternative = alternativeFor(ctx, body);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     // A back-to-back payment (DIRECT, REDIRECT) may come without a session (the contract decides
     // when): its country, amount and payer are then the body's alone.
@@ -109,6 +108,7 @@ export async function createPayment(ctx: RequestContext, body: CreatePaymentBody
       card = charged.method.card ? withThreeDSecure(charged.method.card, outcome) : null;
     }
     const now = isoNow(ctx);
+    const alternative = alternativeFor(ctx, body, now);
     const draft = paymentDraft({
       id: ctx.ids.uuid(),
       now,

@@ -44,7 +44,9 @@ export function dueOf(kind: RecordKind, data: unknown): Due | null {
       return isOnboardingFinal(o) || !o.expires_at ? null : dueAt('clock', Date.parse(o.expires_at));
     }
     case 'payment': {
-      const at = waitingExpiryMs(data as PaymentState);
+      // Only a payment waiting for its payer has work on the clock: its expiry.
+      const p = data as PaymentState;
+      const at = p.status === 'READY_TO_PAY' ? waitingExpiryMs(p) : null;
       return at === null ? null : dueAt('clock', at);
     }
     case 'webhook_delivery': {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CreatePaymentBody, Payment } from '@switchyard/contract';
 import { clientsFor, idemKey, newMerchant, sandboxWithMerchant, type Clients } from '../test-support/harness.js';
+import { eventually, startReceiver } from '../test-support/receiver.js';
 
 /**
  * Alternative payment methods end to end (issue 17, item 4), through the real client over HTTP.
@@ -196,6 +197,27 @@ describe('wallets', () => {
     const res = await w.clients.payments.create({ body: b, headers: { 'x-idempotency-key': idemKey() } });
     expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } });
     expect(JSON.stringify(res.body)).toContain('detail.ticket');
+  });
+});
+
+describe('webhooks', () => {
+  it('sends payment.purchase when the payment waits for the payer and when the payer pays', async () => {
+    const receiver = await startReceiver();
+    try {
+      const { clients, accountId } = await ownMerchant();
+      const hook = await clients.webhooks.create({ body: { account_id: accountId, name: 'apm', url: receiver.url, hmac_client_secret: 'whsec-apm', payment_triggers: ['PURCHASE'] } });
+      expect(hook.status).toBe(201);
+      const p = await create(clients, body(accountId, 'PIX', 'BRL'));
+      await clients.sandbox.payerOutcome({ params: { payment_id: p.id }, body: { outcome: 'SUCCEEDED' } });
+      const statuses = await eventually(async () => {
+        const sent = receiver.received.map((r) => JSON.parse(r.body) as { type_event: string; data: { payment: { id: string; status: string } } });
+        const mine = sent.filter((e) => e.type_event === 'payment.purchase' && e.data.payment.id === p.id).map((e) => e.data.payment.status);
+        return mine.length === 2 ? mine.sort() : undefined;
+      });
+      expect(statuses).toEqual(['READY_TO_PAY', 'SUCCEEDED']);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

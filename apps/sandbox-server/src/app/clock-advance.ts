@@ -6,6 +6,7 @@ import { KeyedMutex } from '../store/mutex.js';
 import type { MerchantRecord, RecordKind } from '../store/types.js';
 import { DispatchRun, type WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { expireOnboardings } from './banking.js';
+import { expireWaitingPayments } from './alternative-methods.js';
 import { invalidCredentials, nowOf, type RequestContext } from './context.js';
 import { purgeExpired } from './retention.js';
 import { clockView } from './sandbox.js';
@@ -19,7 +20,7 @@ import { billEverythingDue } from './subscriptions.js';
 const ADVANCE_STEP_MS = 30 * 86400_000;
 
 /** Kinds of records the clock acts on in a step (the `clock` lane of `dueOf`). */
-const CLOCK_KINDS: RecordKind[] = ['subscription', 'banking_onboarding', 'webhook_delivery'];
+const CLOCK_KINDS: RecordKind[] = ['subscription', 'banking_onboarding', 'payment', 'webhook_delivery'];
 
 /** The merchant as the store has it now; removed meanwhile, its keys no longer work (as for any unknown key). */
 async function current(read: Promise<MerchantRecord | undefined>): Promise<MerchantRecord> {
@@ -81,10 +82,11 @@ export class ClockAdvancer {
     return Math.min(target, Math.max(stop, ctx.merchant.clock_offset_seconds + 1));
   }
 
-  /** Everything due at the merchant's time: billing, onboarding expiry, webhook deliveries, retention; in batches. */
+  /** Everything due at the merchant's time: billing, onboarding and payment expiry, webhook deliveries, retention; in batches. */
   private async runDue(ctx: RequestContext, deliveries: DispatchRun): Promise<void> {
     await billEverythingDue(ctx, () => this.stopIfShuttingDown(ctx));
     await expireOnboardings(ctx);
+    await expireWaitingPayments(ctx);
     await this.dispatcher.runDue(ctx.merchant.id, deliveries);
     await purgeExpired(ctx.store, ctx.merchant.id, nowOf(ctx).getTime());
     await yieldToEventLoop();

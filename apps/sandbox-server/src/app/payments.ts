@@ -34,6 +34,8 @@ import type { Tx } from '../store/types.js';
 import type { CheckoutSessionState } from './checkout.js';
 import { isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
 import { outcomeOfCharge } from './enrolled-methods.js';
+import { alternativeFor, registerPayerPage } from './alternative-methods.js';
+import { checkRefundPolicy, startAlternativePayment } from '../domain/alternative-methods.js';
 
 const CARD_FIELD = 'payment_method.detail.card.card_data';
 
@@ -112,6 +114,7 @@ export async function createPayment(ctx: RequestContext, body: CreatePaymentBody
       card = charged.method.card ? withThreeDSecure(charged.method.card, outcome) : null;
     }
     const now = isoNow(ctx);
+    const alternative = alternativeFor(ctx, body, now);
     const draft = paymentDraft({
       id: ctx.ids.uuid(),
       now,
@@ -127,10 +130,11 @@ export async function createPayment(ctx: RequestContext, body: CreatePaymentBody
         type: pm.type ?? 'CARD',
         vaulted_token: pm.vaulted_token ?? null,
         vault_on_success: pm.vault_on_success,
-        capture: pm.detail?.card?.capture,
+        capture: alternative ? pm.detail?.wallet?.capture : pm.detail?.card?.capture,
         installments: pm.detail?.card?.installments,
         soft_descriptor: pm.detail?.card?.soft_descriptor,
         card,
+        alternative,
       },
       customer_payer: (body.customer_payer as Record<string, unknown> | undefined) ?? (session?.resource.customer_id ? { id: session.resource.customer_id } : null),
       additional_data: (body.additional_data as Record<string, unknown> | undefined) ?? null,
@@ -139,7 +143,9 @@ export async function createPayment(ctx: RequestContext, body: CreatePaymentBody
       metadata: body.metadata,
       split_marketplace: body.split_marketplace as Record<string, unknown>[] | undefined,
     });
-    const t = createPaymentState(draft, outcome, { now, transactionId: ctx.ids.uuid() });
+    const stamp = { now, transactionId: ctx.ids.uuid() };
+    const t = alternative ? startAlternativePayment(draft, outcome, stamp) : createPaymentState(draft, outcome, stamp);
+    await registerPayerPage(tx, alternative, t.payment.id);
     if (session) await tx.put('checkout_session', session.resource.checkout_session, { ...session, payment_id: t.payment.id });
     await save(ctx, tx, t);
     return presentPayment(t.payment, t.transaction.id);
@@ -173,8 +179,11 @@ export type ProviderLatency = (ms: number) => Promise<void>;
  * of the payment is refused, which is how the spec's "no refund while another is in progress"
  * holds under concurrency.
  */
-async function refundInTwoSteps(ctx: RequestContext, paymentId: string, cmd: RefundCommand, latencyMs: number, wait: ProviderLatency): Promise<Transition> {
-  await transition(ctx, paymentId, (p) => startRefund(p, cmd, { now: isoNow(ctx), transactionId: ctx.ids.uuid() }));
+async function refundInTwoSteps(ctx: RequestContext, paymentId: string, cmd: RefundCommand, latencyMs: number, wait: ProviderLatency, toBankAccount: boolean): Promise<Transition> {
+  await transition(ctx, paymentId, (p) => {
+    checkRefundPolicy(p, toBankAccount);
+    return startRefund(p, cmd, { now: isoNow(ctx), transactionId: ctx.ids.uuid() });
+  });
   if (latencyMs > 0) await wait(latencyMs);
   return transition(ctx, paymentId, (p) => finishRefund(p, isoNow(ctx)));
 }
@@ -200,6 +209,7 @@ export async function refundTransaction(
     },
     latencyMs,
     wait,
+    body.payment_method?.detail?.bank_transfer !== undefined,
   );
   return presentPayment(t.payment, t.transaction.id);
 }
@@ -238,6 +248,7 @@ export async function cancelOrRefund(
     },
     latencyMs,
     wait,
+    body.payment_method?.detail?.bank_transfer !== undefined,
   );
   return presentTransactionResult(t.payment, t.transaction);
 }

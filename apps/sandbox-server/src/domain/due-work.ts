@@ -1,6 +1,8 @@
 import type { BankingOnboarding, SandboxEvent } from '@switchyard/contract';
 import type { RecordKind } from './record-kind.js';
 import { isOnboardingFinal } from './onboarding.js';
+import { waitingExpiryMs } from './alternative-methods.js';
+import type { PaymentState } from './payment-state.js';
 import { IDEMPOTENCY_RETENTION_MS, type IdempotencyRecord } from './idempotency.js';
 import { nextChargeAtMs, type SubscriptionState } from './subscriptions.js';
 import type { DeliveryState } from './webhook-delivery.js';
@@ -10,8 +12,9 @@ export const EVENT_RETENTION_MS = 30 * 86400_000;
 
 /**
  * The two kinds of work the merchant's clock does to a record when it passes a moment:
- * `clock` — a scheduled step (charge a subscription cycle, expire an onboarding, attempt a webhook
- * delivery); `retention` — delete it (events, finished deliveries, idempotency records).
+ * `clock` — a scheduled step (charge a subscription cycle, expire an onboarding or a payment waiting
+ * for its payer, attempt a webhook delivery); `retention` — delete it (events, finished deliveries,
+ * idempotency records).
  */
 export type DueLane = 'clock' | 'retention';
 
@@ -39,6 +42,12 @@ export function dueOf(kind: RecordKind, data: unknown): Due | null {
     case 'banking_onboarding': {
       const o = data as BankingOnboarding;
       return isOnboardingFinal(o) || !o.expires_at ? null : dueAt('clock', Date.parse(o.expires_at));
+    }
+    case 'payment': {
+      // Only a payment waiting for its payer has work on the clock: its expiry.
+      const p = data as PaymentState;
+      const at = p.status === 'READY_TO_PAY' ? waitingExpiryMs(p) : null;
+      return at === null ? null : dueAt('clock', at);
     }
     case 'webhook_delivery': {
       const d = data as DeliveryState;

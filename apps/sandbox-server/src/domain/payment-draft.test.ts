@@ -9,7 +9,7 @@ describe('paymentDraft', () => {
     const draft = paymentDraft({ ...given, payment_method: { type: 'CARD', vaulted_token: null, card: null } });
     expect(draft).toMatchObject({ status: 'CREATED', sub_status: 'CREATED', created_at: NOW, updated_at: NOW, authorized_units: 0, captured_units: 0, refunded_units: 0, charged_back_units: 0 });
     expect(draft).toMatchObject({ merchant_reference: null, checkout_session: null, subscription_id: null, callback_url: null, workflow: 'DIRECT', metadata: [], split_marketplace: [] });
-    expect(draft.payment_method).toEqual({ type: 'CARD', vaulted_token: null, token: null, vault_on_success: false, capture: true, installments: null, soft_descriptor: null, card: null });
+    expect(draft.payment_method).toEqual({ type: 'CARD', vaulted_token: null, token: null, vault_on_success: false, capture: true, installments: null, soft_descriptor: null, card: null, alternative: null });
     expect(draft).toMatchObject({ transactions: [], refund_in_progress: null, dispute: null });
   });
 

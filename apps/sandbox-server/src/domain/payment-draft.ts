@@ -15,7 +15,7 @@ export interface DraftInput {
   merchant_order_id: string;
   currency: string;
   amount_units: number;
-  payment_method: Pick<PaymentMethod, 'type' | 'vaulted_token' | 'card'> & Partial<Pick<PaymentMethod, 'vault_on_success' | 'capture' | 'installments' | 'soft_descriptor'>>;
+  payment_method: Pick<PaymentMethod, 'type' | 'vaulted_token' | 'card'> & Partial<Pick<PaymentMethod, 'vault_on_success' | 'capture' | 'installments' | 'soft_descriptor' | 'alternative'>>;
   merchant_reference?: string | null;
   checkout_session?: string | null;
   subscription_id?: string | null;
@@ -62,6 +62,7 @@ export function paymentDraft(d: DraftInput): PaymentState {
       installments: pm.installments ?? null,
       soft_descriptor: pm.soft_descriptor ?? null,
       card: pm.card,
+      alternative: pm.alternative ?? null,
     },
     customer_payer: d.customer_payer,
     additional_data: d.additional_data,

@@ -1,10 +1,11 @@
+import type { AlternativeMethodState } from './alternative-methods.js';
 import type { CardBrand } from './cards.js';
 
 /** A transaction as the sandbox keeps it; amounts in units of 0.0001. */
 export interface TransactionState {
   id: string;
   type: 'PURCHASE' | 'AUTHORIZE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'CHARGEBACK';
-  status: 'SUCCEEDED' | 'PENDING' | 'DECLINED' | 'ERROR' | 'CREATED' | 'WON' | 'LOST';
+  status: 'SUCCEEDED' | 'PENDING' | 'DECLINED' | 'ERROR' | 'CREATED' | 'WON' | 'LOST' | 'EXPIRED';
   amount_units: number;
   response_code: string;
   response_message: string;
@@ -66,6 +67,8 @@ export interface PaymentState {
     installments: number | null;
     soft_descriptor: string | null;
     card: StoredCard | null;
+    /** A method other than a card (absent on payments stored before they existed). */
+    alternative?: AlternativeMethodState | null;
   };
   customer_payer: Record<string, unknown> | null;
   additional_data: Record<string, unknown> | null;

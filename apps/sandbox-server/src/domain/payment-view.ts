@@ -1,4 +1,5 @@
 import type { Payment, Transaction, TransactionResult } from '@switchyard/contract';
+import { alternativeDetail } from './alternative-method-view.js';
 import { fromUnits } from './money.js';
 import type { PaymentState, StoredCard, TransactionState } from './payment-state.js';
 
@@ -130,10 +131,10 @@ export function presentTransaction(p: PaymentState, t: TransactionState, rawResp
     id: t.id,
     type: t.type,
     status: t.status,
-    category: p.payment_method.card ? 'CARD' : p.payment_method.type,
+    category: p.payment_method.alternative?.category ?? (p.payment_method.card ? 'CARD' : p.payment_method.type),
     amount: fromUnits(t.amount_units),
     provider_id: PROVIDER_ID,
-    payment_method: { ...methodOf(p), detail: { card: cardDetail(p) } },
+    payment_method: { ...methodOf(p), detail: alternativeDetail(p) ?? { card: cardDetail(p) } },
     response_code: t.response_code,
     response_message: t.response_message,
     reason: t.reason ?? '',
@@ -177,7 +178,7 @@ export function presentPayment(p: PaymentState, focusTransactionId?: string, opt
     },
     // §2.5 lets checkout be null; upstream answers a payment without a session with an empty one.
     checkout: { session: p.checkout_session ?? '', sdk_action_required: p.sub_status === 'WAITING_ADDITIONAL_STEP' },
-    payment_method: { ...methodOf(p), payment_method_detail: { card: cardDetail(p) } },
+    payment_method: { ...methodOf(p), payment_method_detail: alternativeDetail(p) ?? { card: cardDetail(p) } },
     customer_payer: p.customer_payer ?? {},
     // An object even when none was sent: upstream types it one, and its groups objects (so none is listed).
     additional_data: p.additional_data ?? {},

@@ -54,7 +54,7 @@ const eventType: Record<TransactionState['type'], string> = {
   CHARGEBACK: 'payment.chargeback',
 };
 
-function paymentEvent(type: string, payment: PaymentState, tx: TransactionState): DomainEvent {
+export function paymentEvent(type: string, payment: PaymentState, tx: TransactionState): DomainEvent {
   return event(type, 'payment', payment.id, payment.account_id, { payment_id: payment.id, transaction_id: tx.id, status: payment.status, sub_status: payment.sub_status });
 }
 
@@ -241,9 +241,12 @@ export function cancel(payment: PaymentState, cmd: { reason: string; description
   return { payment: next, transaction: tx, events: [paymentEvent('payment.cancel', next, tx)] };
 }
 
-/** True when cancel-or-refund cancels (nothing captured yet) rather than refunds. */
+/**
+ * True when cancel-or-refund cancels (nothing captured yet) rather than refunds. A payment that
+ * waits for its payer (READY_TO_PAY: a PIX code, a voucher) is cancelled too: nothing was paid.
+ */
 export function isCancellable(payment: PaymentState): boolean {
-  return payment.status === 'PENDING' && ['AUTHORIZED', 'WAITING_ADDITIONAL_STEP'].includes(payment.sub_status);
+  return (payment.status === 'PENDING' && ['AUTHORIZED', 'WAITING_ADDITIONAL_STEP'].includes(payment.sub_status)) || payment.status === 'READY_TO_PAY';
 }
 
 /** The charge a refund applies to: the capture of an authorization, or the purchase. */

@@ -5,6 +5,8 @@ export type RecordKind =
   | 'checkout_session'
   | 'payment_link'
   | 'payment'
+  /** A payer page code of a payment waiting for its payer (`/pay/{code}`). */
+  | 'payer_page'
   | 'payment_method'
   | 'subscription'
   | 'recipient'

@@ -10,6 +10,7 @@ import { clockView, createMerchant, listEvents } from '../app/sandbox.js';
 import { createSubscription, getSubscription, retrySubscription } from '../app/subscriptions.js';
 import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, presentDelivery, updateWebhook } from '../app/webhooks.js';
 import { sleep } from '../runtime/sleep.js';
+import { settlePayerOutcome } from '../app/alternative-methods.js';
 import type { Handlers } from './handler.js';
 
 /**
@@ -70,6 +71,7 @@ export const handlers: Handlers = {
     listEvents: (ctx, { query }) => listEvents(ctx, query),
     chargeback: (ctx, { params, body }) => chargeback(ctx, params.payment_id, body),
     disputeOutcome: (ctx, { params, body }) => settleDispute(ctx, params.payment_id, body.outcome),
+    payerOutcome: (ctx, { params, body }) => settlePayerOutcome(ctx, params.payment_id, body.outcome),
     completeEnrollment: (ctx, { params, body }) => completeEnrollment(ctx, params.customer_session, params.payment_method_id, body),
     scriptOutcomes: async (ctx, { params, body }) => ({
       vaulted_token: params.vaulted_token,

@@ -20,7 +20,7 @@ export interface CreateRecipientBody {
   merchant_category_code?: string | undefined;
   documentation?: RecipientFile[] | undefined;
   withdrawal_methods?: RecipientWithdrawalMethod | undefined;
-  entity_type?: 'GOVERNMENTAL' | 'PUBLIC' | 'NON_PROFIT' | 'PRIVATE' | undefined;
+  entity_type?: 'PRIVATE' | 'GOVERNMENTAL' | 'PUBLIC' | 'NON_PROFIT' | undefined;
   split_configuration?: SplitConfiguration | undefined;
   legal_representatives?: {
     first_name: string;

@@ -9,10 +9,12 @@ export interface CreatePaymentBody {
   amount: Amount;
   merchant_order_id: string;
   payment_method: {
-    type?: string | undefined;
+    type?: 'CARD' | 'ACUOTAZ' | 'ADDI' | 'APPLE_PAY' | 'BANCOLOMBIA_TOKEN_BOX' | 'BANCOLOMBIA_TRANSFER' | 'CASH' | 'CODI' | 'DAVIPLATA' | 'EFECTY' | 'GOOGLE_PAY' | 'MERCADO_PAGO_CHECKOUT_PRO' | 'MERCADO_PAGO_WALLET' | 'NEQUI' | 'NU_PAY' | 'NU_PAY_ENROLLMENT' | 'OXXO' | 'PAYPAL' | 'PAYVALIDA' | 'PIX' | 'PSE' | 'SAFETYPAY' | 'SPEI' | 'TARJETA_CLAVE' | 'WEBPAY' | 'WIBOND' | 'CRYPTO' | undefined;
     vault_on_success?: boolean | undefined;
     token?: string | undefined;
     detail?: {
+      ticket?: TicketDetailIn | undefined;
+      bank_transfer?: BankTransferDetailIn | undefined;
       card?: {
         installments?: number | undefined;
         capture?: boolean | undefined;
@@ -26,14 +28,15 @@ export interface CreatePaymentBody {
           holder_name?: string | undefined;
           security_code?: string | undefined;
         } | undefined;
-        first_installment_deferral?: number | undefined;
         stored_credentials?: {
           reason?: 'CARD_ON_FILE' | 'SUBSCRIPTION' | 'UNSCHEDULED_CARD_ON_FILE' | undefined;
           usage?: 'USED' | 'FIRST' | undefined;
           subscription_agreement_id?: string | undefined;
           network_transaction_id?: string | undefined;
         } | undefined;
+        first_installment_deferral?: number | undefined;
       } | undefined;
+      wallet?: WalletDetailIn | undefined;
     } | undefined;
     vaulted_token?: string | undefined;
   };
@@ -233,6 +236,11 @@ export interface DisputeBody {
   evidence: EvidenceItem[];
 }
 
+/** The contract's `PayerOutcomeBody` (`z.input` and `z.output` alike). */
+export interface PayerOutcomeBody {
+  outcome: 'EXPIRED' | 'SUCCEEDED' | 'DECLINED';
+}
+
 /** The contract's `RefundParams` (`z.input` and `z.output` alike). */
 export interface RefundParams {
   id: string;
@@ -243,6 +251,51 @@ export interface RefundParams {
 export interface PaymentTransactionParams {
   transaction_id: string;
   payment_id: string;
+}
+
+/** The contract's `TicketDetailIn` (`z.input` and `z.output` alike). */
+export interface TicketDetailIn {
+  expires_at?: string | undefined;
+  benefit_type?: 'PRIVATE' | 'JUNAEB' | undefined;
+}
+
+/** The contract's `BankTransferDetailIn` (`z.input` and `z.output` alike). */
+export interface BankTransferDetailIn {
+  code?: string | undefined;
+  expires_at?: string | undefined;
+  soft_descriptor?: string | undefined;
+  account_type?: 'SAVINGS' | 'CHECKINGS' | undefined;
+  account_holder_type?: 'INDIVIDUAL' | 'COMPANY' | undefined;
+  bank_id?: string | undefined;
+  bank_account?: string | undefined;
+  beneficiary_name?: string | undefined;
+  branch?: string | undefined;
+  branch_digit?: string | undefined;
+  routing_number?: string | undefined;
+  bank_account_mask_number?: string | undefined;
+  mandate?: Mandate | undefined;
+  pre_debit_notification_id?: string | undefined;
+  beneficiary_type?: 'INDIVIDUAL' | 'ENTITY' | undefined;
+  third_party_token_id?: string | undefined;
+}
+
+/** The contract's `WalletDetailIn` (`z.input` and `z.output` alike). */
+export interface WalletDetailIn {
+  expires_at?: string | undefined;
+  capture?: boolean | undefined;
+  verify?: boolean | undefined;
+  soft_descriptor?: string | undefined;
+  card_data?: {
+    lfd?: string | undefined;
+  } | undefined;
+  payment_token?: string | undefined;
+  domain_url?: string | undefined;
+  stored_credentials?: {
+    reason?: 'CARD_ON_FILE' | 'SUBSCRIPTION' | 'UNSCHEDULED_CARD_ON_FILE' | undefined;
+    usage?: 'USED' | 'FIRST' | undefined;
+    subscription_agreement_id?: string | undefined;
+    network_transaction_id?: string | undefined;
+  } | undefined;
 }
 
 /** The contract's `CustomerPayerRequest` (`z.input` and `z.output` alike). */
@@ -295,6 +348,10 @@ export interface PaymentMethodOut {
   parent_payment_method_type: string | null;
   payment_method_detail: {
     card?: CardDetail | null | undefined;
+    wallet?: WalletDetailOut | null | undefined;
+    ticket?: TicketDetailOut | null | undefined;
+    bank_transfer?: BankTransferDetailOut | null | undefined;
+    bnpl?: BnplDetailOut | null | undefined;
   } | null;
 }
 
@@ -360,21 +417,74 @@ export interface CardDetail {
   verify: boolean;
   soft_descriptor: string;
   card_data: PaymentCardData | null;
-  first_installment_deferral: number;
-  installments_type: string;
-  authorization_code: string;
-  retrieval_reference_number: string;
-  acquirer_reference_number: string;
   stored_credentials: {
     reason: string;
     usage: string;
     subscription_agreement_id: string;
     network_transaction_id?: string | null | undefined;
   };
+  authorization_code: string;
+  first_installment_deferral: number;
+  installments_type: string;
+  retrieval_reference_number: string;
+  acquirer_reference_number: string;
+  voucher?: string | null | undefined;
   installments_plan_id?: string | null | undefined;
   installment_amount?: number | null | undefined;
   installments_total_amount?: number | null | undefined;
-  voucher?: string | null | undefined;
+}
+
+/** The contract's `WalletDetailOut` (`z.input` and `z.output` alike). */
+export interface WalletDetailOut {
+  expires_at: string | null;
+  capture: boolean;
+  verify: boolean;
+  card_data: {
+    brand: string | null;
+    lfd: string | null;
+  } | null;
+  redirect_url: string | null;
+  authorization_code: string | null;
+}
+
+/** The contract's `TicketDetailOut` (`z.input` and `z.output` alike). */
+export interface TicketDetailOut {
+  type: string | null;
+  expires_at: string | null;
+  redirect_url: string | null;
+  benefit_type: string | null;
+  date_of_expiration: string | null;
+  payment_instruction: string | null;
+  provider_number: string | null;
+  provider_barcode: string | null;
+  provider_logo: string | null;
+  provider_format: string | null;
+}
+
+/** The contract's `BankTransferDetailOut` (`z.input` and `z.output` alike). */
+export interface BankTransferDetailOut {
+  code: string | null;
+  expires_at: string | null;
+  reference: string | null;
+  account_type: string | null;
+  bank_name: string | null;
+  bank_account: string | null;
+  beneficiary_name: string | null;
+  bank_account_mask_number: string | null;
+  redirect_url: string | null;
+  payment_instruction: string | null;
+  provider_image: string | null;
+  bank_account_2: string | null;
+  beneficiary_document_type: string | null;
+  beneficiary_document: string | null;
+}
+
+/** The contract's `BnplDetailOut` (`z.input` and `z.output` alike). */
+export interface BnplDetailOut {
+  installments: number | null;
+  redirect_url: string | null;
+  provider_image: string | null;
+  customer_data: OpenObject | null;
 }
 
 /** The contract's `TransactionPaymentMethod` (`z.input` and `z.output` alike). */
@@ -384,6 +494,10 @@ export interface TransactionPaymentMethod {
   token: string;
   detail: {
     card?: CardDetail | null | undefined;
+    wallet?: WalletDetailOut | null | undefined;
+    ticket?: TicketDetailOut | null | undefined;
+    bank_transfer?: BankTransferDetailOut | null | undefined;
+    bnpl?: BnplDetailOut | null | undefined;
   } | null;
   vaulted_token: string;
   parent_payment_method_type: string | null;

@@ -49,7 +49,7 @@ export interface CreateWebhookBody {
   payment_triggers?: ('VERIFY' | 'CHARGEBACK' | 'PURCHASE' | 'AUTHORIZE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'PRECHARGEBACK')[] | undefined;
   report_triggers?: ('CREATE' | 'UPDATE')[] | undefined;
   subscription_triggers?: ('ACTIVE' | 'CANCEL' | 'CREATE' | 'CLOSE_TO_RENEWAL' | 'COMPLETE' | 'PAUSE' | 'RESUME')[] | undefined;
-  onboarding_triggers?: ('INACTIVE' | 'CREATED' | 'EXPIRED' | 'ERROR' | 'PENDING' | 'DECLINED' | 'SUCCEEDED' | 'CANCELLED' | 'BLOCKED' | 'TRANSFERRED' | 'UNBLOCKED')[] | undefined;
+  onboarding_triggers?: ('INACTIVE' | 'CREATED' | 'EXPIRED' | 'ERROR' | 'SUCCEEDED' | 'DECLINED' | 'PENDING' | 'CANCELLED' | 'BLOCKED' | 'TRANSFERRED' | 'UNBLOCKED')[] | undefined;
   api_key?: string | undefined;
   secret?: string | undefined;
   hmac_client_secret?: string | undefined;
@@ -78,7 +78,7 @@ export interface UpdateWebhookBody {
   payment_triggers?: ('VERIFY' | 'CHARGEBACK' | 'PURCHASE' | 'AUTHORIZE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'PRECHARGEBACK')[] | undefined;
   report_triggers?: ('CREATE' | 'UPDATE')[] | undefined;
   subscription_triggers?: ('ACTIVE' | 'CANCEL' | 'CREATE' | 'CLOSE_TO_RENEWAL' | 'COMPLETE' | 'PAUSE' | 'RESUME')[] | undefined;
-  onboarding_triggers?: ('INACTIVE' | 'CREATED' | 'EXPIRED' | 'ERROR' | 'PENDING' | 'DECLINED' | 'SUCCEEDED' | 'CANCELLED' | 'BLOCKED' | 'TRANSFERRED' | 'UNBLOCKED')[] | undefined;
+  onboarding_triggers?: ('INACTIVE' | 'CREATED' | 'EXPIRED' | 'ERROR' | 'SUCCEEDED' | 'DECLINED' | 'PENDING' | 'CANCELLED' | 'BLOCKED' | 'TRANSFERRED' | 'UNBLOCKED')[] | undefined;
   api_key?: string | undefined;
   secret?: string | undefined;
   hmac_client_secret?: string | undefined;

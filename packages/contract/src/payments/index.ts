@@ -1,2 +1,3 @@
 export * from './schemas.js';
+export * from './alternative-methods.js';
 export { paymentsContract } from './routes.js';

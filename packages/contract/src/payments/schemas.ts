@@ -6,6 +6,7 @@ import { AddressOut, DocumentOut, MetadataOut, PayerDocument, Phone, PhoneOut, m
 import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
 import { Mandate } from '../shared/mandate.js';
 import { listOf } from '../validation.js';
+import { PAYMENT_METHOD_TYPES, alternativeDetailsIn, alternativeDetailsOut, alternativeMethodIssues, type AlternativeDetails } from './alternative-methods.js';
 
 export const REFUND_REASONS = ['DUPLICATE', 'FRAUDULENT', 'REQUESTED_BY_CUSTOMER', 'REVERSE'] as const;
 export const RefundReason = z.enum(REFUND_REASONS);
@@ -106,8 +107,15 @@ export const CardDetail = z.object({
   stored_credentials: StoredCredentialsOut,
 });
 
-/** The detail of a payment method, under `payment_method_detail` in a payment and `detail` in a transaction. */
-const PaymentMethodDetailOut = z.object({ card: CardDetail.nullable().optional() });
+/**
+ * `payment_method_detail` of a payment (`detail` of a transaction): the card's, or the alternative
+ * method's. Typed by a named interface so that the routes' declared types name it instead of
+ * spelling it out wherever a payment appears (tsc refuses declarations past a size).
+ */
+export interface PaymentMethodDetail extends AlternativeDetails {
+  card?: z.infer<typeof CardDetail> | null;
+}
+const PaymentMethodDetailOut: z.ZodType<PaymentMethodDetail> = z.object({ card: CardDetail.nullable().optional(), ...alternativeDetailsOut });
 
 /** What a payment's method and its transactions' methods share (§2.5, §2.7); tokens are empty strings when absent. */
 const PaymentMethodFields = z.object({
@@ -430,7 +438,7 @@ export const CreatePaymentBody = z
     // Required unless the workflow is back to back: see WORKFLOWS_WITHOUT_CHECKOUT below.
     checkout: z.object({ session: Uuid }).optional(),
     payment_method: z.object({
-      type: text(3, 255).optional(),
+      type: z.enum(PAYMENT_METHOD_TYPES).optional(),
       token: Uuid.optional(),
       vaulted_token: text(1, 64).optional(),
       vault_on_success: z.boolean().optional(),
@@ -454,6 +462,7 @@ export const CreatePaymentBody = z
                 .optional(),
             })
             .optional(),
+          ...alternativeDetailsIn,
         })
         .optional(),
     }),
@@ -474,6 +483,10 @@ export const CreatePaymentBody = z
       });
     }
     const pm = body.payment_method;
+    if (pm.type !== undefined && pm.type !== 'CARD') {
+      for (const issue of alternativeMethodIssues({ ...pm, type: pm.type })) ctx.addIssue({ code: z.ZodIssueCode.custom, ...issue });
+      return;
+    }
     const sources = [pm.token, pm.vaulted_token, pm.detail?.card?.card_data].filter((x) => x !== undefined);
     if (sources.length === 0) {
       ctx.addIssue({

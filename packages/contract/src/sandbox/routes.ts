@@ -4,6 +4,7 @@ import { AuthHeaders } from '../headers.js';
 import { commonErrorResponses, ApiError } from '../errors.js';
 import { meta } from '../meta.js';
 import { Payment } from '../payments/schemas.js';
+import { PayerOutcomeBody } from '../payments/alternative-methods.js';
 import { SessionEnrolledPaymentMethod } from '../payment-methods/schemas.js';
 import { BankingAccount, BankingOnboarding } from '../banking/schemas.js';
 import {
@@ -105,6 +106,16 @@ export const sandboxContract = c.router(
       responses: { 200: Payment, ...commonErrorResponses },
       summary: 'Resolve the dispute of a charged-back payment as WON or LOST',
       metadata: sandboxMeta('sandboxDisputeOutcome'),
+    },
+    payerOutcome: {
+      method: 'POST',
+      path: '/payments/:payment_id/payer-outcome',
+      pathParams: SandboxPaymentParams,
+      headers: AuthHeaders,
+      body: PayerOutcomeBody,
+      responses: { 200: Payment, ...commonErrorResponses },
+      summary: 'Play the payer of a payment that waits for one (PIX, voucher, bank transfer, redirect): it ends SUCCEEDED, DECLINED or EXPIRED',
+      metadata: sandboxMeta('sandboxPayerOutcome'),
     },
     completeEnrollment: {
       method: 'POST',

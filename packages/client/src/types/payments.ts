@@ -5,9 +5,9 @@ import type { AdditionalData, AdditionalDataOut, Address, AddressOut, Amount, Co
 export interface CreatePaymentBody {
   description: string;
   country: 'AR' | 'BO' | 'BR' | 'CL' | 'CO' | 'CR' | 'EC' | 'SV' | 'GT' | 'HN' | 'MX' | 'NI' | 'PA' | 'PY' | 'PE' | 'US' | 'UY';
-  account_id: string;
   amount: Amount;
   merchant_order_id: string;
+  account_id: string;
   payment_method: {
     type?: string | undefined;
     vault_on_success?: boolean | undefined;
@@ -40,8 +40,8 @@ export interface CreatePaymentBody {
   checkout?: {
     session: string;
   } | undefined;
-  metadata?: MetadataOut | undefined;
   callback_url?: string | undefined;
+  metadata?: MetadataOut | undefined;
   workflow?: 'SDK_CHECKOUT' | 'CHECKOUT' | 'SDK_SEAMLESS' | 'DIRECT' | 'REDIRECT' | undefined;
   additional_data?: AdditionalData | undefined;
   customer_payer?: CustomerPayerRequest | undefined;
@@ -58,36 +58,35 @@ export interface Payment {
   } | null;
   description: string;
   country: string;
-  metadata: MetadataOut;
   id: string;
-  created_at: string;
-  updated_at: string;
-  account_id: string;
-  callback_url: string | null;
   amount: PaymentAmount;
   merchant_order_id: string;
+  account_id: string;
+  callback_url: string | null;
+  metadata: MetadataOut;
   workflow: string;
   additional_data: AdditionalDataOut | null;
+  created_at: string;
   payment_method: PaymentMethodOut;
   customer_payer: {
     email?: string | null | undefined;
-    merchant_customer_id?: string | null | undefined;
-    merchant_customer_created_at?: string | null | undefined;
+    id?: string | null | undefined;
     first_name?: string | null | undefined;
     last_name?: string | null | undefined;
-    gender?: string | null | undefined;
     date_of_birth?: string | null | undefined;
     nationality?: string | null | undefined;
     document?: DocumentOut | null | undefined;
     phone?: PhoneOut | null | undefined;
+    merchant_customer_id?: string | null | undefined;
+    gender?: string | null | undefined;
+    ip_address?: string | null | undefined;
     billing_address?: AddressOut | null | undefined;
     shipping_address?: AddressOut | null | undefined;
-    id?: string | null | undefined;
-    ip_address?: string | null | undefined;
     geolocation?: {
       latitude?: string | null | undefined;
       longitude?: string | null | undefined;
     } | null | undefined;
+    merchant_customer_created_at?: string | null | undefined;
     browser_info?: {
       user_agent?: string | null | undefined;
       accept_header?: string | null | undefined;
@@ -108,6 +107,7 @@ export interface Payment {
       provider_id?: string | null | undefined;
     }[] | null | undefined;
   } | null;
+  updated_at: string;
   sub_status: string;
   transactions: Transaction | null;
   transactions_history: Transaction[] | null;
@@ -202,8 +202,6 @@ export interface CancelOrRefundResult {
   status: string;
   type: string;
   id: string;
-  created_at: string;
-  updated_at: string;
   category: string | null;
   amount: {
     value: number;
@@ -211,6 +209,8 @@ export interface CancelOrRefundResult {
     captured: number;
     refunded: number;
   };
+  created_at: string;
+  updated_at: string;
   provider_data: ProviderData | null;
   response_code: string | null;
   response_message: string | null;
@@ -239,18 +239,18 @@ export interface PaymentTransactionParams {
 /** The contract's `CustomerPayerRequest` (`z.input` and `z.output` alike). */
 export interface CustomerPayerRequest {
   email?: string | undefined;
-  merchant_customer_id?: string | undefined;
+  id?: string | undefined;
   first_name?: string | undefined;
   last_name?: string | undefined;
-  gender?: 'NA' | 'M' | 'F' | 'NB' | 'NK' | 'U' | undefined;
   date_of_birth?: string | undefined;
   nationality?: string | undefined;
   document?: PayerDocument | undefined;
   phone?: Phone | undefined;
+  merchant_customer_id?: string | undefined;
+  gender?: 'NA' | 'M' | 'F' | 'NB' | 'NK' | 'U' | undefined;
+  ip_address?: string | undefined;
   billing_address?: Address | undefined;
   shipping_address?: Address | undefined;
-  id?: string | undefined;
-  ip_address?: string | undefined;
 }
 
 /** The contract's `SplitMarketplaceItem` (`z.input` and `z.output` alike). */
@@ -295,10 +295,9 @@ export interface Transaction {
   type: string;
   description: string | null;
   id: string;
-  created_at: string;
-  updated_at: string;
   category: string | null;
   amount: number;
+  created_at: string;
   payment_method: {
     type: string;
     vault_on_success: boolean;
@@ -309,6 +308,7 @@ export interface Transaction {
     vaulted_token: string | null;
     parent_payment_method_type: string | null;
   } | null;
+  updated_at: string;
   provider_data: ProviderData | null;
   response_code: string | null;
   response_message: string | null;

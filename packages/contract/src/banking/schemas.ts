@@ -107,8 +107,11 @@ export const CreateEntityBody = z
 export type CreateEntityBody = z.infer<typeof CreateEntityBody>;
 
 // The parts of a banking entity are exported so the client's generated types name each once.
-/** A banking address as answered: the shared address lines, no neighborhood (§2.12). */
-export const BankingAddressOut = PostalAddressOut;
+/**
+ * A banking address as answered: exactly the shared address lines, no neighborhood (§2.12). Its own
+ * schema object, so that the client keeps the name as an alias of `PostalAddressOut`.
+ */
+export const BankingAddressOut = z.object(PostalAddressOut.shape);
 export const BankingTaxRecordOut = z.object({
   country: z.string(),
   tax_id_last_4: z.string(),
@@ -235,9 +238,7 @@ const DocumentationItem = z.discriminatedUnion('type', [
       bill_type: text(1, 64).optional(),
       issued_at: DateOnly.optional(),
       account_number: text(1, 64).optional(),
-      verified_address: z
-        .object({ address_line_1: text(1, 255), city: text(1, 255), state: text(1, 255), zip_code: text(1, 16), country: CountryCode })
-        .optional(),
+      verified_address: BankingAddress.pick({ address_line_1: true, city: true, state: true, zip_code: true, country: true }).optional(),
       file: FileObject,
     }),
   }),

@@ -42,6 +42,11 @@ describe('requireTopLevel', () => {
     });
   });
 
+  it('leaves optional a property upstream documents as only present sometimes', () => {
+    const shape = { type: 'object', properties: { id: {}, plan_id: { type: 'string', description: 'Only present when the subscription is linked to a plan.' } } };
+    expect(requireTopLevel(shape)).toEqual({ ...shape, required: ['id'] });
+  });
+
   it('leaves a schema without properties alone', () => {
     expect(requireTopLevel({ type: 'array' })).toEqual({ type: 'array' });
   });

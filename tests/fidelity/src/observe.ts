@@ -50,15 +50,24 @@ export function documentedShape(schema: unknown, exampleName: string): unknown {
  * Upstream's response schemas mark no property required, yet its answers carry every top-level
  * property the schema documents (its response examples show them all). Without this a capture
  * answering a payment would pass a transaction envelope's schema. Nested objects stay as
- * documented: which of them appear depends on the method (card, wallet, bank transfer).
+ * documented: which of them appear depends on the method (card, wallet, bank transfer). A property
+ * upstream documents as conditional stays optional too: its description begins "Only present"
+ * (a subscription's plan fields, "Only present on plan-linked subscriptions", which its example
+ * leaves out; create-subscription.json).
  */
+function isConditional(property: unknown): boolean {
+  const description = (property as Json | undefined)?.description;
+  return typeof description === 'string' && description.startsWith('Only present');
+}
+
 export function requireTopLevel(schema: unknown): unknown {
   if (!schema || typeof schema !== 'object') return schema;
   const node = schema as Json;
   if (Array.isArray(node.anyOf)) return { ...node, anyOf: node.anyOf.map(requireTopLevel) };
   const properties = node.properties as Json | undefined;
   if (!properties) return schema;
-  return { ...node, required: [...new Set([...((node.required as string[] | undefined) ?? []), ...Object.keys(properties)])] };
+  const always = Object.keys(properties).filter((name) => !isConditional(properties[name]));
+  return { ...node, required: [...new Set([...((node.required as string[] | undefined) ?? []), ...always])] };
 }
 
 /** `400 INVALID_REQUEST: checkout; amount.value`: the status, the code and the fields the messages name. */

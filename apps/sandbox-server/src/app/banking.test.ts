@@ -56,7 +56,8 @@ describe('banking onboardings (§4.4) and accounts (§4.14)', () => {
     const read = await w.clients.banking.getOnboarding({ params: { entity_id: e.id, onboarding_id: created.body.id } });
     expect(read).toMatchObject({ status: 200, body: { status: 'PENDING' } });
     const settled = await w.clients.sandbox.onboardingOutcome({ params: { onboarding_id: created.body.id }, body: { status: 'SUCCEEDED' } });
-    expect(settled).toMatchObject({ status: 200, body: { onboarding: { status: 'SUCCEEDED' }, account: { status: 'ACTIVE', account_type: 'CHECKING', currency: 'USD', entity_id: e.id } } });
+    // The expiry stays as stamped at creation once settled, as upstream's SUCCEEDED example shows (get-entity-onboarding-status.json).
+    expect(settled).toMatchObject({ status: 200, body: { onboarding: { status: 'SUCCEEDED', expires_at: created.body.expires_at }, account: { status: 'ACTIVE', account_type: 'CHECKING', currency: 'USD', entity_id: e.id } } });
     if (settled.status !== 200 || !settled.body.account) return;
     const accountIdPath = settled.body.account.id;
     expect(accountIdPath).toMatch(/^acct_[0-9a-z]{31}$/);
@@ -80,6 +81,20 @@ describe('banking onboardings (§4.4) and accounts (§4.14)', () => {
     expect(res).toMatchObject({ status: 201, body: { status: 'SUCCEEDED', provider: { status: 'NOT_CONTACTED' } } });
     // Upstream echoes the merchant's account id (create-entity-onboarding.json), not the banking account's.
     if (res.status === 201) expect(res.body.service_account_id).toBe(w.accountId);
+  });
+
+  // Issue 17 item 12: upstream types `provider.entity_id` and `expires_at` as strings; a
+  // PREVIOUSLY_ONBOARDED onboarding "generates an internal ID without contacting the provider"
+  // (create-entity-onboarding.json) and a SUCCEEDED one keeps its creation-time expiry
+  // (get-entity-onboarding-status.json).
+  it('gives a PREVIOUSLY_ONBOARDED onboarding an internal provider id and an expiry, and keeps them when read', async () => {
+    const e = await entity();
+    const res = await onboard(e.id, { account_id: w.accountId, service_connection_id: 'conn-1', onboarding_type: 'PREVIOUSLY_ONBOARDED' });
+    if (res.status !== 201) throw new Error(`onboarding: ${JSON.stringify(res.body)}`);
+    expect(res.body.provider.entity_id).toMatch(/^prv_ent_/);
+    expect(Date.parse(res.body.expires_at) - Date.parse(res.body.created_at)).toBe(7 * 86400_000);
+    const read = await w.clients.banking.getOnboarding({ params: { entity_id: e.id, onboarding_id: res.body.id } });
+    expect(read).toMatchObject({ status: 200, body: { status: 'SUCCEEDED', expires_at: res.body.expires_at, provider: { entity_id: res.body.provider.entity_id } } });
   });
 
   it('answers 404 for an unknown entity, onboarding or account, with http_code', async () => {

@@ -117,7 +117,7 @@ export async function expireOnboardings(ctx: RequestContext): Promise<void> {
     const expired = await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
       const due = await tx.listDue<BankingOnboarding>('banking_onboarding', 'clock', nowMs, EXPIRY_BATCH);
       for (const o of due) {
-        const at = asOf(ctx, Date.parse(o.expires_at as string));
+        const at = asOf(ctx, Date.parse(o.expires_at));
         await save(at, tx, expireOnboarding(o, isoNow(at)));
       }
       return due.length;

@@ -5,6 +5,29 @@ import { clientsFor, idemKey, newMerchant, sandboxWithMerchant } from '../test-s
 const w = sandboxWithMerchant();
 
 describe('checkout sessions (§4.10)', () => {
+  // Issue 17 item 12 (docs/fidelity.md, absent values): upstream answers a session created without
+  // a workflow, a checkout or an installments plan with SDK_CHECKOUT, the account's default checkout
+  // and `installments: {plan_id: null, plan: null}` (create-checkout-session.json); strings not sent
+  // are "". §2.8 keeps `metadata` nullable.
+  it('answers the fields a minimal request leaves out with upstream defaults and empty values, never null strings', async () => {
+    const { workflow: _w, metadata: _m, ...minimal } = fixtures.createCheckoutSession();
+    const res = await w.clients.checkout.createSession({ body: { ...minimal, account_id: w.accountId } });
+    expect(res.status).toBe(200);
+    if (res.status !== 200) return;
+    expect(res.body).toMatchObject({ workflow: 'SDK_CHECKOUT', callback_url: '', customer_id: '', metadata: null, installments: { plan_id: null, plan: null } });
+    expect(res.body.checkout_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const again = await w.clients.checkout.createSession({ body: { ...minimal, account_id: w.accountId } });
+    expect(again).toMatchObject({ status: 200, body: { checkout_id: res.body.checkout_id } });
+  });
+
+  it('echoes the checkout and installments plan a session names', async () => {
+    const checkoutId = '6822f80c-684e-41a3-8628-78963d3d60f7';
+    const res = await w.clients.checkout.createSession({
+      body: { ...fixtures.createCheckoutSession(), account_id: w.accountId, checkout_id: checkoutId, installments: { plan_id: 'plan-3' } },
+    });
+    expect(res).toMatchObject({ status: 200, body: { checkout_id: checkoutId, installments: { plan_id: 'plan-3', plan: null } } });
+  });
+
   it('creates a session (200) echoing the request', async () => {
     const res = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.accountId } });
     expect(res.status).toBe(200);
@@ -68,6 +91,14 @@ describe('checkout sessions (§4.10)', () => {
 });
 
 describe('payment links (§4.12)', () => {
+  // Issue 17 item 12: upstream's answer carries `merchant_image: ""` and `additional_data` with each
+  // group null (create-payment-link.json; §2.9: "additional_data (airline, order, seller_details;
+  // each nullable)"); a `callback_url` not sent is "" as well.
+  it('answers a link without callback, image or additional data with empty strings and an additional_data of null groups', async () => {
+    const res = await w.clients.checkout.createPaymentLink({ body: { ...fixtures.createPaymentLink(), account_id: w.accountId, availability: undefined } });
+    expect(res).toMatchObject({ status: 200, body: { callback_url: '', merchant_image: '', additional_data: { airline: null, order: null, seller_details: null } } });
+  });
+
   it('creates a link (200) with a code, a hosted checkout URL on the sandbox and no payments', async () => {
     const res = await w.clients.checkout.createPaymentLink({ body: { ...fixtures.createPaymentLink(), account_id: w.accountId, availability: undefined } });
     expect(res.status).toBe(200);

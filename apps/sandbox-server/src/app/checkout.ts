@@ -1,6 +1,7 @@
 import type { CheckoutSession, CreateCheckoutSessionBody, CreatePaymentLinkBody, PaymentLink } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
 import { requireCustomer } from './customers.js';
+import { defaultCheckoutId } from './default-checkout.js';
 import { event } from '../domain/events.js';
 import { HOUR_MS } from '../runtime/clock.js';
 import { nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
@@ -26,14 +27,15 @@ export async function createCheckoutSession(ctx: RequestContext, body: CreateChe
       merchant_order_id: body.merchant_order_id,
       country: body.country,
       payment_description: body.payment_description,
-      customer_id: body.customer_id ?? null,
-      callback_url: body.callback_url ?? null,
+      customer_id: body.customer_id ?? '',
+      callback_url: body.callback_url ?? '',
       amount: body.amount ?? null,
       created_at: now.toISOString(),
       metadata: body.metadata ?? null,
-      workflow: body.workflow ?? null,
-      installments: body.installments ? { plan_id: body.installments.plan_id ?? null, plan: body.installments.plan ?? null } : null,
-      checkout_id: body.checkout_id ?? null,
+      // Upstream answers SDK_CHECKOUT to a session created without a workflow (create-checkout-session.json, min. data).
+      workflow: body.workflow ?? 'SDK_CHECKOUT',
+      installments: { plan_id: body.installments?.plan_id ?? null, plan: body.installments?.plan ?? null },
+      checkout_id: body.checkout_id ?? defaultCheckoutId(body.account_id),
     };
     const state: CheckoutSessionState = {
       resource,
@@ -72,14 +74,14 @@ export async function createPaymentLink(ctx: RequestContext, body: CreatePayment
     payment_method_types: body.payment_method_types,
     one_time_use: body.one_time_use ?? false,
     payments: null,
-    callback_url: body.callback_url ?? null,
+    callback_url: body.callback_url ?? '',
     installments_plan: body.installments_plan ?? null,
     customer_payer: body.customer_payer ?? null,
     taxes: body.taxes ?? null,
-    additional_data: body.additional_data ?? null,
+    additional_data: { airline: null, order: null, seller_details: null, ...body.additional_data },
     checkout_url: `${ctx.baseUrl}/checkout/links/${code}`,
     payments_number: 0,
-    merchant_image: null,
+    merchant_image: '',
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };

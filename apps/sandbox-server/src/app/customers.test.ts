@@ -49,6 +49,20 @@ describe('customers (§4.11)', () => {
 });
 
 describe('customer sessions (supporting)', () => {
+  // Fidelity finding N3: upstream's answer carries `checkout_id`, the one sent or "the account's
+  // default checkout" (create-customer-session.json); `callback_url` not sent is "" (item 12).
+  it('echoes the checkout it names, else the same default checkout as a checkout session of the account', async () => {
+    const customer = await clients.customers.create({ body: { merchant_customer_id: 'cust-session-checkout' } });
+    if (customer.status !== 201) throw new Error('setup');
+    const checkoutId = '6822f80c-684e-41a3-8628-78963d3d60f7';
+    const named = await clients.customers.createSession({ body: { account_id: accountId, country: 'AR', customer_id: customer.body.id, checkout_id: checkoutId } });
+    expect(named).toMatchObject({ status: 201, body: { checkout_id: checkoutId, callback_url: '' } });
+    const plain = await clients.customers.createSession({ body: { account_id: accountId, country: 'AR', customer_id: customer.body.id } });
+    const checkout = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: accountId } });
+    if (plain.status !== 201 || checkout.status !== 200) throw new Error('setup');
+    expect(plain.body.checkout_id).toBe(checkout.body.checkout_id);
+  });
+
   it('opens a session for an existing customer (201)', async () => {
     const customer = await clients.customers.create({ body: { merchant_customer_id: 'cust-session' } });
     if (customer.status !== 201) throw new Error('setup');

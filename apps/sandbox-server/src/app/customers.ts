@@ -3,6 +3,7 @@ import { DomainError } from '../domain/errors.js';
 import { event } from '../domain/events.js';
 import { UniqueViolation, type Tx } from '../store/types.js';
 import { isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
+import { defaultCheckoutId } from './default-checkout.js';
 
 /** How long an enrollment session stays usable. */
 const CUSTOMER_SESSION_TTL_MS = 60 * 60 * 1000;
@@ -65,9 +66,10 @@ export async function createCustomerSession(ctx: RequestContext, body: CreateCus
       customer_id: body.customer_id,
       account_id: body.account_id,
       country: body.country,
-      callback_url: body.callback_url ?? null,
+      callback_url: body.callback_url ?? '',
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + CUSTOMER_SESSION_TTL_MS).toISOString(),
+      checkout_id: body.checkout_id ?? defaultCheckoutId(body.account_id),
     };
     await tx.put('customer_session', session.customer_session, session);
     await recordEvents(ctx, tx, [event('customer_session.created', 'customer_session', session.customer_session, body.account_id, { customer_id: body.customer_id })]);

@@ -34,6 +34,25 @@ const reverse = (id: string, amount?: number, currency = 'BRL') =>
   w.clients.marketplace.reverseTransfer({ params: { transfer_id: id }, body: { ...fixtures.reverseTransfer(), account_id: w.accountId, ...(amount === undefined ? {} : { amount: { currency, value: amount } }) }, headers: key() });
 
 describe('recipients (§4.7)', () => {
+  // Issue 17 item 12: upstream types these strings and objects (create-recipient-1.json); a string
+  // not sent is "", `legal_name` stays null (§2.11: "nullable string"), and the objects not sent
+  // (`split_configuration`, which upstream's own answers leave out, and an onboarding's
+  // `terms_of_service` and `withdrawal_methods`) are left out.
+  it('answers what an individual did not send as empty strings, and leaves out the objects it did not send', async () => {
+    const { email: _e, date_of_birth: _d, ...minimal } = fixtures.createRecipient();
+    const res = await w.clients.marketplace.createRecipient({
+      body: { ...minimal, account_id: w.accountId, onboardings: [{ type: 'ONBOARD_ONTO_THE_PROVIDER', workflow: 'DIRECT', provider: { id: 'SANDBOX', connection_id: 'conn-1' } }] },
+    });
+    expect(res).toMatchObject({
+      status: 201,
+      body: { legal_name: null, entity_type: '', email: '', website: '', industry: '', merchant_category_code: '', date_of_birth: '', onboardings: [{ description: '', callback_url: '' }] },
+    });
+    if (res.status !== 201) return;
+    expect(res.body).not.toHaveProperty('split_configuration');
+    expect(res.body.onboardings[0]).not.toHaveProperty('terms_of_service');
+    expect(res.body.onboardings[0]).not.toHaveProperty('withdrawal_methods');
+  });
+
   it('creates an individual (201) with documentation kept and no content echoed', async () => {
     const body = {
       ...fixtures.createRecipient(),

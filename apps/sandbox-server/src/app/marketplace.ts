@@ -8,6 +8,8 @@ import { loadBalance, loadRecipient, saveBalance } from './balances.js';
 import { isoNow, recordEvents, requireAccount, type RequestContext } from './context.js';
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
+/** A string upstream types as one is `""`, never null, when not sent (issue 17 item 12, docs/fidelity.md). */
+const orEmpty = (value: string | undefined): string => value ?? '';
 
 /** §4.7. Onboardings sent as PREVIOUSLY_ONBOARDED are done; the others wait for the provider (PENDING). */
 export async function createRecipient(ctx: RequestContext, body: CreateRecipientBody): Promise<Recipient> {
@@ -18,15 +20,15 @@ export async function createRecipient(ctx: RequestContext, body: CreateRecipient
     account_id: body.account_id,
     merchant_recipient_id: body.merchant_recipient_id,
     national_entity: body.national_entity,
-    entity_type: orNull(body.entity_type),
+    entity_type: orEmpty(body.entity_type),
     first_name: body.first_name,
     last_name: body.last_name,
     legal_name: orNull(body.legal_name),
-    email: orNull(body.email),
-    website: orNull(body.website),
-    industry: orNull(body.industry),
-    merchant_category_code: orNull(body.merchant_category_code),
-    date_of_birth: orNull(body.date_of_birth),
+    email: orEmpty(body.email),
+    website: orEmpty(body.website),
+    industry: orEmpty(body.industry),
+    merchant_category_code: orEmpty(body.merchant_category_code),
+    date_of_birth: orEmpty(body.date_of_birth),
     country: body.country,
     document: orNull(body.document),
     phone: orNull(body.phone),
@@ -41,9 +43,9 @@ export async function createRecipient(ctx: RequestContext, body: CreateRecipient
         id: ctx.ids.uuid(),
         type: previously ? 'PREVIOUSLY_ONBOARDED' : 'TWO_STEP_ONBOARDING',
         workflow: o.workflow,
-        description: orNull(o.description),
+        description: orEmpty(o.description),
         status: previously ? 'SUCCEEDED' : 'PENDING',
-        callback_url: orNull(o.callback_url),
+        callback_url: orEmpty(o.callback_url),
         provider: {
           id: o.provider.id,
           connection_id: o.provider.connection_id,
@@ -57,13 +59,14 @@ export async function createRecipient(ctx: RequestContext, body: CreateRecipient
         },
         documentation: (o.documentation ?? []).map(({ file_name, content_type, content_category }) => ({ file_name, content_type, content_category })),
         requirements: [],
-        withdrawal_methods: o.withdrawal_methods?.[0] ? { bank: o.withdrawal_methods[0].bank } : null,
-        terms_of_service: null,
+        // Left out when not sent: upstream types them objects and marks them optional.
+        ...(o.withdrawal_methods?.[0] ? { withdrawal_methods: { bank: o.withdrawal_methods[0].bank } } : {}),
         created_at: now,
         updated_at: now,
       };
     }),
-    split_configuration: body.split_configuration ?? null,
+    // Left out when not sent, as upstream's answers leave it out (create-recipient-1.json).
+    ...(body.split_configuration ? { split_configuration: body.split_configuration } : {}),
     created_at: now,
     updated_at: now,
   };

@@ -34,6 +34,21 @@ const payments = async (clients: Clients, subscriptionId: string) => {
 };
 
 describe('subscriptions', () => {
+  // Fidelity finding N4: upstream answers `soft_descriptor` and a `subscription_agreement_id`
+  // (`sa_` and a UUID); its plan fields are "only present on plan-linked subscriptions", which the
+  // sandbox does not create (create-subscription.json).
+  it('echoes the soft descriptor ("" when none), issues an agreement id, and answers no plan fields', async () => {
+    const { clients, accountId, token } = await world();
+    const named = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(token), account_id: accountId, soft_descriptor: 'GOLD PLAN' } });
+    expect(named).toMatchObject({ status: 200, body: { soft_descriptor: 'GOLD PLAN' } });
+    if (named.status !== 200) return;
+    expect(named.body.subscription_agreement_id).toMatch(/^sa_[0-9a-f-]{36}$/);
+    for (const field of ['plan_id', 'plan_assigned_at', 'current_phase', 'billing_phases', 'previous_subscription_id']) expect(named.body).not.toHaveProperty(field);
+    const plain = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(token), account_id: accountId } });
+    expect(plain).toMatchObject({ status: 200, body: { soft_descriptor: '' } });
+    if (plain.status === 200) expect(plain.body.subscription_agreement_id).not.toBe(named.body.subscription_agreement_id);
+  });
+
   it('creates an ACTIVE subscription (200) and charges the first cycle at once', async () => {
     const { clients, accountId, token, customerId } = await world();
     const res = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(token), account_id: accountId, customer_payer: { id: customerId } } });

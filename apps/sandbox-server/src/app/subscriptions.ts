@@ -104,6 +104,9 @@ export async function createSubscription(ctx: RequestContext, body: CreateSubscr
       country: body.country,
       description: body.description ?? null,
       merchant_reference: body.merchant_reference ?? null,
+      soft_descriptor: body.soft_descriptor ?? '',
+      // Upstream issues an agreement id with each subscription (create-subscription.json: `sa_` and a UUID).
+      subscription_agreement_id: `sa_${ctx.ids.uuid()}`,
       status: trial ? 'TRIALING' : 'ACTIVE',
       currency: body.amount.currency,
       amount_units: toUnits(body.amount.value),

@@ -41,7 +41,7 @@ export function dueOf(kind: RecordKind, data: unknown): Due | null {
     }
     case 'banking_onboarding': {
       const o = data as BankingOnboarding;
-      return isOnboardingFinal(o) || !o.expires_at ? null : dueAt('clock', Date.parse(o.expires_at));
+      return isOnboardingFinal(o) ? null : dueAt('clock', Date.parse(o.expires_at));
     }
     case 'payment': {
       // Only a payment waiting for its payer has work on the clock: its expiry.

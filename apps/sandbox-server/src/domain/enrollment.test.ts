@@ -6,7 +6,7 @@ import type { PaymentMethodState } from './payment-method-state.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
-const session: CustomerSession = { customer_session: 'cs_1', customer_id: 'cus_1', account_id: 'acc', country: 'AR', callback_url: null, created_at: NOW, expires_at: NOW };
+const session: CustomerSession = { customer_session: 'cs_1', customer_id: 'cus_1', account_id: 'acc', country: 'AR', callback_url: '', created_at: NOW, expires_at: NOW, checkout_id: 'chk_1' };
 
 /** A session enrollment waiting for its SDK step, with `changes`. */
 const ready = (changes: Partial<PaymentMethodState> = {}): PaymentMethodState => ({

@@ -21,9 +21,13 @@ describe('startOnboarding', () => {
     expect(started.onboarding).toMatchObject({ service_account_id: 'acc', expires_at: '2026-01-08T00:00:00.000Z' });
   });
 
-  it('records a previous onboarding as SUCCEEDED at once, without contacting the provider, and opens the account', () => {
-    const started = startOnboarding('ent_1', body('PREVIOUSLY_ONBOARDED'), { ...stamp, providerEntityId: () => expect.fail('the provider is not contacted') });
-    expect(started.onboarding).toMatchObject({ status: 'SUCCEEDED', provider: { entity_id: null, status: 'NOT_CONTACTED' }, expires_at: null });
+  // Issue 17 item 12: upstream types `provider.entity_id` and `expires_at` as strings; its
+  // `onboarding_type` description says PREVIOUSLY_ONBOARDED "generates an internal ID without
+  // contacting the provider" (create-entity-onboarding.json), and its SUCCEEDED example keeps the
+  // creation-time expiry (get-entity-onboarding-status.json).
+  it('records a previous onboarding as SUCCEEDED at once, with an internal provider id and an expiry, and opens the account', () => {
+    const started = startOnboarding('ent_1', body('PREVIOUSLY_ONBOARDED'), stamp);
+    expect(started.onboarding).toMatchObject({ status: 'SUCCEEDED', provider: { entity_id: 'prv_ent_1', status: 'NOT_CONTACTED' }, expires_at: '2026-01-08T00:00:00.000Z' });
     expect(started.opensAccount).toBe(true);
   });
 });
@@ -31,12 +35,12 @@ describe('startOnboarding', () => {
 describe('settleOnboarding', () => {
   const pending = startOnboarding('ent_1', body('ONE_STEP'), stamp).onboarding;
 
-  it("takes the provider's decision once; SUCCEEDED opens the account, which stops the expiry", () => {
+  it("takes the provider's decision once; SUCCEEDED opens the account and keeps the expiry upstream keeps", () => {
     const settled = settleOnboarding(pending, 'SUCCEEDED', 'acc', 'later');
     expect(settled).toMatchObject({ onboarding: { status: 'SUCCEEDED', provider: { status: 'SUCCEEDED' }, updated_at: 'later' }, opensAccount: true });
     expect(settled.events).toEqual([expect.objectContaining({ type: 'banking.onboarding.succeeded', account_id: 'acc' })]);
     const opened = accountOpened(settled.onboarding, { id: 'acct_1', account_id: 'acc' } as BankingAccount);
-    expect(opened.onboarding).toMatchObject({ service_account_id: 'acc', expires_at: null });
+    expect(opened.onboarding).toMatchObject({ service_account_id: 'acc', expires_at: '2026-01-08T00:00:00.000Z' });
     expect(opened.events).toEqual([expect.objectContaining({ type: 'banking.account.created', resource_id: 'acct_1' })]);
     expect(() => settleOnboarding(settled.onboarding, 'DECLINED', 'acc', 'later')).toThrow(expect.objectContaining({ code: 'INVALID_STATE' }));
   });

@@ -31,8 +31,11 @@ export interface OnboardingChange {
 /**
  * ONE_STEP submits everything and waits for the provider (PENDING, ONBOARDING_TTL_MS to decide);
  * PREVIOUSLY_ONBOARDED records an onboarding that already happened elsewhere: it succeeds at once,
- * without contacting the provider (so `providerEntityId` is not called), and opens the account
- * (`opensAccount`, then `accountOpened`).
+ * without contacting the provider, and opens the account (`opensAccount`, then `accountOpened`).
+ * Either way the answer carries a provider entity id and an expiry, which upstream types as
+ * strings: PREVIOUSLY_ONBOARDED "generates an internal ID without contacting the provider"
+ * (create-entity-onboarding.json, `onboarding_type`), and `expires_at` is stamped at creation and
+ * kept after the onboarding settles (get-entity-onboarding-status.json, its SUCCEEDED example).
  */
 export function startOnboarding(
   entityId: string,
@@ -47,13 +50,13 @@ export function startOnboarding(
     // Upstream echoes the merchant's account id here from the start, PENDING included (same files).
     service_account_id: body.account_id,
     service_connection_id: body.service_connection_id,
-    provider: { entity_id: previously ? null : stamp.providerEntityId(), status: previously ? 'NOT_CONTACTED' : 'PENDING' },
+    provider: { entity_id: stamp.providerEntityId(), status: previously ? 'NOT_CONTACTED' : 'PENDING' },
     onboarding_type: body.onboarding_type,
     status: previously ? 'SUCCEEDED' : 'PENDING',
     requirements: [],
     created_at: now,
     updated_at: now,
-    expires_at: previously ? null : new Date(stamp.now.getTime() + ONBOARDING_TTL_MS).toISOString(),
+    expires_at: new Date(stamp.now.getTime() + ONBOARDING_TTL_MS).toISOString(),
   };
   const events = [event('banking.onboarding.created', 'banking_onboarding', onboarding.id, body.account_id, { status: onboarding.status })];
   if (!previously) events.push(event('banking.onboarding.pending', 'banking_onboarding', onboarding.id, body.account_id, { status: onboarding.status }));
@@ -80,10 +83,10 @@ export function settleOnboarding(o: BankingOnboarding, status: string, accountId
   return { onboarding, events: [event(`banking.onboarding.${status.toLowerCase()}`, 'banking_onboarding', o.id, accountId, { status })], opensAccount: status === 'SUCCEEDED' };
 }
 
-/** The onboarding once the account it opened exists: no longer expiring (the account's event names the onboarding). */
+/** The onboarding once the account it opened exists (the account's event names the onboarding); a settled onboarding no longer expires, whatever its `expires_at` says. */
 export function accountOpened(o: BankingOnboarding, account: BankingAccount): OnboardingChange {
   return {
-    onboarding: { ...o, expires_at: null },
+    onboarding: o,
     events: [event('banking.account.created', 'banking_account', account.id, account.account_id, { onboarding_id: o.id })],
   };
 }

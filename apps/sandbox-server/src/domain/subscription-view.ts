@@ -10,6 +10,8 @@ export function presentSubscription(s: SubscriptionState): Subscription {
     country: s.country,
     description: s.description,
     merchant_reference: s.merchant_reference,
+    soft_descriptor: s.soft_descriptor,
+    subscription_agreement_id: s.subscription_agreement_id,
     status: s.status,
     amount: { currency: s.currency, value: fromUnits(s.amount_units) },
     frequency: s.frequency,

@@ -23,6 +23,9 @@ export interface SubscriptionState {
   country: string;
   description: string | null;
   merchant_reference: string | null;
+  /** `""` when none was sent. */
+  soft_descriptor: string;
+  subscription_agreement_id: string;
   status: 'ACTIVE' | 'TRIALING' | 'PAST_DUE' | 'COMPLETED' | 'CANCELED';
   currency: string;
   amount_units: number;

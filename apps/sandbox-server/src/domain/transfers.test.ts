@@ -46,11 +46,11 @@ describe('reversal sums over the whole accepted range', () => {
 describe('checkTransfer', () => {
   type Onboarding = TransferRecipient['onboardings'][number];
   const onboarding = (provider: string, status: string, currency?: string): Onboarding => ({
-    id: '00000000-0000-4000-8000-000000000001', type: 'PREVIOUSLY_ONBOARDED', workflow: 'DIRECT', description: null, status, callback_url: null,
+    id: '00000000-0000-4000-8000-000000000001', type: 'PREVIOUSLY_ONBOARDED', workflow: 'DIRECT', description: '', status, callback_url: '',
     provider: { id: provider, connection_id: 'c', recipient_id: null, recipient_type: null, redirect_url: null, onboarding_url: null, legal_entity: null, balance_account_id: null, legal_entity_id: null },
     documentation: [], requirements: [],
-    withdrawal_methods: currency ? { bank: { code: null, branch: null, branch_digit: null, account: null, account_digit: null, account_type: null, routing: null, country: null, currency } } : null,
-    terms_of_service: null, created_at: T0, updated_at: T0,
+    ...(currency ? { withdrawal_methods: { bank: { code: null, branch: null, branch_digit: null, account: null, account_digit: null, account_type: null, routing: null, country: null, currency } } } : {}),
+    created_at: T0, updated_at: T0,
   });
   const recipient = (onboardings: Onboarding[], payout: string | null = null): TransferRecipient => ({
     id: 'r1',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IdFactory } from './ids.js';
+import { IdFactory, nameBasedUuid } from './ids.js';
 
 describe('IdFactory', () => {
   it('gives new merchants a seeded stream of their own, apart from every merchant scope', () => {
@@ -22,5 +22,11 @@ describe('IdFactory', () => {
     expect(new IdFactory('s').fingerprintKey('mer_1')).not.toBe(new IdFactory('s').fingerprintKey('mer_2'));
     expect(new IdFactory(undefined).fingerprintKey('mer_1')).not.toBe(new IdFactory(undefined).fingerprintKey('mer_1'));
     expect(new IdFactory(undefined).fingerprintKey('mer_1')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('derives a stable version 5 UUID from a name, a different one for another name', () => {
+    expect(nameBasedUuid('checkout:a')).toBe(nameBasedUuid('checkout:a'));
+    expect(nameBasedUuid('checkout:a')).not.toBe(nameBasedUuid('checkout:b'));
+    expect(nameBasedUuid('checkout:a')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });

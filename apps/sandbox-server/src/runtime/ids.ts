@@ -19,6 +19,21 @@ function formatUuidV4(bytes: Uint8Array): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** The namespace of the sandbox's name-based ids (RFC 9562 §5.5): a fixed, random UUID of its own. */
+const NAME_NAMESPACE = Buffer.from('6d0c2a5e9b7f4c1d8e3a5b7c9d1e2f30', 'hex');
+
+/**
+ * A version 5 (name-based, SHA-1) UUID: the same name always gives the same id, so an id that
+ * belongs to something the sandbox does not store (an account's default checkout) is stable.
+ */
+export function nameBasedUuid(name: string): string {
+  const b = createHash('sha1').update(NAME_NAMESPACE).update(name).digest().subarray(0, 16);
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x50;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = b.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 function tokenFrom(bytes: Uint8Array, length: number): string {
   return Array.from(bytes.subarray(0, length), (byte) => ALPHABET[byte % ALPHABET.length]).join('');
 }

@@ -6,8 +6,8 @@ export interface CreateRecipientBody {
   country: string;
   first_name: string;
   last_name: string;
-  account_id: string;
   national_entity: 'INDIVIDUAL' | 'ENTITY';
+  account_id: string;
   merchant_recipient_id: string;
   email?: string | undefined;
   date_of_birth?: string | undefined;
@@ -56,36 +56,29 @@ export interface CreateRecipientBody {
 
 /** The contract's `Recipient` (`z.input` and `z.output` alike). */
 export interface Recipient {
-  email: string | null;
+  email: string;
   country: string;
+  id: string;
   first_name: string;
   last_name: string;
-  date_of_birth: string | null;
+  date_of_birth: string;
   document: DocumentOut | null;
   phone: PhoneOut | null;
-  id: string;
-  created_at: string;
-  updated_at: string;
-  account_id: string;
   address: AddressOut | null;
   national_entity: 'INDIVIDUAL' | 'ENTITY';
   legal_name: string | null;
-  website: string | null;
-  industry: string | null;
-  merchant_category_code: string | null;
+  website: string;
+  industry: string;
+  merchant_category_code: string;
+  account_id: string;
+  created_at: string;
+  updated_at: string;
   documentation: RecipientFileOut[];
   withdrawal_methods: {
     bank: RecipientBankOut;
   } | null;
   merchant_recipient_id: string;
-  entity_type: string | null;
-  split_configuration: {
-    currency: string;
-    calculation_type: string;
-    percentage?: number | null | undefined;
-    fixed_amount?: number | null | undefined;
-    rounding_mode?: string | null | undefined;
-  } | null;
+  entity_type: string;
   legal_representatives: {
     first_name: string;
     last_name: string;
@@ -102,12 +95,19 @@ export interface Recipient {
     ultimate_beneficial_owner?: boolean | null | undefined;
   }[];
   onboardings: RecipientOnboarding[];
+  split_configuration?: {
+    currency: string;
+    calculation_type: string;
+    percentage?: number | null | undefined;
+    fixed_amount?: number | null | undefined;
+    rounding_mode?: string | null | undefined;
+  } | undefined;
 }
 
 /** The contract's `CreateTransferBody` (`z.input` and `z.output` alike). */
 export interface CreateTransferBody {
-  account_id: string;
   amount: Amount;
+  account_id: string;
   provider_id: string;
   recipient_id: string;
   description?: string | undefined;
@@ -119,11 +119,11 @@ export interface CreateTransferBody {
 export interface Transfer {
   status: string;
   description: string | null;
-  metadata: MetadataOut;
   id: string;
+  amount: Amount;
+  metadata: MetadataOut;
   created_at: string;
   updated_at: string;
-  amount: Amount;
   provider_data: {
     id?: string | null | undefined;
     response_code?: string | null | undefined;
@@ -177,8 +177,8 @@ export interface RecipientWithdrawalMethod {
     account_type: 'SAVINGS' | 'CHECKINGS' | 'VISTA' | 'PIX_EMAIL' | 'PIX_PHONE' | 'PIX_DOCUMENT_ID' | 'PIX_BANK_ACCOUNT';
     account: string;
     code?: string | undefined;
-    country?: string | undefined;
     currency?: string | undefined;
+    country?: string | undefined;
     branch?: string | undefined;
     branch_digit?: string | undefined;
     account_digit?: string | undefined;
@@ -207,8 +207,8 @@ export interface RecipientFileOut {
 /** The contract's `RecipientBankOut` (`z.input` and `z.output` alike). */
 export interface RecipientBankOut {
   code?: string | null | undefined;
-  country?: string | null | undefined;
   currency?: string | null | undefined;
+  country?: string | null | undefined;
   account_type?: string | null | undefined;
   branch?: string | null | undefined;
   branch_digit?: string | null | undefined;
@@ -221,12 +221,12 @@ export interface RecipientBankOut {
 export interface RecipientOnboarding {
   status: string;
   type: string;
-  description: string | null;
+  description: string;
   id: string;
+  callback_url: string;
+  workflow: string;
   created_at: string;
   updated_at: string;
-  callback_url: string | null;
-  workflow: string;
   provider: {
     id: string;
     connection_id?: string | null | undefined;
@@ -239,20 +239,20 @@ export interface RecipientOnboarding {
     legal_entity_id?: string | null | undefined;
   };
   documentation: RecipientFileOut[];
-  withdrawal_methods: {
-    bank: RecipientBankOut | null;
-  } | null;
   requirements: {
     status: string;
     message: string;
     field: string;
   }[];
-  terms_of_service: {
-    date: string | null;
-    ip: string | null;
-    acceptance: boolean;
-  } | null;
+  withdrawal_methods?: {
+    bank: RecipientBankOut;
+  } | undefined;
   legal_representatives?: OpenObject[] | null | undefined;
+  terms_of_service?: {
+    acceptance: boolean;
+    date?: string | undefined;
+    ip?: string | undefined;
+  } | undefined;
 }
 
 /** The marketplace routes as the client calls them: what each one takes and answers per status. */

@@ -17,21 +17,21 @@ export interface SessionEnrolledPaymentMethod {
   description: string;
   country: string;
   id: string;
-  created_at: string;
-  updated_at: string;
-  account_id: string;
   name: string;
   category: string;
+  account_id: string;
+  created_at: string;
   customer_payer: {
     email?: string | null | undefined;
     first_name?: string | null | undefined;
     last_name?: string | null | undefined;
-    gender?: string | null | undefined;
     date_of_birth?: string | null | undefined;
     document?: DocumentOut | null | undefined;
     phone?: PhoneOut | null | undefined;
+    gender?: string | null | undefined;
     billing_address?: AddressOut | null | undefined;
   } | null;
+  updated_at: string;
   verify: EnrollmentVerify;
   enrollment: {
     session: string;
@@ -113,11 +113,11 @@ export interface DirectEnrolledPaymentMethod {
   type: string;
   description: string;
   country: string;
-  created_at: string;
-  updated_at: string;
-  callback_url: string | null;
   name: string;
   category: string;
+  callback_url: string | null;
+  created_at: string;
+  updated_at: string;
   verify: EnrollmentVerify;
   card_data: VaultedCardData | null;
   sub_status: string | null;
@@ -141,8 +141,8 @@ export interface CustomerSessionParams {
 /** The contract's `VerifyRequest` (`z.input` and `z.output` alike). */
 export interface VerifyRequest {
   vault_on_success: boolean;
-  metadata?: MetadataOut | undefined;
   currency?: string | undefined;
+  metadata?: MetadataOut | undefined;
 }
 
 /** The contract's `EnrollmentVerify` (`z.input` and `z.output` alike). */
@@ -188,11 +188,7 @@ export interface VerifyPayment {
   status: string;
   description: string;
   country: string;
-  metadata: MetadataOut;
   id: string;
-  created_at: string;
-  updated_at: string;
-  account_id: string;
   amount: {
     value: number;
     currency: string;
@@ -200,14 +196,18 @@ export interface VerifyPayment {
     refunded: number;
   };
   merchant_order_id: string;
+  account_id: string;
+  metadata: MetadataOut;
+  created_at: string;
+  updated_at: string;
   sub_status: string;
   transactions: {
     status: string;
     type: 'VERIFY';
     id: string;
+    category: string;
     created_at: string;
     updated_at: string;
-    category: string;
     provider_data: {
       status: string;
       id: string;

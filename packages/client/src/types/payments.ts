@@ -5,9 +5,9 @@ import type { AdditionalData, AdditionalDataOut, Address, AddressOut, Amount, Co
 export interface CreatePaymentBody {
   description: string;
   country: 'AR' | 'BO' | 'BR' | 'CL' | 'CO' | 'CR' | 'EC' | 'SV' | 'GT' | 'HN' | 'MX' | 'NI' | 'PA' | 'PY' | 'PE' | 'US' | 'UY';
-  account_id: string;
   amount: Amount;
   merchant_order_id: string;
+  account_id: string;
   payment_method: {
     type?: 'CARD' | 'ACUOTAZ' | 'ADDI' | 'APPLE_PAY' | 'BANCOLOMBIA_TOKEN_BOX' | 'BANCOLOMBIA_TRANSFER' | 'CASH' | 'CODI' | 'DAVIPLATA' | 'EFECTY' | 'GOOGLE_PAY' | 'MERCADO_PAGO_CHECKOUT_PRO' | 'MERCADO_PAGO_WALLET' | 'NEQUI' | 'NU_PAY' | 'NU_PAY_ENROLLMENT' | 'OXXO' | 'PAYPAL' | 'PAYVALIDA' | 'PIX' | 'PSE' | 'SAFETYPAY' | 'SPEI' | 'TARJETA_CLAVE' | 'WEBPAY' | 'WIBOND' | 'CRYPTO' | undefined;
     vault_on_success?: boolean | undefined;
@@ -43,8 +43,8 @@ export interface CreatePaymentBody {
   checkout?: {
     session: string;
   } | undefined;
-  metadata?: MetadataOut | undefined;
   callback_url?: string | undefined;
+  metadata?: MetadataOut | undefined;
   workflow?: 'SDK_CHECKOUT' | 'CHECKOUT' | 'SDK_SEAMLESS' | 'DIRECT' | 'REDIRECT' | undefined;
   additional_data?: AdditionalData | undefined;
   customer_payer?: CustomerPayerRequest | undefined;
@@ -61,37 +61,35 @@ export interface Payment {
   } | null;
   description: string;
   country: string;
-  metadata: MetadataOut;
   id: string;
-  created_at: string;
-  updated_at: string;
-  account_id: string;
-  callback_url: string;
-  split: OpenObject[];
   amount: PaymentAmount;
   merchant_order_id: string;
+  account_id: string;
+  callback_url: string;
+  metadata: MetadataOut;
   workflow: string;
   additional_data: AdditionalDataOut | null;
+  created_at: string;
   payment_method: PaymentMethodOut;
   customer_payer: {
     email?: string | null | undefined;
-    merchant_customer_id?: string | null | undefined;
-    merchant_customer_created_at?: string | null | undefined;
+    id?: string | null | undefined;
     first_name?: string | null | undefined;
     last_name?: string | null | undefined;
-    gender?: string | null | undefined;
     date_of_birth?: string | null | undefined;
     nationality?: string | null | undefined;
     document?: DocumentOut | null | undefined;
     phone?: PhoneOut | null | undefined;
+    merchant_customer_id?: string | null | undefined;
+    gender?: string | null | undefined;
+    ip_address?: string | null | undefined;
     billing_address?: AddressOut | null | undefined;
     shipping_address?: AddressOut | null | undefined;
-    id?: string | null | undefined;
-    ip_address?: string | null | undefined;
     geolocation?: {
       latitude?: string | null | undefined;
       longitude?: string | null | undefined;
     } | null | undefined;
+    merchant_customer_created_at?: string | null | undefined;
     browser_info?: {
       user_agent?: string | null | undefined;
       accept_header?: string | null | undefined;
@@ -112,6 +110,8 @@ export interface Payment {
       provider_id?: string | null | undefined;
     }[] | null | undefined;
   };
+  updated_at: string;
+  split: OpenObject[];
   sub_status: string;
   transactions: Transaction | null;
   transactions_history: Transaction | null;
@@ -183,8 +183,6 @@ export interface TransactionResult {
   status: string;
   type: string;
   id: string;
-  created_at: string;
-  updated_at: string;
   category: string | null;
   amount: {
     value: number;
@@ -192,6 +190,8 @@ export interface TransactionResult {
     captured: number;
     refunded: number;
   };
+  created_at: string;
+  updated_at: string;
   provider_data: ProviderData | null;
   response_code: string | null;
   response_message: string | null;
@@ -281,8 +281,8 @@ export interface BankTransferDetailIn {
 
 /** The contract's `WalletDetailIn` (`z.input` and `z.output` alike). */
 export interface WalletDetailIn {
-  expires_at?: string | undefined;
   capture?: boolean | undefined;
+  expires_at?: string | undefined;
   verify?: boolean | undefined;
   soft_descriptor?: string | undefined;
   card_data?: {
@@ -301,18 +301,18 @@ export interface WalletDetailIn {
 /** The contract's `CustomerPayerRequest` (`z.input` and `z.output` alike). */
 export interface CustomerPayerRequest {
   email?: string | undefined;
-  merchant_customer_id?: string | undefined;
+  id?: string | undefined;
   first_name?: string | undefined;
   last_name?: string | undefined;
-  gender?: 'NA' | 'M' | 'F' | 'NB' | 'NK' | 'U' | undefined;
   date_of_birth?: string | undefined;
   nationality?: string | undefined;
   document?: PayerDocument | undefined;
   phone?: Phone | undefined;
+  merchant_customer_id?: string | undefined;
+  gender?: 'NA' | 'M' | 'F' | 'NB' | 'NK' | 'U' | undefined;
+  ip_address?: string | undefined;
   billing_address?: Address | undefined;
   shipping_address?: Address | undefined;
-  id?: string | undefined;
-  ip_address?: string | undefined;
 }
 
 /** The contract's `SplitMarketplaceItem` (`z.input` and `z.output` alike). */
@@ -361,11 +361,11 @@ export interface Transaction {
   type: string;
   description: string;
   id: string;
-  created_at: string;
-  updated_at: string;
   category: string;
   amount: number;
+  created_at: string;
   payment_method: TransactionPaymentMethod | null;
+  updated_at: string;
   provider_data: ProviderData | null;
   response_code: string;
   response_message: string;
@@ -436,8 +436,8 @@ export interface CardDetail {
 
 /** The contract's `WalletDetailOut` (`z.input` and `z.output` alike). */
 export interface WalletDetailOut {
-  expires_at: string | null;
   capture: boolean;
+  expires_at: string | null;
   verify: boolean;
   card_data: {
     brand: string | null;
@@ -464,8 +464,8 @@ export interface TicketDetailOut {
 /** The contract's `BankTransferDetailOut` (`z.input` and `z.output` alike). */
 export interface BankTransferDetailOut {
   code: string | null;
-  expires_at: string | null;
   reference: string | null;
+  expires_at: string | null;
   account_type: string | null;
   bank_name: string | null;
   bank_account: string | null;

@@ -13,8 +13,8 @@ export interface CreateMerchantBody {
 /** The contract's `SandboxMerchant` (`z.input` and `z.output` alike). */
 export interface SandboxMerchant {
   id: string;
-  created_at: string;
   name: string;
+  created_at: string;
   public_api_key: string;
   private_secret_key: string;
   account_ids: string[];
@@ -48,8 +48,8 @@ export interface ListEventsQuery {
 export interface SandboxEvent {
   type: string;
   id: string;
-  created_at: string;
   account_id: string | null;
+  created_at: string;
   data: OpenObject;
   resource_type: string;
   resource_id: string;

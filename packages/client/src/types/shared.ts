@@ -30,6 +30,9 @@ export interface Phone {
   country_code: string;
 }
 
+/** The contract's `MetadataOut` (`z.input` and `z.output` alike). */
+export type MetadataOut = MetadataItem[];
+
 /** The contract's `Address` (`z.input` and `z.output` alike). */
 export interface Address {
   address_line_1: string;
@@ -42,9 +45,6 @@ export interface Address {
   zip_code?: string | undefined;
   neighborhood?: string | null | undefined;
 }
-
-/** The contract's `MetadataOut` (`z.input` and `z.output` alike). */
-export type MetadataOut = MetadataItem[];
 
 /** The contract's `DocumentOut` (`z.input` and `z.output` alike). */
 export interface DocumentOut {
@@ -59,15 +59,7 @@ export interface PhoneOut {
 }
 
 /** The contract's `AddressOut` (`z.input` and `z.output` alike). */
-export interface AddressOut {
-  country?: string | null | undefined;
-  address_line_1?: string | null | undefined;
-  address_line_2?: string | null | undefined;
-  building_number_1?: string | null | undefined;
-  building_number_2?: string | null | undefined;
-  state?: string | null | undefined;
-  city?: string | null | undefined;
-  zip_code?: string | null | undefined;
+export interface AddressOut extends PostalAddressOut {
   neighborhood?: string | null | undefined;
 }
 
@@ -83,11 +75,6 @@ export interface AdditionalData {
   airline?: Airline | null | undefined;
   transportations?: OpenObject[] | null | undefined;
   seller_details?: SellerDetails | null | undefined;
-}
-
-/** The contract's `OpenObject` (`z.input` and `z.output` alike). */
-export interface OpenObject {
-  [key: string]: unknown;
 }
 
 /** The contract's `Availability` (`z.input` and `z.output` alike). */
@@ -192,8 +179,10 @@ export interface Airline {
     type?: string | undefined;
     email?: string | undefined;
     country?: string | undefined;
+    id?: string | undefined;
     first_name?: string | undefined;
     last_name?: string | undefined;
+    middle_name?: string | undefined;
     date_of_birth?: string | undefined;
     nationality?: string | undefined;
     document?: {
@@ -201,16 +190,19 @@ export interface Airline {
       document_number: string;
       country?: string | undefined;
     } | undefined;
-    phone?: Phone | undefined;
-    id?: string | undefined;
-    middle_name?: string | undefined;
     loyalty_number?: string | undefined;
     loyalty_tier?: string | undefined;
+    phone?: Phone | undefined;
     address?: Address | undefined;
     evidence_document_source?: string | undefined;
   }[] | undefined;
   ticket?: AirlineTicket | undefined;
   tickets?: AirlineTicket[] | undefined;
+}
+
+/** The contract's `OpenObject` (`z.input` and `z.output` alike). */
+export interface OpenObject {
+  [key: string]: unknown;
 }
 
 /** The contract's `SellerDetails` (`z.input` and `z.output` alike). */
@@ -239,14 +231,6 @@ export interface AvailabilityOut {
   finish_at: string | null;
 }
 
-/** The contract's `AdditionalDataOut` (`z.input` and `z.output` alike). */
-export type AdditionalDataOut = {
-  airline?: OpenObject | null | undefined;
-  transportations?: unknown[] | null | undefined;
-  order?: OpenObject | null | undefined;
-  seller_details?: OpenObject | null | undefined;
-} & OpenObject;
-
 /** The contract's `Mandate` (`z.input` and `z.output` alike). */
 export interface Mandate {
   id?: string | undefined;
@@ -255,6 +239,26 @@ export interface Mandate {
   info?: string | undefined;
   received_status?: string | undefined;
   existing_status?: string | undefined;
+}
+
+/** The contract's `AdditionalDataOut` (`z.input` and `z.output` alike). */
+export type AdditionalDataOut = {
+  airline?: OpenObject | null | undefined;
+  transportations?: unknown[] | null | undefined;
+  order?: OpenObject | null | undefined;
+  seller_details?: OpenObject | null | undefined;
+} & OpenObject;
+
+/** The contract's `PostalAddressOut` (`z.input` and `z.output` alike). */
+export interface PostalAddressOut {
+  country?: string | null | undefined;
+  address_line_1?: string | null | undefined;
+  address_line_2?: string | null | undefined;
+  building_number_1?: string | null | undefined;
+  building_number_2?: string | null | undefined;
+  state?: string | null | undefined;
+  city?: string | null | undefined;
+  zip_code?: string | null | undefined;
 }
 
 /** The contract's `MetadataItem` (`z.input` and `z.output` alike). */

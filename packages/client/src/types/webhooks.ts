@@ -17,10 +17,10 @@ export interface Webhook {
   url: string;
   state: 'ACTIVE' | 'INACTIVE';
   id: string;
+  name: string;
+  account_id: string;
   created_at: string;
   updated_at: string;
-  account_id: string;
-  name: string;
   renewal_days: number | null;
   enrollment_triggers: string[] | null;
   payment_triggers: string[] | null;
@@ -42,8 +42,8 @@ export interface Webhook {
 /** The contract's `CreateWebhookBody` (`z.input` and `z.output` alike). */
 export interface CreateWebhookBody {
   url: string;
-  account_id: string;
   name: string;
+  account_id: string;
   renewal_days?: number | undefined;
   enrollment_triggers?: ('ENROLL' | 'UNENROLL')[] | undefined;
   payment_triggers?: ('VERIFY' | 'CHARGEBACK' | 'PURCHASE' | 'AUTHORIZE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'PRECHARGEBACK')[] | undefined;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CountryCode } from '../shared/countries.js';
 import { Currency } from '../shared/money.js';
 import { DateOnly, DateTime, Uuid, text } from '../shared/primitives.js';
-import { FileObject } from '../shared/shapes.js';
+import { FileObject, PostalAddressOut, nullableString } from '../shared/shapes.js';
 import { listOf } from '../validation.js';
 
 export const TAX_ID_TYPES = ['SSN', 'EIN', 'ITIN', 'VAT', 'ABN', 'NIF', 'TIN', 'OTHER'] as const;
@@ -106,18 +106,12 @@ export const CreateEntityBody = z
   });
 export type CreateEntityBody = z.infer<typeof CreateEntityBody>;
 
-const nullableString = z.string().nullable().optional();
 // The parts of a banking entity are exported so the client's generated types name each once.
-export const BankingAddressOut = z.object({
-  address_line_1: nullableString,
-  address_line_2: nullableString,
-  building_number_1: nullableString,
-  building_number_2: nullableString,
-  city: nullableString,
-  state: nullableString,
-  zip_code: nullableString,
-  country: nullableString,
-});
+/**
+ * A banking address as answered: exactly the shared address lines, no neighborhood (§2.12). Its own
+ * schema object, so that the client keeps the name as an alias of `PostalAddressOut`.
+ */
+export const BankingAddressOut = z.object(PostalAddressOut.shape);
 export const BankingTaxRecordOut = z.object({
   country: z.string(),
   tax_id_last_4: z.string(),
@@ -244,9 +238,7 @@ const DocumentationItem = z.discriminatedUnion('type', [
       bill_type: text(1, 64).optional(),
       issued_at: DateOnly.optional(),
       account_number: text(1, 64).optional(),
-      verified_address: z
-        .object({ address_line_1: text(1, 255), city: text(1, 255), state: text(1, 255), zip_code: text(1, 16), country: CountryCode })
-        .optional(),
+      verified_address: BankingAddress.pick({ address_line_1: true, city: true, state: true, zip_code: true, country: true }).optional(),
       file: FileObject,
     }),
   }),
@@ -350,13 +342,15 @@ export const BankingOnboarding = z.object({
   entity_id: z.string(),
   service_account_id: z.string().nullable(),
   service_connection_id: z.string().optional(),
-  provider: z.object({ entity_id: z.string().nullable(), status: z.string().nullable() }),
+  /** `entity_id` is always issued: a PREVIOUSLY_ONBOARDED onboarding gets an internal id without contacting the provider (upstream's `onboarding_type` description). */
+  provider: z.object({ entity_id: z.string(), status: z.string().nullable() }),
   onboarding_type: z.enum(ONBOARDING_TYPES),
   status: z.string(),
   requirements: z.array(z.object({ field: z.string(), message: z.string(), status: z.string() })),
   created_at: DateTime,
   updated_at: DateTime,
-  expires_at: z.string().nullable(),
+  /** Set at creation and kept once settled, as upstream's SUCCEEDED example keeps it (get-entity-onboarding-status.json). */
+  expires_at: DateTime,
 });
 export type BankingOnboarding = z.infer<typeof BankingOnboarding>;
 

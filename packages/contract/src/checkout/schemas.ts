@@ -23,6 +23,9 @@ const Billing = z.object({
   interval_count: z.number().int().min(1),
 });
 
+/** A checkout configured in the dashboard, which a checkout or customer session may name (create-customer-session.json). */
+export const CheckoutId = text(1, 64);
+
 /** Request of §4.10. */
 export const CreateCheckoutSessionBody = z.object({
   merchant_order_id: text(3, 255),
@@ -47,27 +50,34 @@ export const CreateCheckoutSessionBody = z.object({
     })
     .optional(),
   additional_data: AdditionalData.optional(),
-  /** Binds the session to a checkout configured in the dashboard. */
-  checkout_id: text(1, 64).optional(),
+  /** Binds the session to a checkout configured in the dashboard; without it the account's default checkout is used. */
+  checkout_id: CheckoutId.optional(),
 });
 export type CreateCheckoutSessionBody = z.infer<typeof CreateCheckoutSessionBody>;
 
-/** Checkout session, §2.8. */
+/**
+ * Checkout session, §2.8. `metadata` is null when none was sent (§2.8: "metadata (nullable)"); the
+ * other fields are always of upstream's types (issue 17 item 12): `workflow` defaults to
+ * SDK_CHECKOUT and `checkout_id` to the account's default checkout, `installments` is an object
+ * whose `plan_id` and `plan` are null while the account's plan applies, and a `callback_url` or
+ * `customer_id` not sent is `""` (create-checkout-session.json).
+ */
 export const CheckoutSession = z.object({
   checkout_session: Uuid,
   merchant_order_id: z.string(),
   country: z.string(),
   payment_description: z.string(),
-  customer_id: z.string().nullable(),
-  callback_url: z.string().nullable(),
+  customer_id: z.string(),
+  callback_url: z.string(),
   amount: AmountOut.nullable(),
   created_at: DateTime,
   metadata: MetadataOut.nullable(),
-  workflow: z.string().nullable(),
-  installments: z
-    .object({ plan_id: z.string().nullable().optional(), plan: z.array(z.record(z.string(), z.unknown())).nullable().optional() })
-    .nullable(),
-  checkout_id: z.string().nullable().optional(),
+  workflow: z.enum(CHECKOUT_WORKFLOWS),
+  installments: z.object({
+    plan_id: z.string().nullable(),
+    plan: z.array(z.object({ installment: z.number().int(), rate: z.number() })).nullable(),
+  }),
+  checkout_id: z.string(),
 });
 export type CheckoutSession = z.infer<typeof CheckoutSession>;
 
@@ -161,14 +171,16 @@ export const PaymentLink = z.object({
   payment_method_types: z.array(z.string()),
   one_time_use: z.boolean(),
   payments: z.array(z.unknown()).nullable(),
-  callback_url: z.string().nullable(),
+  /** `""` when none was sent, as `merchant_image` (issue 17 item 12; upstream's example answers `merchant_image: ""`). */
+  callback_url: z.string(),
   installments_plan: OpenObject.nullable(),
   customer_payer: OpenObject.nullable(),
   taxes: z.array(OpenObject).nullable(),
-  additional_data: AdditionalDataOut.nullable(),
+  /** Always an object, its groups null when not sent (§2.9: "additional_data (airline, order, seller_details; each nullable)"). */
+  additional_data: AdditionalDataOut,
   checkout_url: z.string(),
   payments_number: z.number().int(),
-  merchant_image: z.string().nullable(),
+  merchant_image: z.string(),
   created_at: DateTime.optional(),
   updated_at: DateTime.optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoCountry, OperatingCountry } from '../shared/countries.js';
 import { DateOnly, DateTime, Uuid, text } from '../shared/primitives.js';
+import { CheckoutId } from '../checkout/schemas.js';
 import {
   AddressOut,
   Document,
@@ -64,6 +65,8 @@ export const CreateCustomerSessionBody = z.object({
   country: OperatingCountry,
   customer_id: Uuid,
   callback_url: text(3, 526).optional(),
+  /** The checkout the enrollment uses; without it the account's default checkout (create-customer-session.json). */
+  checkout_id: CheckoutId.optional(),
 });
 export type CreateCustomerSessionBody = z.infer<typeof CreateCustomerSessionBody>;
 
@@ -73,9 +76,12 @@ export const CustomerSession = z.object({
   customer_id: Uuid,
   account_id: z.string(),
   country: z.string(),
-  callback_url: z.string().nullable(),
+  /** `""` when none was sent: upstream types it a string (create-customer-session.json). */
+  callback_url: z.string(),
   created_at: DateTime,
   expires_at: DateTime,
+  /** The checkout sent, or the account's default one (fidelity finding N3: upstream documents it). */
+  checkout_id: z.string(),
 });
 export type CustomerSession = z.infer<typeof CustomerSession>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CountryCode } from '../shared/countries.js';
 import { Amount, AmountOut, AmountValue } from '../shared/money.js';
 import { Base64, DateOnly, DateTime, Id36To64, Uuid, text } from '../shared/primitives.js';
-import { AddressOut, DocumentOut, MetadataOut, Phone, PhoneOut, address, metadataList } from '../shared/shapes.js';
+import { AddressOut, DocumentOut, MetadataOut, Phone, PhoneOut, address, metadataList, nullableString } from '../shared/shapes.js';
 import { listOf } from '../validation.js';
 
 export const NATIONAL_ENTITIES = ['INDIVIDUAL', 'ENTITY'] as const;
@@ -150,7 +150,6 @@ export const CreateRecipientBody = z
   });
 export type CreateRecipientBody = z.infer<typeof CreateRecipientBody>;
 
-const nullableString = z.string().nullable().optional();
 /** A recipient's file as reported (the content only where it is sent back). */
 export const RecipientFileOut = z.object({
   file_name: z.string(),
@@ -171,13 +170,17 @@ export const RecipientBankOut = z.object({
   currency: nullableString,
 });
 
+/**
+ * A recipient's onboarding as answered. Strings not sent are `""`; `withdrawal_methods` and
+ * `terms_of_service`, objects the request did not give, are left out (issue 17 item 12).
+ */
 export const RecipientOnboarding = z.object({
   id: Uuid,
   type: z.string(),
   workflow: z.string(),
-  description: z.string().nullable(),
+  description: z.string(),
   status: z.string(),
-  callback_url: z.string().nullable(),
+  callback_url: z.string(),
   provider: z.object({
     id: z.string(),
     connection_id: nullableString,
@@ -191,28 +194,32 @@ export const RecipientOnboarding = z.object({
   }),
   documentation: z.array(RecipientFileOut),
   requirements: z.array(z.object({ field: z.string(), message: z.string(), status: z.string() })),
-  withdrawal_methods: z.object({ bank: RecipientBankOut.nullable() }).nullable(),
+  withdrawal_methods: z.object({ bank: RecipientBankOut }).optional(),
   legal_representatives: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
-  terms_of_service: z.object({ acceptance: z.boolean(), date: z.string().nullable(), ip: z.string().nullable() }).nullable(),
+  terms_of_service: z.object({ acceptance: z.boolean(), date: z.string().optional(), ip: z.string().optional() }).optional(),
   created_at: DateTime,
   updated_at: DateTime,
 });
 
-/** Recipient, §2.11. */
+/**
+ * Recipient, §2.11. `legal_name` is null when not sent (§2.11: "nullable string"); the other strings
+ * not sent are `""` and `split_configuration` not sent is left out, as upstream's answers leave it
+ * out (create-recipient-1.json; issue 17 item 12).
+ */
 export const Recipient = z.object({
   id: Uuid,
   account_id: z.string(),
   merchant_recipient_id: z.string(),
   national_entity: z.enum(NATIONAL_ENTITIES),
-  entity_type: z.string().nullable(),
+  entity_type: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   legal_name: z.string().nullable(),
-  email: z.string().nullable(),
-  website: z.string().nullable(),
-  industry: z.string().nullable(),
-  merchant_category_code: z.string().nullable(),
-  date_of_birth: z.string().nullable(),
+  email: z.string(),
+  website: z.string(),
+  industry: z.string(),
+  merchant_category_code: z.string(),
+  date_of_birth: z.string(),
   country: z.string(),
   document: DocumentOut.nullable(),
   phone: PhoneOut.nullable(),
@@ -245,7 +252,7 @@ export const Recipient = z.object({
       currency: z.string(),
       rounding_mode: z.string().nullable().optional(),
     })
-    .nullable(),
+    .optional(),
   created_at: DateTime,
   updated_at: DateTime,
 });

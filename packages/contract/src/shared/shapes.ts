@@ -75,10 +75,15 @@ export const payerAddress = (country: z.ZodTypeAny) =>
     neighborhood: text(2, 255).nullable().optional(),
   });
 
-const nullableString = z.string().nullable().optional();
+/** A response string the service may not hold: absent, or null where the resource says so. */
+export const nullableString = z.string().nullable().optional();
 
-/** Response forms: the service echoes what it stored; fields never sent come back null. */
-export const AddressOut = z.object({
+/**
+ * The address lines every answer reports, once for all resources (issue 16): §2.1's address with
+ * the building numbers §2.12 adds. A banking address is exactly this; customers, recipients and
+ * payers add a neighborhood (`AddressOut`).
+ */
+export const PostalAddressOut = z.object({
   address_line_1: nullableString,
   address_line_2: nullableString,
   building_number_1: nullableString,
@@ -87,8 +92,10 @@ export const AddressOut = z.object({
   state: nullableString,
   city: nullableString,
   zip_code: nullableString,
-  neighborhood: nullableString,
 });
+
+/** Response forms: the service echoes what it stored. */
+export const AddressOut = PostalAddressOut.extend({ neighborhood: nullableString });
 export const PhoneOut = z.object({ country_code: nullableString, number: nullableString });
 export const DocumentOut = z.object({ document_type: nullableString, document_number: nullableString });
 

@@ -43,7 +43,13 @@ export const CreateSubscriptionBody = z
   .superRefine(finishAfterStart);
 export type CreateSubscriptionBody = z.input<typeof CreateSubscriptionBody>;
 
-/** Subscription, §2.10. */
+/**
+ * Subscription, §2.10, with what upstream adds (fidelity finding N4): the `soft_descriptor` sent
+ * (`""` when none) and the `subscription_agreement_id` issued at creation. Upstream's plan fields
+ * (`plan_id`, `plan_assigned_at`, `current_phase`, `billing_phases`, `previous_subscription_id`)
+ * are "only present on plan-linked subscriptions" (create-subscription.json), which the sandbox
+ * does not create, so they never appear.
+ */
 export const Subscription = z.object({
   id: Uuid,
   name: z.string(),
@@ -51,6 +57,8 @@ export const Subscription = z.object({
   country: z.string(),
   description: z.string().nullable(),
   merchant_reference: z.string().nullable(),
+  soft_descriptor: z.string(),
+  subscription_agreement_id: z.string().startsWith('sa_'),
   status: z.string(),
   amount: AmountOut,
   frequency: z.object({ type: z.string(), value: z.number().int() }),

@@ -23,8 +23,8 @@ describe('webhook event catalogue', () => {
 
   it('parses a complete event and rejects an unknown one or a wrong envelope', () => {
     const onboarding = {
-      id: 'onb_1', entity_id: 'ent_1', service_account_id: null, provider: { entity_id: null, status: 'PENDING' }, onboarding_type: 'ONE_STEP',
-      status: 'PENDING', requirements: [], created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', expires_at: null,
+      id: 'onb_1', entity_id: 'ent_1', service_account_id: null, provider: { entity_id: 'prv_ent_1', status: 'PENDING' }, onboarding_type: 'ONE_STEP',
+      status: 'PENDING', requirements: [], created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', expires_at: '2026-01-08T00:00:00Z',
     };
     const event = { type: 'banking.onboarding', type_event: 'banking.onboarding.pending', account_id: 'a', retry: 0, version: 2, data: { onboarding, idempotency_key: 'e1' } };
     expect(WebhookEvent.safeParse(event).success).toBe(true);

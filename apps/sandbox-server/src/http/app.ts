@@ -7,6 +7,7 @@ import type { HttpDeps } from './deps.js';
 import { sendJson } from './send-json.js';
 import { errorHandler, requestValidationErrorHandler } from './errors.js';
 import { hostedCheckout } from './hosted-checkout.js';
+import { hostedEnrollment } from './hosted-enrollment.js';
 import { OPENAPI_PATH, openapiHandler, serviceIndexHandler } from './service-index.js';
 import { jsonBody } from './json-body.js';
 import { requireStorableText } from './request-text.js';
@@ -130,6 +131,7 @@ export function createApp(options: AppOptions): Express {
     }
   });
   app.get('/checkout/links/:code', hostedCheckout(options.store, options.clock));
+  app.use(hostedEnrollment(options));
   // Unauthenticated, and outside /v1 and /sandbox, so no route of the API can take these paths.
   app.get('/', serviceIndexHandler(options.storeKind));
   app.get(OPENAPI_PATH, openapiHandler());

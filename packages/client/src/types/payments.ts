@@ -11,12 +11,14 @@ export interface CreatePaymentBody {
   payment_method: {
     type?: string | undefined;
     vault_on_success?: boolean | undefined;
+    vaulted_token?: string | undefined;
     token?: string | undefined;
     detail?: {
       card?: {
         installments?: number | undefined;
         capture?: boolean | undefined;
         verify?: boolean | undefined;
+        first_installment_deferral?: number | undefined;
         soft_descriptor?: string | undefined;
         card_data?: {
           number: string;
@@ -26,7 +28,6 @@ export interface CreatePaymentBody {
           holder_name?: string | undefined;
           security_code?: string | undefined;
         } | undefined;
-        first_installment_deferral?: number | undefined;
         stored_credentials?: {
           reason?: 'CARD_ON_FILE' | 'SUBSCRIPTION' | 'UNSCHEDULED_CARD_ON_FILE' | undefined;
           usage?: 'USED' | 'FIRST' | undefined;
@@ -35,7 +36,6 @@ export interface CreatePaymentBody {
         } | undefined;
       } | undefined;
     } | undefined;
-    vaulted_token?: string | undefined;
   };
   checkout?: {
     session: string;
@@ -88,6 +88,11 @@ export interface Payment {
       latitude?: string | null | undefined;
       longitude?: string | null | undefined;
     } | null | undefined;
+    device_fingerprint?: string | null | undefined;
+    device_fingerprints?: {
+      id?: string | null | undefined;
+      provider_id?: string | null | undefined;
+    }[] | null | undefined;
     browser_info?: {
       user_agent?: string | null | undefined;
       accept_header?: string | null | undefined;
@@ -102,11 +107,6 @@ export interface Payment {
       language?: string | null | undefined;
       platform?: string | null | undefined;
     } & OpenObject | null | undefined;
-    device_fingerprint?: string | null | undefined;
-    device_fingerprints?: {
-      id?: string | null | undefined;
-      provider_id?: string | null | undefined;
-    }[] | null | undefined;
   } | null;
   sub_status: string;
   transactions: Transaction | null;
@@ -137,14 +137,14 @@ export interface RefundBody {
       bank_transfer?: {
         reference?: string | undefined;
         account_type?: string | undefined;
-        bank_id?: string | undefined;
         bank_name?: string | undefined;
-        bank_account?: string | undefined;
+        bank_id?: string | undefined;
         beneficiary_name?: string | undefined;
-        bank_account_mask_number?: string | undefined;
-        mandate?: Mandate | undefined;
+        bank_account?: string | undefined;
         beneficiary_document_type?: string | undefined;
         beneficiary_document?: string | undefined;
+        bank_account_mask_number?: string | undefined;
+        mandate?: Mandate | undefined;
       } | undefined;
     } | undefined;
   } | undefined;
@@ -176,14 +176,14 @@ export interface CancelOrRefundBody {
       bank_transfer?: {
         reference?: string | undefined;
         account_type?: string | undefined;
-        bank_id?: string | undefined;
         bank_name?: string | undefined;
-        bank_account?: string | undefined;
+        bank_id?: string | undefined;
         beneficiary_name?: string | undefined;
-        bank_account_mask_number?: string | undefined;
-        mandate?: Mandate | undefined;
+        bank_account?: string | undefined;
         beneficiary_document_type?: string | undefined;
         beneficiary_document?: string | undefined;
+        bank_account_mask_number?: string | undefined;
+        mandate?: Mandate | undefined;
       } | undefined;
     } | undefined;
   } | undefined;
@@ -211,10 +211,10 @@ export interface CancelOrRefundResult {
     captured: number;
     refunded: number;
   };
-  provider_data: ProviderData | null;
-  response_code: string | null;
   response_message: string | null;
+  response_code: string | null;
   merchant_reference: string | null;
+  provider_data: ProviderData | null;
   payment: Payment;
 }
 
@@ -281,8 +281,8 @@ export interface PaymentAmount {
 export interface PaymentMethodOut {
   type: string;
   vault_on_success: boolean;
-  token: string | null;
   vaulted_token: string | null;
+  token: string | null;
   parent_payment_method_type: string | null;
   payment_method_detail: {
     card?: CardDetail | null | undefined;
@@ -302,21 +302,21 @@ export interface Transaction {
   payment_method: {
     type: string;
     vault_on_success: boolean;
+    vaulted_token: string | null;
     token: string | null;
+    parent_payment_method_type: string | null;
     detail: {
       card?: CardDetail | null | undefined;
     } | null;
-    vaulted_token: string | null;
-    parent_payment_method_type: string | null;
   } | null;
-  provider_data: ProviderData | null;
-  response_code: string | null;
-  response_message: string | null;
-  merchant_reference: string | null;
   reason: string | null;
+  response_message: string | null;
+  response_code: string | null;
   merchant_advice_code: string | null;
   merchant_advice_code_message: string | null;
   provider_id: string | null;
+  merchant_reference: string | null;
+  provider_data: ProviderData | null;
   connection_data: {
     id?: string | null | undefined;
     name?: string | null | undefined;
@@ -328,11 +328,11 @@ export interface ProviderData {
   status?: string | null | undefined;
   id?: string | null | undefined;
   account_id?: string | null | undefined;
-  sub_status?: string | null | undefined;
-  response_code?: string | null | undefined;
-  response_message?: string | null | undefined;
   transaction_id?: string | null | undefined;
+  sub_status?: string | null | undefined;
   status_detail?: string | null | undefined;
+  response_message?: string | null | undefined;
+  response_code?: string | null | undefined;
   raw_request?: unknown;
   raw_response?: unknown;
   third_party_transaction_id?: string | null | undefined;
@@ -359,12 +359,12 @@ export interface CardDetail {
   capture: boolean;
   verify: boolean;
   card_data: PaymentCardData | null;
-  soft_descriptor?: string | null | undefined;
   installments_plan_id?: string | null | undefined;
   first_installment_deferral?: number | null | undefined;
   installments_type?: string | null | undefined;
   installment_amount?: number | null | undefined;
   installments_total_amount?: number | null | undefined;
+  soft_descriptor?: string | null | undefined;
   authorization_code?: string | null | undefined;
   retrieval_reference_number?: string | null | undefined;
   voucher?: string | null | undefined;
@@ -380,24 +380,24 @@ export interface CardDetail {
 /** The contract's `PaymentCardData` (`z.input` and `z.output` alike). */
 export interface PaymentCardData {
   brand: string;
-  expiration_month: number;
-  expiration_year: number;
   iin: string;
   lfd: string;
   number_length: number;
   security_code_length: number | null;
   fingerprint: string | null;
+  expiration_month: number;
+  expiration_year: number;
   type?: string | null | undefined;
   country_code?: string | null | undefined;
   category?: string | null | undefined;
   holder_name?: string | null | undefined;
-  issuer_code?: string | null | undefined;
   issuer_name?: string | null | undefined;
+  issuer_code?: string | null | undefined;
   three_d_secure?: {
-    transaction_id?: string | null | undefined;
     version?: string | null | undefined;
     electronic_commerce_indicator?: string | null | undefined;
     cryptogram?: string | null | undefined;
+    transaction_id?: string | null | undefined;
     directory_server_transaction_id?: string | null | undefined;
     pares_status?: string | null | undefined;
     acs_id?: string | null | undefined;

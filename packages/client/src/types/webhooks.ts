@@ -148,7 +148,7 @@ export interface WebhookIdParams {
 export interface WebhookSettings {
   renewal_days?: number | undefined;
   enrollment_triggers?: ('ENROLL' | 'UNENROLL')[] | undefined;
-  payment_triggers?: ('VERIFY' | 'CHARGEBACK' | 'PURCHASE' | 'AUTHORIZE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'PRECHARGEBACK')[] | undefined;
+  payment_triggers?: ('CHARGEBACK' | 'PURCHASE' | 'AUTHORIZE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'VERIFY' | 'PRECHARGEBACK')[] | undefined;
   report_triggers?: ('CREATE' | 'UPDATE')[] | undefined;
   subscription_triggers?: ('ACTIVE' | 'CANCEL' | 'CREATE' | 'CLOSE_TO_RENEWAL' | 'COMPLETE' | 'PAUSE' | 'RESUME')[] | undefined;
   onboarding_triggers?: ('INACTIVE' | 'CREATED' | 'EXPIRED' | 'ERROR' | 'PENDING' | 'DECLINED' | 'SUCCEEDED' | 'CANCELLED' | 'BLOCKED' | 'TRANSFERRED' | 'UNBLOCKED')[] | undefined;

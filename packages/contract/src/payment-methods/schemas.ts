@@ -4,7 +4,7 @@ import { Amount, Currency } from '../shared/money.js';
 import { Mandate } from '../shared/mandate.js';
 import { DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
 import { Payment } from '../payments/schemas.js';
-import { AddressOut, Document, DocumentOut, MetadataOut, PhoneOut, metadataList } from '../shared/shapes.js';
+import { AddressOut, Document, DocumentOut, PhoneOut, metadataList } from '../shared/shapes.js';
 
 /**
  * §4.1 payment_method_type: CARD, `<BRAND>_WALLET`, `<BRAND>_TOKENBOX`, `<BRAND>_ENROLLMENT`,

@@ -11,17 +11,11 @@ export interface EnrollInSessionBody {
 }
 
 /** The contract's `SessionEnrolledPaymentMethod` (`z.input` and `z.output` alike). */
-export interface SessionEnrolledPaymentMethod {
-  status: string;
-  type: string;
-  description: string;
-  country: string;
+export interface SessionEnrolledPaymentMethod extends EnrolledMethodSummary {
   id: string;
   created_at: string;
   updated_at: string;
   account_id: string;
-  name: string;
-  category: string;
   customer_payer: {
     email?: string | null | undefined;
     first_name?: string | null | undefined;
@@ -108,16 +102,10 @@ export interface EnrollDirectBody {
 }
 
 /** The contract's `DirectEnrolledPaymentMethod` (`z.input` and `z.output` alike). */
-export interface DirectEnrolledPaymentMethod {
-  status: string;
-  type: string;
-  description: string;
-  country: string;
+export interface DirectEnrolledPaymentMethod extends EnrolledMethodSummary {
   created_at: string;
   updated_at: string;
   callback_url: string;
-  name: string;
-  category: string;
   verify: EnrollmentVerify;
   card_data: NoCardData | VaultedCardData;
   vaulted_token: string;
@@ -143,6 +131,16 @@ export interface VerifyRequest {
   vault_on_success: boolean;
   metadata?: MetadataOut | undefined;
   currency?: string | undefined;
+}
+
+/** The contract's `EnrolledMethodSummary` (`z.input` and `z.output` alike). */
+export interface EnrolledMethodSummary {
+  status: string;
+  type: string;
+  description: string;
+  country: string;
+  name: string;
+  category: string;
 }
 
 /** The contract's `EnrollmentVerify` (`z.input` and `z.output` alike). */

@@ -183,38 +183,43 @@ export const EnrollmentVerify = z.object({
   payment: VerifyPayment.nullable(),
 });
 
-/** Enrolled payment method created through a customer session, §2.3. */
-export const SessionEnrolledPaymentMethod = z.object({
-  id: z.string(),
-  account_id: z.string(),
+/** What an enrolled method answers whichever flow created it (§2.3 and §2.4 share these). */
+export const EnrolledMethodSummary = z.object({
   name: z.string(),
   description: z.string(),
   type: z.string(),
   category: z.string(),
   country: z.string(),
   status: z.string(),
-  created_at: DateTime,
-  updated_at: DateTime,
-  enrollment: z.object({ session: z.string(), sdk_required_action: z.boolean() }),
-  provider: z.object({ id: z.string(), type: z.string(), provider_status: z.string().nullable() }),
-  customer_payer: z
-    .object({
-      first_name: z.string().nullable().optional(),
-      last_name: z.string().nullable().optional(),
-      email: z.string().nullable().optional(),
-      gender: z.string().nullable().optional(),
-      date_of_birth: z.string().nullable().optional(),
-      document: DocumentOut.nullable().optional(),
-      phone: PhoneOut.nullable().optional(),
-      billing_address: AddressOut.nullable().optional(),
-    })
-    .nullable(),
-  verify: EnrollmentVerify,
-  preferred: z.boolean().nullable(),
-  /** Set once the SDK step enrolled the method; it is what payments and subscriptions charge. */
-  vaulted_token: z.string().nullable().optional(),
-  customer_id: z.string().optional(),
 });
+
+/** Enrolled payment method created through a customer session, §2.3. */
+export const SessionEnrolledPaymentMethod = z
+  .object({ id: z.string(), account_id: z.string() })
+  .merge(EnrolledMethodSummary)
+  .extend({
+    created_at: DateTime,
+    updated_at: DateTime,
+    enrollment: z.object({ session: z.string(), sdk_required_action: z.boolean() }),
+    provider: z.object({ id: z.string(), type: z.string(), provider_status: z.string().nullable() }),
+    customer_payer: z
+      .object({
+        first_name: z.string().nullable().optional(),
+        last_name: z.string().nullable().optional(),
+        email: z.string().nullable().optional(),
+        gender: z.string().nullable().optional(),
+        date_of_birth: z.string().nullable().optional(),
+        document: DocumentOut.nullable().optional(),
+        phone: PhoneOut.nullable().optional(),
+        billing_address: AddressOut.nullable().optional(),
+      })
+      .nullable(),
+    verify: EnrollmentVerify,
+    preferred: z.boolean().nullable(),
+    /** Set once the SDK step enrolled the method; it is what payments and subscriptions charge. */
+    vaulted_token: z.string().nullable().optional(),
+    customer_id: z.string().optional(),
+  });
 export type SessionEnrolledPaymentMethod = z.infer<typeof SessionEnrolledPaymentMethod>;
 
 /** Masked card data of a vaulted card (§2.4): never the full number or security code. */
@@ -244,34 +249,30 @@ export const VaultedCardData = z.object({
 export const NoCardData = z.record(z.string(), z.never());
 
 /** Enrolled payment method created directly, §2.4. */
-export const DirectEnrolledPaymentMethod = z.object({
-  idempotency_key: z.string(),
-  name: z.string(),
-  description: z.string(),
-  type: z.string(),
-  category: z.string(),
-  country: z.string(),
-  status: z.string(),
-  sub_status: z.string().nullable(),
-  vaulted_token: z.string(),
-  /** Spec §2.4: a string, not nullable; empty when the request sent none. */
-  callback_url: z.string(),
-  /** `REDIRECT_URL` while the payer still has to confirm on `redirect_url`, else null. */
-  action: z.string().nullable(),
-  created_at: DateTime,
-  updated_at: DateTime,
-  card_data: z.union([VaultedCardData, NoCardData]),
-  last_successfully_used: z.unknown().nullable(),
-  last_successfully_used_at: z.string().nullable(),
-  preferred: z.boolean().nullable(),
-  verify: EnrollmentVerify,
-  customer_id: z.string().optional(),
-  /** The request's `parent_type`, else the method's category (upstream: CARD for a card). */
-  parent_type: z.string(),
-  /** Where the payer confirms a method that waits for them (READY_TO_ENROLL); null otherwise, as upstream's card example. */
-  redirect_url: z.string().nullable(),
-  provider_data: OpenObject,
-});
+export const DirectEnrolledPaymentMethod = z
+  .object({ idempotency_key: z.string() })
+  .merge(EnrolledMethodSummary)
+  .extend({
+    sub_status: z.string().nullable(),
+    vaulted_token: z.string(),
+    /** Spec §2.4: a string, not nullable; empty when the request sent none. */
+    callback_url: z.string(),
+    /** `REDIRECT_URL` while the payer still has to confirm on `redirect_url`, else null. */
+    action: z.string().nullable(),
+    created_at: DateTime,
+    updated_at: DateTime,
+    card_data: z.union([VaultedCardData, NoCardData]),
+    last_successfully_used: z.unknown().nullable(),
+    last_successfully_used_at: z.string().nullable(),
+    preferred: z.boolean().nullable(),
+    verify: EnrollmentVerify,
+    customer_id: z.string().optional(),
+    /** The request's `parent_type`, else the method's category (upstream: CARD for a card). */
+    parent_type: z.string(),
+    /** Where the payer confirms a method that waits for them (READY_TO_ENROLL); null otherwise, as upstream's card example. */
+    redirect_url: z.string().nullable(),
+    provider_data: OpenObject,
+  });
 export type DirectEnrolledPaymentMethod = z.infer<typeof DirectEnrolledPaymentMethod>;
 
 export const CustomerSessionParams = z.object({ customer_session: Uuid });

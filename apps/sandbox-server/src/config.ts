@@ -17,7 +17,6 @@ export interface SandboxConfig {
   logLevel: string;
   bodyLimit: string;
   responseValidation: boolean;
-  idempotencyWaitMs: number;
   maxProviderLatencyMs: number;
   /** Multiplies webhook retry delays (1: upstream's schedule). */
   webhookTimeScale: number;
@@ -163,7 +162,6 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     logLevel,
     bodyLimit,
     responseValidation: v['response-validation'] ?? env.SANDBOX_RESPONSE_VALIDATION === 'true',
-    idempotencyWaitMs: integer('SANDBOX_IDEMPOTENCY_WAIT_MS', env.SANDBOX_IDEMPOTENCY_WAIT_MS, 5000, 0, 60000),
     maxProviderLatencyMs: 30000,
     webhookTimeScale: timeScale(v['webhook-time-scale'] ?? env.SANDBOX_WEBHOOK_TIME_SCALE),
     webhookTimeoutMs: integer('SANDBOX_WEBHOOK_TIMEOUT_MS', env.SANDBOX_WEBHOOK_TIMEOUT_MS, 10000, 100, 60000),

@@ -50,7 +50,6 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     clock,
     ids,
     baseUrl: () => baseUrl,
-    idempotency: { waitMs: config.idempotencyWaitMs, pollMs: 10 },
     maxProviderLatencyMs: config.maxProviderLatencyMs,
   };
   const dispatcher = new WebhookDispatcher(store, clock, logger, { timeoutMs: config.webhookTimeoutMs, timeScale: config.webhookTimeScale, sweepMs: 200 });

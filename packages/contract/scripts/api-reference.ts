@@ -7,7 +7,7 @@
 import type { AppRoute } from '@ts-rest/core';
 import { z, type ZodTypeAny } from 'zod';
 import * as exported from '../src/index.js';
-import { ApiError, contract, ERROR_CODES, IDEMPOTENCY_HEADER, listRoutes, sandboxContract, STATUS_OF, type Domain, type ListedRoute } from '../src/index.js';
+import { ApiError, contract, ERROR_CODES, IDEMPOTENCY_HEADER, listRoutes, sandboxContract, STATUS_OF, type Domain, type ListedRoute, type RouteMeta } from '../src/index.js';
 import { fieldRows, LONG_ENUM, typeName, type FieldOptions, type FieldRow } from './zod-fields.js';
 
 type ErrorFamily = keyof typeof ERROR_CODES;
@@ -87,6 +87,14 @@ function statuses(route: AppRoute): { success: string[]; errors: string[] } {
   return { success: all.filter((s) => s.startsWith('2')), errors: all.filter((s) => !s.startsWith('2')) };
 }
 
+/** A body field's own validation code (route metadata `bodyFieldCodes`), fields grouped by code. */
+function fieldCodeLines(codes: RouteMeta['bodyFieldCodes']): string[] {
+  if (!codes) return [];
+  const byCode = new Map<string, string[]>();
+  for (const [field, errorCode] of Object.entries(codes)) byCode.set(errorCode, [...(byCode.get(errorCode) ?? []), field]);
+  return [...byCode].map(([errorCode, fields]) => `- An invalid ${fields.map(code).join(', ')} answers ${code(errorCode)} (any other invalid field: the family's validation code)`);
+}
+
 function renderRoute(entry: ListedRoute): string[] {
   const { route, meta } = entry;
   const headers = schemaRows((route as { headers?: unknown }).headers);
@@ -105,6 +113,7 @@ function renderRoute(entry: ListedRoute): string[] {
     `- Idempotency: ${idempotency ? `${code(IDEMPOTENCY_HEADER)} ${idempotency.required ? 'required' : 'optional'}${idempotency.limits.length > 0 ? ` (${idempotency.limits.join('; ')})` : ''}` : `no ${code(IDEMPOTENCY_HEADER)}`}`,
     `- Success: ${success.map((s) => `${s} (${typeName(route.responses[Number(s)] as ZodTypeAny)})`).join(', ')}`,
     `- Errors: ${errors.join(', ')}, in the error shape; codes from the ${families.map(code).join(', ')} families`,
+    ...fieldCodeLines(meta.bodyFieldCodes),
     '',
   ];
   if (route.description) lines.push(route.description, '');

@@ -1,3 +1,5 @@
+import type { ErrorCode } from './errors.js';
+
 /** Metadata every route carries; the client, the sandbox and the conformance runner read it. */
 export interface RouteMeta {
   /** Stable operation id, also used as the OpenAPI operationId. */
@@ -12,6 +14,12 @@ export interface RouteMeta {
   domain: Domain;
   /** Who may call the route: `merchant` (the default) needs the two API keys, `none` needs nothing. */
   auth?: RouteAuth;
+  /**
+   * Body fields whose invalid value upstream answers with a code of its own (webhook triggers:
+   * WEBHOOK_INVALID_TRIGGER), by field. A request whose first invalid field is one of these gets
+   * that code; any other invalid request gets the family's validation code.
+   */
+  bodyFieldCodes?: Readonly<Record<string, ErrorCode>>;
 }
 
 export type RouteAuth = 'merchant' | 'none';

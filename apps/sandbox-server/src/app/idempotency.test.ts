@@ -8,7 +8,6 @@ import { withTransactions } from '../store/with-transactions.js';
 import type { MerchantRecord, Store } from '../store/types.js';
 import { runIdempotent } from './idempotency.js';
 
-const options = { waitMs: 0, pollMs: 1 };
 const merchant: MerchantRecord = {
   id: 'm1',
   name: 'crash test',
@@ -48,15 +47,42 @@ const customers = (store: Store) => store.withTransaction(merchant.id, (tx) => t
 const keyRecord = (store: Store) => store.withTransaction(merchant.id, (tx) => tx.get<IdempotencyRecord>('idempotency', 'k1'));
 const afterTimeout = IN_FLIGHT_TIMEOUT_MS / 1000;
 
+describe('a duplicate of a request still running', () => {
+  // UPSTREAM-NOTES "Idempotency", rule 2: 400 REQUEST_IN_PROCESS while the first is processed;
+  // spec §5 leaves it "not shown", so upstream's answer at once governs (issue 17 item 14).
+  it('answers REQUEST_IN_PROCESS while the first is held, and replays once it completed', async () => {
+    const store = new MemoryStore();
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let firstSettled = false;
+    const first = runIdempotent(contextAt(store, 0), 'k1', 'createCustomer', async (ctx) => {
+      started();
+      await gate;
+      return createCustomer(ctx);
+    }).finally(() => (firstSettled = true));
+    await running;
+
+    await expect(runIdempotent(contextAt(store, 0), 'k1', 'createCustomer', createCustomer)).rejects.toMatchObject({ code: 'REQUEST_IN_PROCESS' });
+    expect(firstSettled).toBe(false);
+
+    release();
+    expect(await first).toEqual({ status: 201, body: { id: 'cus_1' }, replayed: false });
+    expect(await runIdempotent(contextAt(store, 0), 'k1', 'createCustomer', createCustomer)).toEqual({ status: 201, body: { id: 'cus_1' }, replayed: true });
+    expect(await customers(store)).toHaveLength(1);
+  });
+});
+
 describe('a request lost with its process', () => {
   it('is never run again once its changes were saved', async () => {
     const store = new MemoryStore();
     // Transactions: 1 claims the key, 2 and 3 are the operation's, 4 would store the response.
-    await expect(runIdempotent(contextAt(dyingStore(store, 4), 0), 'k1', 'createCustomer', options, createCustomer)).rejects.toThrow('process died');
+    await expect(runIdempotent(contextAt(dyingStore(store, 4), 0), 'k1', 'createCustomer', createCustomer)).rejects.toThrow('process died');
     expect(await keyRecord(store)).toMatchObject({ state: 'in_progress', changes_saved: true });
 
-    await expect(runIdempotent(contextAt(store, 1), 'k1', 'createCustomer', options, createCustomer)).rejects.toMatchObject({ code: 'REQUEST_IN_PROCESS' });
-    await expect(runIdempotent(contextAt(store, afterTimeout), 'k1', 'createCustomer', options, createCustomer)).rejects.toMatchObject({
+    await expect(runIdempotent(contextAt(store, 1), 'k1', 'createCustomer', createCustomer)).rejects.toMatchObject({ code: 'REQUEST_IN_PROCESS' });
+    await expect(runIdempotent(contextAt(store, afterTimeout), 'k1', 'createCustomer', createCustomer)).rejects.toMatchObject({
       code: 'IDEMPOTENCY_DUPLICATED',
     });
     expect(await customers(store)).toHaveLength(1);
@@ -64,12 +90,12 @@ describe('a request lost with its process', () => {
 
   it('runs again when none of its changes were saved', async () => {
     const store = new MemoryStore();
-    await expect(runIdempotent(contextAt(dyingStore(store, 3), 0), 'k1', 'createCustomer', options, createCustomer)).rejects.toThrow('process died');
+    await expect(runIdempotent(contextAt(dyingStore(store, 3), 0), 'k1', 'createCustomer', createCustomer)).rejects.toThrow('process died');
     expect(await keyRecord(store)).toMatchObject({ state: 'in_progress' });
     expect((await keyRecord(store))?.changes_saved).toBeUndefined();
     expect(await customers(store)).toHaveLength(0);
 
-    const retry = await runIdempotent(contextAt(store, afterTimeout), 'k1', 'createCustomer', options, createCustomer);
+    const retry = await runIdempotent(contextAt(store, afterTimeout), 'k1', 'createCustomer', createCustomer);
     expect(retry).toEqual({ status: 201, body: { id: 'cus_1' }, replayed: false });
     expect(await customers(store)).toHaveLength(1);
     expect(await keyRecord(store)).toMatchObject({ state: 'completed' });

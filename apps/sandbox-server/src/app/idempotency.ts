@@ -4,19 +4,12 @@ import { decide, type IdempotencyRecord, type StoredResponse } from '../domain/i
 import { nowOf, type RequestContext } from './context.js';
 import type { Store, Tx } from '../store/types.js';
 import { withTransactions } from '../store/with-transactions.js';
-import { sleep } from '../runtime/sleep.js';
-
-export interface IdempotencyOptions {
-  /** How long a duplicate of a request still running waits for it before REQUEST_IN_PROCESS. */
-  waitMs: number;
-  pollMs: number;
-}
 
 export interface IdempotentResult extends StoredResponse {
   replayed: boolean;
 }
 
-type Claim = { kind: 'claimed' } | { kind: 'replay'; response: StoredResponse } | { kind: 'busy' };
+type Claim = { kind: 'claimed' } | { kind: 'replay'; response: StoredResponse };
 
 async function claim(ctx: RequestContext, key: string, operationId: string): Promise<Claim> {
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
@@ -28,8 +21,6 @@ async function claim(ctx: RequestContext, key: string, operationId: string): Pro
         return { kind: 'claimed' };
       case 'replay':
         return { kind: 'replay', response: decision.response };
-      case 'wait':
-        return { kind: 'busy' };
       case 'reject':
         throw new DomainError(decision.code, [decision.message]);
     }
@@ -89,28 +80,19 @@ function journaledContext<C extends RequestContext>(ctx: C, key: string): C {
 }
 
 /**
- * Runs `operation` at most once per (merchant, key). Concurrent duplicates wait for the first
- * to finish (up to `waitMs`) and then replay its response, so N identical requests give N
- * identical answers and one resource. Business errors (DomainErrors the client caused) use the
+ * Runs `operation` at most once per (merchant, key). A duplicate sent while the first is still
+ * running answers REQUEST_IN_PROCESS at once, as upstream does; one sent after it completed
+ * replays its response, so N identical requests make one resource. Business errors (DomainErrors the client caused) use the
  * key up; server faults and unexpected errors release it so the request can be retried with the same key.
  */
 export async function runIdempotent<C extends RequestContext>(
   ctx: C,
   key: string,
   operationId: string,
-  options: IdempotencyOptions,
   operation: (ctx: C) => Promise<StoredResponse>,
 ): Promise<IdempotentResult> {
-  const deadline = Date.now() + options.waitMs;
-  for (;;) {
-    const claimed = await claim(ctx, key, operationId);
-    if (claimed.kind === 'replay') return { ...claimed.response, replayed: true };
-    if (claimed.kind === 'claimed') break;
-    if (Date.now() >= deadline) {
-      throw new DomainError('REQUEST_IN_PROCESS', [`a request with idempotency key ${key} is still being processed; retry later`]);
-    }
-    await sleep(options.pollMs);
-  }
+  const claimed = await claim(ctx, key, operationId);
+  if (claimed.kind === 'replay') return { ...claimed.response, replayed: true };
   let response: StoredResponse;
   try {
     response = await operation(journaledContext(ctx, key));

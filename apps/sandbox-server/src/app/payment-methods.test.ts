@@ -97,14 +97,75 @@ describe('direct enrollment (§4.3)', () => {
     expect(await pay('no-such-token')).toMatchObject({ status: 400, body: { code: 'PAYMENT_METHOD_NOT_FOUND' } });
   });
 
-  it('enrolls a bank account type without card data', async () => {
+  // Spec §2.4 (callback_url a string, card_data an object with issuer, both not "nullable");
+  // where it is silent, upstream's 201 schema (enroll-payment-method-api.json): parent_type,
+  // redirect_url and provider_data documented, verify.currency only with a verification (issue 17 item 12, N4).
+  it('answers every field §2.4 and upstream document, as objects and strings rather than null', async () => {
     const c = await customer();
-    const res = await w.clients.paymentMethods.enrollDirect({
-      params: { customer_id: c.id },
-      body: { account_id: w.accountId, country: 'US', type: 'ACH_ENROLLMENT', payment_method: { detail: { bank_transfer: { beneficiary_name: 'Ada', routing_number: '021000021', bank_account: '000123456789' } } } },
-      headers: key(),
-    });
-    expect(res).toMatchObject({ status: 200, body: { status: 'ENROLLED', type: 'ACH_ENROLLMENT', card_data: null } });
+    const method = await enrollDirect(c.id);
+    expect(method).toMatchObject({ callback_url: '', parent_type: 'CARD', redirect_url: null, action: null, provider_data: {}, card_data: { issuer: 'VISA SANDBOX ISSUER' } });
+    expect(method.verify).toEqual({ vault_on_success: false, payment: null });
+  });
+});
+
+// Upstream: enroll-payment-method-api.json, "ACH Enrollment": READY_TO_ENROLL, action REDIRECT_URL
+// and a redirect_url where the payer confirms (issue 17 item 8, its ACH half).
+describe('direct enrollment of a bank account', () => {
+  const achBody = (extra: Record<string, unknown> = {}) => ({
+    account_id: w.accountId,
+    country: 'US' as const,
+    type: 'ACH_ENROLLMENT',
+    payment_method: { vault_on_success: true, detail: { bank_transfer: { beneficiary_name: 'Ada', routing_number: '021000021', bank_account: '000123456789' } } },
+    ...extra,
+  });
+  async function enrollAch(extra: Record<string, unknown> = {}) {
+    const c = await customer();
+    const res = await w.clients.paymentMethods.enrollDirect({ params: { customer_id: c.id }, body: achBody(extra), headers: key() });
+    if (res.status !== 200) throw new Error(`enroll: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+  const answer = (url: string, outcome: string) =>
+    fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ outcome }).toString() });
+  const payWith = async (vaultedToken: string) => {
+    const s = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.accountId } });
+    if (s.status !== 200) throw new Error('setup');
+    return w.clients.payments.create({ body: { ...fixtures.createPayment(s.body.checkout_session), account_id: w.accountId, payment_method: { type: 'CARD', vaulted_token: vaultedToken } }, headers: key() });
+  };
+
+  it('waits for the payer on a real sandbox page, then is ENROLLED with its enroll webhook and can pay', async () => {
+    const hook = await w.clients.webhooks.create({ body: { account_id: w.accountId, name: `ach-${idemKey()}`, url: 'http://127.0.0.1:9/hooks', enrollment_triggers: ['ENROLL'] } });
+    expect(hook.status).toBe(201);
+    const method = await enrollAch({ callback_url: 'https://merchant.example.com/enrolled' });
+    expect(method).toMatchObject({ status: 'READY_TO_ENROLL', action: 'REDIRECT_URL', card_data: {}, parent_type: 'BANK_TRANSFER', verify: { vault_on_success: true, payment: null } });
+    expect(method.redirect_url?.startsWith(`${w.sb.url}/enrollments/`)).toBe(true);
+    expect(await payWith(method.vaulted_token)).toMatchObject({ status: 400, body: { code: 'INVALID_STATE' } });
+
+    const page = await fetch(method.redirect_url as string);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('READY_TO_ENROLL');
+    const confirmed = await answer(method.redirect_url as string, 'ENROLLED');
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe('https://merchant.example.com/enrolled');
+    expect(await (await fetch(method.redirect_url as string)).text()).toContain('ENROLLED');
+
+    const methodId = (method.redirect_url as string).split('/').pop() as string;
+    const events = await w.clients.sandbox.listEvents({ query: { type: 'enrollment.enroll', resource_id: methodId } });
+    expect(events).toMatchObject({ status: 200, body: [{ data: { status: 'ENROLLED' } }] });
+    const eventId = events.status === 200 ? events.body[0]?.id : undefined;
+    const deliveries = await w.clients.sandbox.listWebhookDeliveries({ query: {} });
+    expect(deliveries.status === 200 && deliveries.body.some((d) => d.event_id === eventId && d.event_type === 'enrollment.enroll')).toBe(true);
+    expect(await payWith(method.vaulted_token)).toMatchObject({ status: 201 });
+    expect(await answer(method.redirect_url as string, 'DECLINED')).toMatchObject({ status: 400 });
+  });
+
+  it('ends DECLINED when the payer declines on the page, and cannot pay', async () => {
+    const method = await enrollAch();
+    expect(method.callback_url).toBe('');
+    const declined = await answer(method.redirect_url as string, 'DECLINED');
+    expect(declined.status).toBe(200);
+    expect(await declined.text()).toContain('DECLINED');
+    expect(await payWith(method.vaulted_token)).toMatchObject({ status: 400, body: { code: 'INVALID_STATE' } });
+    expect((await fetch(`${w.sb.url}/enrollments/nobody/${method.vaulted_token}`)).status).toBe(404);
   });
 });
 

@@ -18,6 +18,7 @@ import {
   requireEnrollable,
   requireOpenSession,
   requireUnexpiredCard,
+  settleDirectEnrollment,
   withScriptedOutcomes,
   type Enrollment,
 } from '../domain/enrollment.js';
@@ -84,16 +85,41 @@ export async function completeEnrollment(ctx: RequestContext, sessionId: string,
   });
 }
 
-/** §4.3: vaults at once; every enrollment gets its own vaulted_token, the card keeps one fingerprint. */
+/** The sandbox page where the payer confirms a direct enrollment that waits for them (http/hosted-enrollment.ts). */
+export const enrollmentPageUrl = (ctx: RequestContext, methodId: string): string => `${ctx.baseUrl}/enrollments/${ctx.merchant.id}/${methodId}`;
+
+/** §4.3: a card vaults at once, every enrollment with its own vaulted_token; other types wait for the payer on their page. */
 export async function enrollDirect(ctx: RequestContext, customerId: string, body: EnrollDirectBody, idempotencyKey: string): Promise<DirectEnrolledPaymentMethod> {
   requireAccount(ctx, body.account_id);
   const read = body.card_data ? readCard(ctx, body.card_data, 'card_data') : undefined;
   requireUnexpiredCard(read, body.card_data);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     await requireCustomer(tx, customerId);
-    const enrollment = enrollDirectState(customerId, body, read, { newId: () => ctx.ids.uuid(), now: isoNow(ctx), idempotencyKey });
+    const enrollment = enrollDirectState(customerId, body, read, {
+      newId: () => ctx.ids.uuid(),
+      now: isoNow(ctx),
+      idempotencyKey,
+      redirectUrlOf: (methodId) => enrollmentPageUrl(ctx, methodId),
+    });
     await save(ctx, tx, [enrollment]);
     return presentDirectMethod(enrollment.method);
+  });
+}
+
+/** A direct enrollment as its redirect page shows it; undefined when the merchant has no such method. */
+export async function getDirectEnrollment(ctx: RequestContext, methodId: string): Promise<DirectEnrolledPaymentMethod | undefined> {
+  const method = await ctx.store.withTransaction(ctx.merchant.id, (tx) => tx.get<PaymentMethodState>('payment_method', methodId));
+  return method?.flow === 'direct' ? presentDirectMethod(method) : undefined;
+}
+
+/** The payer confirms (ENROLLED) or declines (DECLINED) a direct enrollment on its redirect page; the enroll webhook follows. */
+export async function settleEnrollment(ctx: RequestContext, methodId: string, outcome: 'ENROLLED' | 'DECLINED'): Promise<DirectEnrolledPaymentMethod> {
+  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+    const method = await tx.get<PaymentMethodState>('payment_method', methodId);
+    if (!method) throw new DomainError('PAYMENT_METHOD_NOT_FOUND', [`payment method ${methodId} not found`]);
+    const settled = settleDirectEnrollment(method, outcome, isoNow(ctx));
+    await save(ctx, tx, [settled]);
+    return presentDirectMethod(settled.method);
   });
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { parseWebhookEvent, verifyWebhookSignature } from '@switchyard/client';
 import type { SandboxMerchant, WebhookDelivery } from '@switchyard/contract';
-import { clientsFor, idemKey, newMerchant, pay, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import { clientsFor, idemKey, keysOf, newMerchant, pay, raw, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
 import { closedPortUrl } from '../test-support/clock-load.js';
 import { eventually, startReceiver } from '../test-support/receiver.js';
 
@@ -70,6 +70,18 @@ describe('webhook management errors', () => {
     expect(renewals).toMatchObject({ status: 201, body: { renewal_days: 3 } });
     if (renewals.status !== 201) return;
     expect(await clients.webhooks.update({ params: { webhook_id: renewals.body.id }, body: { account_id: accountId, subscription_triggers: ['CREATE'] } })).toMatchObject(invalidDays);
+  });
+  it('answers an unknown trigger 400 WEBHOOK_INVALID_TRIGGER on create and update, naming the field', async () => {
+    const { merchant, accountId, webhook } = await merchantWithWebhook('http://127.0.0.1:9/hooks');
+    const send = (method: string, path: string, body: object) =>
+      raw(sb.url, path, { method, headers: { ...keysOf(merchant), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const create = await send('POST', '/v1/webhooks', { account_id: accountId, name: 'settle', url: 'http://127.0.0.1:9/s', payment_triggers: ['PURCHASE', 'SETTLE'] });
+    expect(create).toMatchObject({ status: 400, body: { code: 'WEBHOOK_INVALID_TRIGGER', messages: [expect.stringContaining('payment_triggers[1]')] } });
+    const update = await send('PATCH', `/v1/webhooks/${webhook.id}`, { account_id: accountId, enrollment_triggers: ['REENROLL'] });
+    expect(update).toMatchObject({ status: 400, body: { code: 'WEBHOOK_INVALID_TRIGGER', messages: [expect.stringContaining('enrollment_triggers[0]')] } });
+    // A rule of the webhook's own fields broken first keeps the generic code.
+    const noName = await send('POST', '/v1/webhooks', { account_id: accountId, url: 'http://127.0.0.1:9/s', payment_triggers: ['SETTLE'] });
+    expect(noName).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } });
   });
 });
 

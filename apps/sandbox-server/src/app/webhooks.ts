@@ -1,4 +1,4 @@
-import type { CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookDelivery } from '@switchyard/contract';
+import { TRIGGER_FIELDS, type CreateWebhookBody, type UpdateWebhookBody, type Webhook, type WebhookDelivery } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
 import type { DeliveryState } from '../domain/webhook-delivery.js';
 import { checkRenewalDays } from '../domain/webhook-config.js';
@@ -40,12 +40,11 @@ const notFound = (id: string) => new DomainError('WEBHOOK_NOT_FOUND', [`webhook 
 
 /** Upstream refuses a second webhook with the same name, or with the same URL and an overlapping trigger. */
 function conflictWith(existing: WebhookState[], candidate: WebhookState): WebhookState | undefined {
-  const lists = ['enrollment_triggers', 'payment_triggers', 'report_triggers', 'subscription_triggers', 'onboarding_triggers'] as const;
   return existing.find(
     (w) =>
       w.id !== candidate.id &&
       w.account_id === candidate.account_id &&
-      (w.name === candidate.name || (w.url === candidate.url && lists.some((l) => (w[l] ?? []).some((t) => (candidate[l] ?? []).includes(t))))),
+      (w.name === candidate.name || (w.url === candidate.url && TRIGGER_FIELDS.some((l) => (w[l] ?? []).some((t) => (candidate[l] ?? []).includes(t))))),
   );
 }
 

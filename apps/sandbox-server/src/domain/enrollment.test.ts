@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerSession } from '@switchyard/contract';
 import { cardOutcome, maskCard, TEST_CARDS } from './cards.js';
-import { chargeOutcome, completeEnrollment, enrollDirect, enrollInSession, replacedEnrollments, requirePayable, type ReadCard } from './enrollment.js';
+import { chargeOutcome, completeEnrollment, enrollDirect, enrollInSession, replacedEnrollments, requirePayable, settleDirectEnrollment, type ReadCard } from './enrollment.js';
 import type { PaymentMethodState } from './payment-method-state.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';
@@ -93,7 +93,7 @@ describe('enrollDirect with verify', () => {
     return () => `id_${(n += 1)}`;
   };
   const direct = (verify: { vault_on_success: boolean; currency?: string } | undefined, number: string = TEST_CARDS.approve) =>
-    enrollDirect('cus_1', { account_id: 'acc', country: 'US', type: 'CARD', card_data: { number, expiration_month: 11, expiration_year: 30 }, ...(verify ? { verify } : {}) }, read(number), { newId: ids(), now: NOW, idempotencyKey: 'k' }).method;
+    enrollDirect('cus_1', { account_id: 'acc', country: 'US', type: 'CARD', card_data: { number, expiration_month: 11, expiration_year: 30 }, ...(verify ? { verify } : {}) }, read(number), { newId: ids(), now: NOW, idempotencyKey: 'k', redirectUrlOf: (id) => `http://sandbox.test/enrollments/m/${id}` }).method;
 
   it('returns the VERIFY payment: zero amount, SUCCEEDED / VERIFIED, ordered as VERIFY_CARD_<vaulted token>', () => {
     const method = direct({ vault_on_success: true, currency: 'USD' });
@@ -119,5 +119,39 @@ describe('enrollDirect with verify', () => {
   it('makes no VERIFY payment without vault_on_success', () => {
     expect(direct(undefined).verify.payment).toBeNull();
     expect(direct({ vault_on_success: false }).verify.payment).toBeNull();
+  });
+});
+
+// Upstream: payment-methods-direct-workflow/enroll-payment-method-api.json, 201 "ACH Enrollment":
+// READY_TO_ENROLL, action REDIRECT_URL, a redirect_url (issue 17 item 8, its ACH half).
+describe('direct enrollment of a bank account', () => {
+  const ach = () =>
+    enrollDirect(
+      'cus_1',
+      {
+        account_id: 'acc',
+        country: 'US',
+        type: 'ACH_ENROLLMENT',
+        payment_method: { vault_on_success: true, detail: { bank_transfer: { beneficiary_name: 'John Doe', routing_number: '110000000' } } },
+      },
+      undefined,
+      { newId: (() => { let n = 0; return () => `id_${(n += 1)}`; })(), now: NOW, idempotencyKey: 'k', redirectUrlOf: (id) => `http://sandbox.test/enrollments/m/${id}` },
+    );
+
+  it('waits for the payer: READY_TO_ENROLL with its redirect page, and no enroll event yet', () => {
+    const { method, events } = ach();
+    expect(method).toMatchObject({ status: 'READY_TO_ENROLL', redirect_url: 'http://sandbox.test/enrollments/m/id_1', verify: { vault_on_success: true, currency: null, payment: null } });
+    expect(events.map((e) => e.type)).toEqual(['enrollment.create']);
+  });
+
+  it('ends ENROLLED or DECLINED by the payer, each with an enrollment.enroll event, and only once', () => {
+    const { method } = ach();
+    const enrolled = settleDirectEnrollment(method, 'ENROLLED', NOW);
+    expect(enrolled.method).toMatchObject({ status: 'ENROLLED', sub_status: null });
+    expect(enrolled.events).toMatchObject([{ type: 'enrollment.enroll', data: { status: 'ENROLLED' } }]);
+    const declined = settleDirectEnrollment(method, 'DECLINED', NOW);
+    expect(declined.method).toMatchObject({ status: 'DECLINED', sub_status: 'DECLINED_BY_PAYER' });
+    expect(declined.events).toMatchObject([{ type: 'enrollment.enroll', data: { status: 'DECLINED' } }]);
+    expect(() => settleDirectEnrollment(enrolled.method, 'DECLINED', NOW)).toThrow(expect.objectContaining({ code: 'INVALID_STATE' }));
   });
 });

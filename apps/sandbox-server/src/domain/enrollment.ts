@@ -7,8 +7,9 @@ import { categoryOf, isEnrollable, type PaymentMethodState } from './payment-met
 import type { StoredCard } from './payment-state.js';
 
 /**
- * The enrollment state machine: READY_TO_ENROLL (session flow, waiting for the SDK step), then
- * ENROLLED or DECLINED; ENROLLED → UNENROLLED when the same card is enrolled again. Pure: ids and
+ * The enrollment state machine: READY_TO_ENROLL (session flow, waiting for the SDK step; direct
+ * flow of a method that is no card, waiting for the payer on its redirect page), then ENROLLED or
+ * DECLINED; ENROLLED → UNENROLLED when the same card is enrolled again. Pure: ids and
  * times come in, the method and the events to record come out, or a DomainError.
  */
 
@@ -29,8 +30,12 @@ export interface Enrollment {
 const forcedDecline = (read: ReadCard | undefined): string | undefined =>
   read?.forced?.kind === 'declined' || read?.forced?.kind === 'error' ? read.forced.code : undefined;
 
-const enrollmentEvent = (m: PaymentMethodState, data: Record<string, unknown>): DomainEvent =>
-  event(m.status === 'ENROLLED' ? 'enrollment.enroll' : 'enrollment.declined', 'payment_method', m.id, m.account_id, data);
+/**
+ * The outcome of an enrollment, ENROLLED or DECLINED, is one `enrollment.enroll` event: the
+ * method's status tells which, and the ENROLL trigger delivers both (upstream's enrollment
+ * events are enroll, unenroll, expiration and update; UPSTREAM-NOTES "Webhooks").
+ */
+const enrollmentEvent = (m: PaymentMethodState, data: Record<string, unknown>): DomainEvent => event('enrollment.enroll', 'payment_method', m.id, m.account_id, data);
 
 /** §4.1's enrollable types only (checked before anything is read). */
 export function requireEnrollable(type: string): void {
@@ -157,11 +162,19 @@ export function verifyPayment(
 }
 
 /**
- * §4.3: vaults at once; every enrollment gets its own vaulted_token, the card keeps one
+ * §4.3: a CARD vaults at once; every enrollment gets its own vaulted_token, the card keeps one
  * fingerprint. With `verify.vault_on_success`, a CARD is verified by a VERIFY payment
- * (`verifyPayment`), and a test number that declines makes the method DECLINED.
+ * (`verifyPayment`), and a test number that declines makes the method DECLINED. Any other type
+ * (a bank account such as ACH_ENROLLMENT) waits for the payer: READY_TO_ENROLL with a
+ * `redirect_url` (`redirectUrlOf` its id), as upstream answers ("ACH Enrollment" example).
  */
-export function enrollDirect(customerId: string, body: EnrollDirectBody, read: ReadCard | undefined, stamp: { newId: () => string; now: string; idempotencyKey: string }): Enrollment {
+export function enrollDirect(
+  customerId: string,
+  body: EnrollDirectBody,
+  read: ReadCard | undefined,
+  stamp: { newId: () => string; now: string; idempotencyKey: string; redirectUrlOf: (methodId: string) => string },
+): Enrollment {
+  const waitsForPayer = body.type !== 'CARD';
   const verifyDeclined = body.verify?.vault_on_success ? forcedDecline(read) : undefined;
   const id = stamp.newId();
   const vaultedToken = stamp.newId();
@@ -182,19 +195,40 @@ export function enrollDirect(customerId: string, body: EnrollDirectBody, read: R
     type: body.type,
     category: categoryOf(body.type),
     country: body.country,
-    status: verifyDeclined ? 'DECLINED' : 'ENROLLED',
+    status: waitsForPayer ? 'READY_TO_ENROLL' : verifyDeclined ? 'DECLINED' : 'ENROLLED',
     sub_status: verifyDeclined ?? null,
     vaulted_token: vaultedToken,
     card: read?.card ?? null,
     card_outcome: read?.forced ?? null,
     scripted_outcomes: [],
     callback_url: body.callback_url ?? null,
-    verify: { vault_on_success: body.verify?.vault_on_success ?? false, currency: verification?.amount.currency ?? body.verify?.currency ?? null, payment: verification },
+    parent_type: body.parent_type ?? null,
+    redirect_url: waitsForPayer ? stamp.redirectUrlOf(id) : null,
+    verify: {
+      vault_on_success: body.verify?.vault_on_success ?? body.payment_method?.vault_on_success ?? false,
+      currency: verification?.amount.currency ?? body.verify?.currency ?? null,
+      payment: verification,
+    },
     provider_data: body.provider_data ? { id: body.provider_data.id, token_source: body.provider_data.token_source ?? null } : null,
     created_at: stamp.now,
     updated_at: stamp.now,
   };
-  return { method, events: [enrollmentEvent(method, { status: method.status, customer_id: customerId })] };
+  const created = waitsForPayer
+    ? event('enrollment.create', 'payment_method', id, body.account_id, { status: method.status, customer_id: customerId })
+    : enrollmentEvent(method, { status: method.status, customer_id: customerId });
+  return { method, events: [created] };
+}
+
+/**
+ * The payer's answer on the redirect page of a direct enrollment that waits for them: the method
+ * becomes ENROLLED (its vaulted_token can pay from then on) or DECLINED.
+ */
+export function settleDirectEnrollment(method: PaymentMethodState, outcome: 'ENROLLED' | 'DECLINED', now: string): Enrollment {
+  if (method.flow !== 'direct' || method.status !== 'READY_TO_ENROLL') {
+    throw new DomainError('INVALID_STATE', [`payment method ${method.id} is ${method.status}; only a direct READY_TO_ENROLL enrollment waits for the payer`]);
+  }
+  const next: PaymentMethodState = { ...method, status: outcome, sub_status: outcome === 'DECLINED' ? 'DECLINED_BY_PAYER' : null, updated_at: now };
+  return { method: next, events: [completionEvent(next)] };
 }
 
 /** Only an ENROLLED method can pay. */

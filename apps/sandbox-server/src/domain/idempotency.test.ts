@@ -18,8 +18,8 @@ describe('idempotency decisions', () => {
   it('replays a completed request within 24 hours', () => {
     expect(decide(record(), 'refundTransaction', 1000 + IDEMPOTENCY_RETENTION_MS - 1)).toEqual({ kind: 'replay', response: { status: 200, body: { id: 'p' } } });
   });
-  it('waits on a request in progress', () => {
-    expect(decide(record({ state: 'in_progress', response: null }), 'refundTransaction', 2000)).toEqual({ kind: 'wait' });
+  it('answers REQUEST_IN_PROCESS at once for a request in progress', () => {
+    expect(decide(record({ state: 'in_progress', response: null }), 'refundTransaction', 2000)).toMatchObject({ kind: 'reject', code: 'REQUEST_IN_PROCESS' });
   });
   it('rejects a key used up by a failure, or used by another operation', () => {
     expect(decide(record({ state: 'failed' }), 'refundTransaction', 2000)).toMatchObject({ kind: 'reject', code: 'IDEMPOTENCY_DUPLICATED' });
@@ -30,13 +30,13 @@ describe('idempotency decisions', () => {
 describe('lost requests', () => {
   it('lets a key still in progress after the in-flight timeout be claimed again', () => {
     const stuck = record({ state: 'in_progress', response: null, created_at_ms: 0 });
-    expect(decide(stuck, 'refundTransaction', IN_FLIGHT_TIMEOUT_MS - 1)).toEqual({ kind: 'wait' });
+    expect(decide(stuck, 'refundTransaction', IN_FLIGHT_TIMEOUT_MS - 1)).toMatchObject({ kind: 'reject', code: 'REQUEST_IN_PROCESS' });
     expect(decide(stuck, 'refundTransaction', IN_FLIGHT_TIMEOUT_MS)).toEqual({ kind: 'start' });
   });
 
   it('never runs again a lost request whose changes were saved', () => {
     const saved = record({ state: 'in_progress', response: null, created_at_ms: 0, changes_saved: true });
-    expect(decide(saved, 'refundTransaction', IN_FLIGHT_TIMEOUT_MS - 1)).toEqual({ kind: 'wait' });
+    expect(decide(saved, 'refundTransaction', IN_FLIGHT_TIMEOUT_MS - 1)).toMatchObject({ kind: 'reject', code: 'REQUEST_IN_PROCESS' });
     expect(decide(saved, 'refundTransaction', IN_FLIGHT_TIMEOUT_MS)).toMatchObject({ kind: 'reject', code: 'IDEMPOTENCY_DUPLICATED' });
   });
 });

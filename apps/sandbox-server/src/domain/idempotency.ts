@@ -30,8 +30,7 @@ export interface IdempotencyRecord {
 export type Decision =
   | { kind: 'start' }
   | { kind: 'replay'; response: StoredResponse }
-  | { kind: 'wait' }
-  | { kind: 'reject'; code: 'IDEMPOTENCY_DUPLICATED'; message: string };
+  | { kind: 'reject'; code: 'IDEMPOTENCY_DUPLICATED' | 'REQUEST_IN_PROCESS'; message: string };
 
 export function decide(record: IdempotencyRecord | undefined, operationId: string, nowMs: number): Decision {
   if (!record || nowMs - record.created_at_ms >= IDEMPOTENCY_RETENTION_MS) return { kind: 'start' };
@@ -39,7 +38,10 @@ export function decide(record: IdempotencyRecord | undefined, operationId: strin
     return { kind: 'reject', code: 'IDEMPOTENCY_DUPLICATED', message: `the idempotency key ${record.key} was already used for another operation (${record.operation_id})` };
   }
   if (record.state === 'in_progress') {
-    if (nowMs - record.created_at_ms < IN_FLIGHT_TIMEOUT_MS) return { kind: 'wait' };
+    if (nowMs - record.created_at_ms < IN_FLIGHT_TIMEOUT_MS) {
+      // Answered at once, not after waiting for the first (UPSTREAM-NOTES "Idempotency", rule 2; spec §5: "not shown").
+      return { kind: 'reject', code: 'REQUEST_IN_PROCESS', message: `a request with idempotency key ${record.key} is still being processed; retry later` };
+    }
     // Running it again could create or refund twice; nothing was saved means it is safe.
     if (!record.changes_saved) return { kind: 'start' };
     return {

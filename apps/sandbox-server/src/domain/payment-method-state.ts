@@ -24,6 +24,10 @@ export interface PaymentMethodState {
   /** Scripted outcomes of the next charges (sandbox control API), consumed one per charge. */
   scripted_outcomes: string[];
   callback_url: string | null;
+  /** The request's `parent_type` (direct flow); absent on methods stored before it was kept. */
+  parent_type?: string | null;
+  /** The page where the payer confirms a direct enrollment that waits for them (READY_TO_ENROLL). */
+  redirect_url?: string | null;
   /** `payment`: the VERIFY payment of a direct card enrollment; absent on methods stored before it existed. */
   verify: { vault_on_success: boolean; currency: string | null; payment?: VerifyPayment | null };
   provider_data: Record<string, unknown> | null;

@@ -3,6 +3,19 @@ import { displayName, type PaymentMethodState } from './payment-method-state.js'
 
 const PROVIDER = { id: 'SANDBOX', type: 'SANDBOX_GATEWAY', provider_status: null };
 
+/** `currency` only when the verification has one, as upstream answers (enroll-payment-method-api.json). */
+const verifyOf = (m: PaymentMethodState): DirectEnrolledPaymentMethod['verify'] => ({
+  vault_on_success: m.verify.vault_on_success,
+  ...(m.verify.currency === null ? {} : { currency: m.verify.currency }),
+  payment: m.verify.payment ?? null,
+});
+
+/**
+ * The issuer of a sandbox card: spec §2.4 types it a string, and the sandbox has no BIN table
+ * to name a real bank, so it names the brand's test issuer.
+ */
+const issuerOf = (brand: string) => `${brand} SANDBOX ISSUER`;
+
 export function presentSessionMethod(m: PaymentMethodState, customerPayer: SessionEnrolledPaymentMethod['customer_payer']): SessionEnrolledPaymentMethod {
   return {
     id: m.id,
@@ -18,7 +31,7 @@ export function presentSessionMethod(m: PaymentMethodState, customerPayer: Sessi
     enrollment: { session: m.customer_session ?? '', sdk_required_action: m.status === 'READY_TO_ENROLL' },
     provider: PROVIDER,
     customer_payer: customerPayer,
-    verify: { vault_on_success: m.verify.vault_on_success, currency: m.verify.currency, payment: null },
+    verify: verifyOf(m),
     preferred: null,
     vaulted_token: m.status === 'ENROLLED' || m.status === 'UNENROLLED' ? m.vaulted_token : null,
     customer_id: m.customer_id,
@@ -37,8 +50,9 @@ export function presentDirectMethod(m: PaymentMethodState): DirectEnrolledPaymen
     status: m.status,
     sub_status: m.sub_status,
     vaulted_token: m.vaulted_token ?? '',
-    callback_url: m.callback_url,
-    action: null,
+    // Spec §2.4 types callback_url a string (not nullable): empty when the request sent none.
+    callback_url: m.callback_url ?? '',
+    action: m.status === 'READY_TO_ENROLL' && m.redirect_url ? 'REDIRECT_URL' : null,
     created_at: m.created_at,
     updated_at: m.updated_at,
     card_data: card
@@ -50,7 +64,7 @@ export function presentDirectMethod(m: PaymentMethodState): DirectEnrolledPaymen
           number_length: card.number_length,
           security_code_length: card.security_code_length ?? 0,
           brand: card.brand,
-          issuer: null,
+          issuer: issuerOf(card.brand),
           issuer_code: null,
           category: 'CREDIT',
           type: 'CREDIT',
@@ -58,12 +72,15 @@ export function presentDirectMethod(m: PaymentMethodState): DirectEnrolledPaymen
           holder_name: card.holder_name,
           country_code: m.country,
         }
-      : null,
+      : {},
     last_successfully_used: null,
     last_successfully_used_at: null,
     preferred: null,
-    verify: { vault_on_success: m.verify.vault_on_success, currency: m.verify.currency, payment: m.verify.payment ?? null },
+    verify: verifyOf(m),
     customer_id: m.customer_id,
-    provider_data: m.provider_data,
+    parent_type: m.parent_type ?? m.category,
+    redirect_url: m.status === 'READY_TO_ENROLL' ? (m.redirect_url ?? null) : null,
+    // Upstream returns an object (raw_request/raw_response only for allowlisted organizations).
+    provider_data: m.provider_data ?? {},
   };
 }

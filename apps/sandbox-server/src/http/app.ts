@@ -8,6 +8,7 @@ import { sendJson } from './send-json.js';
 import { errorHandler, requestValidationErrorHandler } from './errors.js';
 import { hostedCheckout } from './hosted-checkout.js';
 import { payerAction, payerPage } from './payer-page.js';
+import { hostedEnrollment } from './hosted-enrollment.js';
 import { OPENAPI_PATH, openapiHandler, serviceIndexHandler } from './service-index.js';
 import { jsonBody } from './json-body.js';
 import { requireStorableText } from './request-text.js';
@@ -134,6 +135,7 @@ export function createApp(options: AppOptions): Express {
   // The page a waiting payment's redirect_url opens; its form posts the payer's choice (a few bytes).
   app.get('/pay/:code', payerPage(options));
   app.post('/pay/:code', express.urlencoded({ extended: false, limit: '1kb' }), payerAction(options));
+  app.use(hostedEnrollment(options));
   // Unauthenticated, and outside /v1 and /sandbox, so no route of the API can take these paths.
   app.get('/', serviceIndexHandler(options.storeKind));
   app.get(OPENAPI_PATH, openapiHandler());

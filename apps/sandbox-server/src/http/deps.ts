@@ -2,7 +2,6 @@ import type { ClockAdvancer } from '../app/clock-advance.js';
 import type { BaseClock } from '../runtime/clock.js';
 import type { IdFactory } from '../runtime/ids.js';
 import type { Store } from '../store/types.js';
-import type { IdempotencyOptions } from '../app/idempotency.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 
 /** What the HTTP layer is built from. */
@@ -12,7 +11,6 @@ export interface HttpDeps {
   ids: IdFactory;
   /** The public base URL, known only once the server listens (port 0 picks one). */
   baseUrl: () => string;
-  idempotency: IdempotencyOptions;
   /** Upper bound for the `x-sandbox-provider-latency-ms` header. */
   maxProviderLatencyMs: number;
   dispatcher: WebhookDispatcher;

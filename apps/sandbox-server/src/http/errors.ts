@@ -1,19 +1,32 @@
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
-import { describeRequestIssues } from '@switchyard/contract';
+import { describeRequestIssues, type ErrorCode } from '@switchyard/contract';
 import { ResponseValidationError } from '@ts-rest/core';
 import type { RequestValidationError } from '@ts-rest/express';
 import type { Logger } from 'pino';
 import { DomainError } from '../domain/errors.js';
+import { matchedRoute } from './locals.js';
 import { isBankingRoute, sendProblem } from './problem-response.js';
 
 /** Bad input; the banking family calls it VALIDATION_ERROR. */
-export function validationProblem(res: Response, messages: string[]): DomainError {
-  return new DomainError(isBankingRoute(res) ? 'VALIDATION_ERROR' : 'INVALID_REQUEST', messages);
+export function validationProblem(res: Response, messages: string[], code?: ErrorCode): DomainError {
+  return new DomainError(code ?? (isBankingRoute(res) ? 'VALIDATION_ERROR' : 'INVALID_REQUEST'), messages);
+}
+
+/**
+ * The code the route's contract gives its first invalid field (`bodyFieldCodes`), when the path,
+ * headers and query are valid and the first failing rule is in the body; else none.
+ */
+function bodyFieldCode(res: Response, err: RequestValidationError): ErrorCode | undefined {
+  const codes = matchedRoute(res).meta.bodyFieldCodes;
+  if (!codes || err.pathParams || err.headers || err.query) return undefined;
+  const field = err.body?.issues[0]?.path[0];
+  return typeof field === 'string' ? codes[field] : undefined;
 }
 
 /** ts-rest's request validation failures, answered 400 in the API's shape with the fields named (bounded: describeRequestIssues). */
 export function requestValidationErrorHandler(err: RequestValidationError, _req: Request, res: Response, _next: NextFunction): void {
-  sendProblem(res, validationProblem(res, describeRequestIssues({ path: err.pathParams, headers: err.headers, query: err.query, body: err.body })));
+  const messages = describeRequestIssues({ path: err.pathParams, headers: err.headers, query: err.query, body: err.body });
+  sendProblem(res, validationProblem(res, messages, bodyFieldCode(res, err)));
 }
 
 /** The last middleware: every error becomes `{code, messages}`; internals are logged, never returned. */

@@ -101,7 +101,7 @@ export function handle(deps: HttpDeps, route: AppRoute, meta: RouteMeta, handler
     const ctx = merchantContext(deps, call);
     const key = keyed ? keyOf(call) : undefined;
     if (key === undefined) return { status, body: await handler(ctx, inputOf(call)) };
-    const result = await runIdempotent(ctx, key, meta.operationId, deps.idempotency, async (journaled) => ({ status, body: await handler(journaled, inputOf(call)) }));
+    const result = await runIdempotent(ctx, key, meta.operationId, async (journaled) => ({ status, body: await handler(journaled, inputOf(call)) }));
     if (result.replayed) call.res.setHeader(REPLAYED_HEADER, 'true');
     return { status, body: result.body };
   };

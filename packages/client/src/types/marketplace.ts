@@ -124,10 +124,12 @@ export interface Transfer {
   metadata: MetadataOut;
   created_at: string;
   updated_at: string;
+  reason: string | null;
+  merchant_reference: string | null;
   provider_data: {
     id?: string | null | undefined;
-    response_code?: string | null | undefined;
     response_message?: string | null | undefined;
+    response_code?: string | null | undefined;
     recipient_id?: string | null | undefined;
     transfer_id?: string | null | undefined;
   } & OpenObject;
@@ -142,10 +144,8 @@ export interface Transfer {
     provider_raw_response: string | null;
     amount?: Amount | undefined;
   }[];
-  merchant_reference: string | null;
-  provider: string | null;
-  reason: string | null;
   recipient_id: string;
+  provider: string | null;
   completed_at: string | null;
 }
 
@@ -154,8 +154,8 @@ export interface ReverseTransferBody {
   account_id: string;
   description?: string | undefined;
   amount?: Amount | undefined;
-  merchant_reference?: string | undefined;
   reason?: string | undefined;
+  merchant_reference?: string | undefined;
 }
 
 /** The contract's `TransferIdParams` (`z.input` and `z.output` alike). */
@@ -229,10 +229,10 @@ export interface RecipientOnboarding {
   updated_at: string;
   provider: {
     id: string;
-    connection_id?: string | null | undefined;
     redirect_url?: string | null | undefined;
     recipient_id?: string | null | undefined;
     recipient_type?: string | null | undefined;
+    connection_id?: string | null | undefined;
     onboarding_url?: string | null | undefined;
     legal_entity?: string | null | undefined;
     balance_account_id?: string | null | undefined;

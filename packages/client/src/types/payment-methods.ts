@@ -11,14 +11,8 @@ export interface EnrollInSessionBody {
 }
 
 /** The contract's `SessionEnrolledPaymentMethod` (`z.input` and `z.output` alike). */
-export interface SessionEnrolledPaymentMethod {
-  status: string;
-  type: string;
-  description: string;
-  country: string;
+export interface SessionEnrolledPaymentMethod extends EnrolledMethodSummary {
   id: string;
-  name: string;
-  category: string;
   account_id: string;
   created_at: string;
   customer_payer: {
@@ -65,72 +59,66 @@ export interface EnrollDirectBody {
   payment_method?: {
     type?: string | undefined;
     vault_on_success?: boolean | undefined;
-    vault_only?: boolean | undefined;
     detail?: {
       bank_transfer?: {
-        beneficiary_name: string;
         routing_number: string;
+        beneficiary_name: string;
         code?: string | undefined;
         reference?: string | undefined;
         account_type?: 'SAVINGS' | 'CHECKINGS' | undefined;
-        account_holder_type?: 'INDIVIDUAL' | 'ENTITY' | undefined;
-        bank_id?: string | undefined;
-        bank_name?: string | undefined;
         bank_account?: string | undefined;
+        bank_id?: string | undefined;
         branch?: string | undefined;
         branch_digit?: string | undefined;
+        account_holder_type?: 'INDIVIDUAL' | 'ENTITY' | undefined;
         bank_account_mask_number?: string | undefined;
         mandate?: Mandate | undefined;
+        bank_name?: string | undefined;
       } | undefined;
     } | undefined;
+    vault_only?: boolean | undefined;
   } | undefined;
   customer_payer?: {
     code?: string | undefined;
     email?: string | undefined;
     document?: Document | undefined;
     ip_address?: string | undefined;
-    organization_customer_external_id?: string | undefined;
     browser_info?: {
       user_agent?: string | undefined;
     } | undefined;
+    organization_customer_external_id?: string | undefined;
   } | undefined;
   verify?: VerifyRequest | undefined;
-  account_updater?: boolean | undefined;
   card_data?: CardDataRequest | undefined;
+  token?: string | undefined;
   provider_data?: {
     id: string;
     token_source?: 'PROVIDER_API' | 'MIGRATION_FILE' | 'PROVIDER_TOKEN' | undefined;
     payment_method_token?: string | undefined;
     connection_id?: string | undefined;
   } | undefined;
-  token?: string | undefined;
+  account_updater?: boolean | undefined;
   parent_type?: string | undefined;
 }
 
 /** The contract's `DirectEnrolledPaymentMethod` (`z.input` and `z.output` alike). */
-export interface DirectEnrolledPaymentMethod {
-  status: string;
-  type: string;
-  description: string;
-  country: string;
-  name: string;
-  category: string;
-  callback_url: string | null;
+export interface DirectEnrolledPaymentMethod extends EnrolledMethodSummary {
+  callback_url: string;
   created_at: string;
   updated_at: string;
   verify: EnrollmentVerify;
-  card_data: VaultedCardData | null;
-  sub_status: string | null;
-  preferred: boolean | null;
+  card_data: NoCardData | VaultedCardData;
+  redirect_url: string | null;
   vaulted_token: string;
+  sub_status: string | null;
+  provider_data: OpenObject;
+  parent_type: string;
+  preferred: boolean | null;
   idempotency_key: string;
+  action: string | null;
   last_successfully_used_at: string | null;
   customer_id?: string | undefined;
-  provider_data?: OpenObject | null | undefined;
-  parent_type?: string | null | undefined;
-  action?: unknown;
   last_successfully_used?: unknown;
-  redirect_url?: string | null | undefined;
 }
 
 /** The contract's `CustomerSessionParams` (`z.input` and `z.output` alike). */
@@ -145,11 +133,21 @@ export interface VerifyRequest {
   metadata?: MetadataOut | undefined;
 }
 
+/** The contract's `EnrolledMethodSummary` (`z.input` and `z.output` alike). */
+export interface EnrolledMethodSummary {
+  status: string;
+  type: string;
+  description: string;
+  country: string;
+  name: string;
+  category: string;
+}
+
 /** The contract's `EnrollmentVerify` (`z.input` and `z.output` alike). */
 export interface EnrollmentVerify {
   vault_on_success: boolean;
   payment: VerifyPayment | null;
-  currency?: string | null | undefined;
+  currency?: string | undefined;
 }
 
 /** The contract's `CardDataRequest` (`z.input` and `z.output` alike). */
@@ -158,11 +156,16 @@ export interface CardDataRequest {
   expiration_month: number;
   expiration_year: number;
   brand?: string | undefined;
+  soft_descriptor?: string | undefined;
   holder_name?: string | undefined;
   security_code?: string | undefined;
   scheme?: string | undefined;
-  soft_descriptor?: string | undefined;
   authentication_method?: 'FIDO2' | 'OWN_CREDENTIALS' | 'FEDERATED_ID' | undefined;
+}
+
+/** The contract's `NoCardData` (`z.input` and `z.output` alike). */
+export interface NoCardData {
+  [key: string]: never;
 }
 
 /** The contract's `VaultedCardData` (`z.input` and `z.output` alike). */
@@ -170,15 +173,15 @@ export interface VaultedCardData {
   type: string | null;
   brand: string;
   category: string | null;
-  expiration_month: number;
-  expiration_year: number;
-  iin: string;
   lfd: string;
+  iin: string;
   number_length: number;
   security_code_length: number;
-  issuer: string | null;
   issuer_code: string | null;
   fingerprint: string | null;
+  expiration_month: number;
+  expiration_year: number;
+  issuer: string;
   country_code?: string | null | undefined;
   holder_name?: string | null | undefined;
 }
@@ -208,15 +211,15 @@ export interface VerifyPayment {
     category: string;
     created_at: string;
     updated_at: string;
+    response_message: string;
+    response_code: string;
+    merchant_reference: string;
     provider_data: {
       status: string;
       id: string;
-      response_message: string;
       transaction_id: string;
+      response_message: string;
     };
-    response_code: string;
-    response_message: string;
-    merchant_reference: string;
   }[];
 }
 

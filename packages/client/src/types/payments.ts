@@ -9,17 +9,21 @@ export interface CreatePaymentBody {
   merchant_order_id: string;
   account_id: string;
   payment_method: {
-    type?: 'CARD' | 'ACUOTAZ' | 'ADDI' | 'APPLE_PAY' | 'BANCOLOMBIA_TOKEN_BOX' | 'BANCOLOMBIA_TRANSFER' | 'CASH' | 'CODI' | 'DAVIPLATA' | 'EFECTY' | 'GOOGLE_PAY' | 'MERCADO_PAGO_CHECKOUT_PRO' | 'MERCADO_PAGO_WALLET' | 'NEQUI' | 'NU_PAY' | 'NU_PAY_ENROLLMENT' | 'OXXO' | 'PAYPAL' | 'PAYVALIDA' | 'PIX' | 'PSE' | 'SAFETYPAY' | 'SPEI' | 'TARJETA_CLAVE' | 'WEBPAY' | 'WIBOND' | 'CRYPTO' | undefined;
+    type?: 'ACUOTAZ' | 'ADDI' | 'APPLE_PAY' | 'BANCOLOMBIA_TOKEN_BOX' | 'BANCOLOMBIA_TRANSFER' | 'CARD' | 'CASH' | 'CODI' | 'DAVIPLATA' | 'EFECTY' | 'GOOGLE_PAY' | 'MERCADO_PAGO_CHECKOUT_PRO' | 'MERCADO_PAGO_WALLET' | 'NEQUI' | 'NU_PAY' | 'NU_PAY_ENROLLMENT' | 'OXXO' | 'PAYPAL' | 'PAYVALIDA' | 'PIX' | 'PSE' | 'SAFETYPAY' | 'SPEI' | 'TARJETA_CLAVE' | 'WEBPAY' | 'WIBOND' | 'CRYPTO' | undefined;
     vault_on_success?: boolean | undefined;
-    token?: string | undefined;
     detail?: {
       ticket?: TicketDetailIn | undefined;
-      bank_transfer?: BankTransferDetailIn | undefined;
       card?: {
         installments?: number | undefined;
         capture?: boolean | undefined;
-        verify?: boolean | undefined;
         soft_descriptor?: string | undefined;
+        verify?: boolean | undefined;
+        stored_credentials?: {
+          reason?: 'CARD_ON_FILE' | 'SUBSCRIPTION' | 'UNSCHEDULED_CARD_ON_FILE' | undefined;
+          usage?: 'USED' | 'FIRST' | undefined;
+          subscription_agreement_id?: string | undefined;
+          network_transaction_id?: string | undefined;
+        } | undefined;
         card_data?: {
           number: string;
           expiration_month: number;
@@ -28,17 +32,13 @@ export interface CreatePaymentBody {
           holder_name?: string | undefined;
           security_code?: string | undefined;
         } | undefined;
-        stored_credentials?: {
-          reason?: 'CARD_ON_FILE' | 'SUBSCRIPTION' | 'UNSCHEDULED_CARD_ON_FILE' | undefined;
-          usage?: 'USED' | 'FIRST' | undefined;
-          subscription_agreement_id?: string | undefined;
-          network_transaction_id?: string | undefined;
-        } | undefined;
         first_installment_deferral?: number | undefined;
       } | undefined;
       wallet?: WalletDetailIn | undefined;
+      bank_transfer?: BankTransferDetailIn | undefined;
     } | undefined;
     vaulted_token?: string | undefined;
+    token?: string | undefined;
   };
   checkout?: {
     session: string;
@@ -90,6 +90,11 @@ export interface Payment {
       longitude?: string | null | undefined;
     } | null | undefined;
     merchant_customer_created_at?: string | null | undefined;
+    device_fingerprint?: string | null | undefined;
+    device_fingerprints?: {
+      id?: string | null | undefined;
+      provider_id?: string | null | undefined;
+    }[] | null | undefined;
     browser_info?: {
       user_agent?: string | null | undefined;
       accept_header?: string | null | undefined;
@@ -104,11 +109,6 @@ export interface Payment {
       language?: string | null | undefined;
       platform?: string | null | undefined;
     } & OpenObject | null | undefined;
-    device_fingerprint?: string | null | undefined;
-    device_fingerprints?: {
-      id?: string | null | undefined;
-      provider_id?: string | null | undefined;
-    }[] | null | undefined;
   };
   updated_at: string;
   split: OpenObject[];
@@ -149,12 +149,12 @@ export interface RefundBody {
       bank_transfer?: {
         reference?: string | undefined;
         account_type?: string | undefined;
-        bank_id?: string | undefined;
-        bank_name?: string | undefined;
         bank_account?: string | undefined;
+        bank_id?: string | undefined;
         beneficiary_name?: string | undefined;
         bank_account_mask_number?: string | undefined;
         mandate?: Mandate | undefined;
+        bank_name?: string | undefined;
         beneficiary_document_type?: string | undefined;
         beneficiary_document?: string | undefined;
       } | undefined;
@@ -173,8 +173,8 @@ export interface RefundBody {
 /** The contract's `CaptureBody` (`z.input` and `z.output` alike). */
 export interface CaptureBody {
   amount: Amount;
-  merchant_reference: string;
   reason: string;
+  merchant_reference: string;
   simplified_mode?: boolean | undefined;
 }
 
@@ -192,10 +192,10 @@ export interface TransactionResult {
   };
   created_at: string;
   updated_at: string;
-  provider_data: ProviderData | null;
-  response_code: string | null;
   response_message: string | null;
+  response_code: string | null;
   merchant_reference: string | null;
+  provider_data: ProviderData | null;
   payment: Payment;
 }
 
@@ -209,12 +209,12 @@ export interface CancelOrRefundBody {
       bank_transfer?: {
         reference?: string | undefined;
         account_type?: string | undefined;
-        bank_id?: string | undefined;
-        bank_name?: string | undefined;
         bank_account?: string | undefined;
+        bank_id?: string | undefined;
         beneficiary_name?: string | undefined;
         bank_account_mask_number?: string | undefined;
         mandate?: Mandate | undefined;
+        bank_name?: string | undefined;
         beneficiary_document_type?: string | undefined;
         beneficiary_document?: string | undefined;
       } | undefined;
@@ -259,43 +259,43 @@ export interface TicketDetailIn {
   benefit_type?: 'PRIVATE' | 'JUNAEB' | undefined;
 }
 
-/** The contract's `BankTransferDetailIn` (`z.input` and `z.output` alike). */
-export interface BankTransferDetailIn {
-  code?: string | undefined;
-  expires_at?: string | undefined;
-  soft_descriptor?: string | undefined;
-  account_type?: 'SAVINGS' | 'CHECKINGS' | undefined;
-  account_holder_type?: 'INDIVIDUAL' | 'COMPANY' | undefined;
-  bank_id?: string | undefined;
-  bank_account?: string | undefined;
-  beneficiary_name?: string | undefined;
-  branch?: string | undefined;
-  branch_digit?: string | undefined;
-  routing_number?: string | undefined;
-  bank_account_mask_number?: string | undefined;
-  mandate?: Mandate | undefined;
-  pre_debit_notification_id?: string | undefined;
-  beneficiary_type?: 'INDIVIDUAL' | 'ENTITY' | undefined;
-  third_party_token_id?: string | undefined;
-}
-
 /** The contract's `WalletDetailIn` (`z.input` and `z.output` alike). */
 export interface WalletDetailIn {
   capture?: boolean | undefined;
   expires_at?: string | undefined;
-  verify?: boolean | undefined;
-  soft_descriptor?: string | undefined;
-  card_data?: {
-    lfd?: string | undefined;
-  } | undefined;
   payment_token?: string | undefined;
+  soft_descriptor?: string | undefined;
   domain_url?: string | undefined;
+  verify?: boolean | undefined;
   stored_credentials?: {
     reason?: 'CARD_ON_FILE' | 'SUBSCRIPTION' | 'UNSCHEDULED_CARD_ON_FILE' | undefined;
     usage?: 'USED' | 'FIRST' | undefined;
     subscription_agreement_id?: string | undefined;
     network_transaction_id?: string | undefined;
   } | undefined;
+  card_data?: {
+    lfd?: string | undefined;
+  } | undefined;
+}
+
+/** The contract's `BankTransferDetailIn` (`z.input` and `z.output` alike). */
+export interface BankTransferDetailIn {
+  code?: string | undefined;
+  expires_at?: string | undefined;
+  soft_descriptor?: string | undefined;
+  pre_debit_notification_id?: string | undefined;
+  account_type?: 'SAVINGS' | 'CHECKINGS' | undefined;
+  bank_account?: string | undefined;
+  bank_id?: string | undefined;
+  routing_number?: string | undefined;
+  branch?: string | undefined;
+  branch_digit?: string | undefined;
+  beneficiary_name?: string | undefined;
+  beneficiary_type?: 'INDIVIDUAL' | 'ENTITY' | undefined;
+  third_party_token_id?: string | undefined;
+  account_holder_type?: 'INDIVIDUAL' | 'COMPANY' | undefined;
+  bank_account_mask_number?: string | undefined;
+  mandate?: Mandate | undefined;
 }
 
 /** The contract's `CustomerPayerRequest` (`z.input` and `z.output` alike). */
@@ -343,8 +343,8 @@ export interface PaymentAmount {
 export interface PaymentMethodOut {
   type: string;
   vault_on_success: boolean;
-  token: string;
   vaulted_token: string;
+  token: string;
   parent_payment_method_type: string | null;
   payment_method_detail: {
     card?: CardDetail | null | undefined;
@@ -366,14 +366,14 @@ export interface Transaction {
   created_at: string;
   payment_method: TransactionPaymentMethod | null;
   updated_at: string;
-  provider_data: ProviderData | null;
-  response_code: string;
-  response_message: string;
-  merchant_reference: string;
   reason: string;
+  response_message: string;
+  response_code: string;
   merchant_advice_code: string | null;
   merchant_advice_code_message: string | null;
   provider_id: string;
+  merchant_reference: string;
+  provider_data: ProviderData | null;
   connection_data: {
     id: string;
     name: string;
@@ -385,11 +385,11 @@ export interface ProviderData {
   status: string;
   id: string;
   account_id: string;
-  sub_status: string;
-  response_code: string;
-  response_message: string;
   transaction_id: string;
+  sub_status: string;
   status_detail: string;
+  response_message: string;
+  response_code: string;
   third_party_transaction_id: string;
   third_party_account_id: string;
   iso8583_response_code: string;
@@ -414,15 +414,15 @@ export interface EvidenceItem {
 export interface CardDetail {
   installments: number;
   capture: boolean;
-  verify: boolean;
   soft_descriptor: string;
-  card_data: PaymentCardData | null;
+  verify: boolean;
   stored_credentials: {
     reason: string;
     usage: string;
     subscription_agreement_id: string;
     network_transaction_id?: string | null | undefined;
   };
+  card_data: PaymentCardData | null;
   authorization_code: string;
   first_installment_deferral: number;
   installments_type: string;
@@ -451,7 +451,6 @@ export interface WalletDetailOut {
 export interface TicketDetailOut {
   type: string | null;
   expires_at: string | null;
-  redirect_url: string | null;
   benefit_type: string | null;
   date_of_expiration: string | null;
   payment_instruction: string | null;
@@ -459,6 +458,7 @@ export interface TicketDetailOut {
   provider_barcode: string | null;
   provider_logo: string | null;
   provider_format: string | null;
+  redirect_url: string | null;
 }
 
 /** The contract's `BankTransferDetailOut` (`z.input` and `z.output` alike). */
@@ -467,13 +467,13 @@ export interface BankTransferDetailOut {
   reference: string | null;
   expires_at: string | null;
   account_type: string | null;
-  bank_name: string | null;
   bank_account: string | null;
   beneficiary_name: string | null;
   bank_account_mask_number: string | null;
-  redirect_url: string | null;
   payment_instruction: string | null;
+  redirect_url: string | null;
   provider_image: string | null;
+  bank_name: string | null;
   bank_account_2: string | null;
   beneficiary_document_type: string | null;
   beneficiary_document: string | null;
@@ -491,7 +491,6 @@ export interface BnplDetailOut {
 export interface TransactionPaymentMethod {
   type: string;
   vault_on_success: boolean;
-  token: string;
   detail: {
     card?: CardDetail | null | undefined;
     wallet?: WalletDetailOut | null | undefined;
@@ -500,6 +499,7 @@ export interface TransactionPaymentMethod {
     bnpl?: BnplDetailOut | null | undefined;
   } | null;
   vaulted_token: string;
+  token: string;
   parent_payment_method_type: string | null;
 }
 
@@ -508,24 +508,24 @@ export interface PaymentCardData {
   type: string;
   brand: string;
   category: string;
-  holder_name: string;
-  expiration_month: number;
-  expiration_year: number;
-  iin: string;
   lfd: string;
+  holder_name: string;
+  iin: string;
   number_length: number;
   security_code_length: number | null;
-  fingerprint: string | null;
   issuer_name: string;
   three_d_secure: {
-    transaction_id?: string | null | undefined;
     version?: string | null | undefined;
     electronic_commerce_indicator?: string | null | undefined;
     cryptogram?: string | null | undefined;
+    transaction_id?: string | null | undefined;
     directory_server_transaction_id?: string | null | undefined;
     pares_status?: string | null | undefined;
     acs_id?: string | null | undefined;
   };
+  fingerprint: string | null;
+  expiration_month: number;
+  expiration_year: number;
   country_code?: string | null | undefined;
   issuer_code?: string | null | undefined;
 }

@@ -55,9 +55,9 @@ export interface Subscription {
   };
   customer_payer: SubscriptionIdParams | null;
   updated_at: string;
+  subscription_agreement_id: string;
   soft_descriptor: string;
   merchant_reference: string | null;
-  subscription_agreement_id: string;
   frequency: {
     value: number;
     type: string;

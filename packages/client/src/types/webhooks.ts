@@ -40,26 +40,10 @@ export interface Webhook {
 }
 
 /** The contract's `CreateWebhookBody` (`z.input` and `z.output` alike). */
-export interface CreateWebhookBody {
+export interface CreateWebhookBody extends WebhookSettings {
   url: string;
   name: string;
   account_id: string;
-  renewal_days?: number | undefined;
-  enrollment_triggers?: ('ENROLL' | 'UNENROLL')[] | undefined;
-  payment_triggers?: ('VERIFY' | 'CHARGEBACK' | 'PURCHASE' | 'AUTHORIZE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'PRECHARGEBACK')[] | undefined;
-  report_triggers?: ('CREATE' | 'UPDATE')[] | undefined;
-  subscription_triggers?: ('ACTIVE' | 'CANCEL' | 'CREATE' | 'CLOSE_TO_RENEWAL' | 'COMPLETE' | 'PAUSE' | 'RESUME')[] | undefined;
-  onboarding_triggers?: ('INACTIVE' | 'CREATED' | 'EXPIRED' | 'ERROR' | 'SUCCEEDED' | 'DECLINED' | 'PENDING' | 'CANCELLED' | 'BLOCKED' | 'TRANSFERRED' | 'UNBLOCKED')[] | undefined;
-  api_key?: string | undefined;
-  secret?: string | undefined;
-  hmac_client_secret?: string | undefined;
-  oauth2_authentication_url?: string | undefined;
-  oauth2_client_id?: string | undefined;
-  oauth2_client_secret?: string | undefined;
-  oauth2_grant_type?: string | undefined;
-  oauth2_scope?: string | undefined;
-  oauth2_authorization_name?: string | undefined;
-  oauth2_include_client_id?: boolean | undefined;
 }
 
 /** The contract's `WebhookAccountQuery` (`z.input` and `z.output` alike). */
@@ -68,27 +52,11 @@ export interface WebhookAccountQuery {
 }
 
 /** The contract's `UpdateWebhookBody` (`z.input` and `z.output` alike). */
-export interface UpdateWebhookBody {
+export interface UpdateWebhookBody extends WebhookSettings {
   account_id: string;
   url?: string | undefined;
   state?: 'ACTIVE' | 'INACTIVE' | undefined;
   name?: string | undefined;
-  renewal_days?: number | undefined;
-  enrollment_triggers?: ('ENROLL' | 'UNENROLL')[] | undefined;
-  payment_triggers?: ('VERIFY' | 'CHARGEBACK' | 'PURCHASE' | 'AUTHORIZE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'PRECHARGEBACK')[] | undefined;
-  report_triggers?: ('CREATE' | 'UPDATE')[] | undefined;
-  subscription_triggers?: ('ACTIVE' | 'CANCEL' | 'CREATE' | 'CLOSE_TO_RENEWAL' | 'COMPLETE' | 'PAUSE' | 'RESUME')[] | undefined;
-  onboarding_triggers?: ('INACTIVE' | 'CREATED' | 'EXPIRED' | 'ERROR' | 'SUCCEEDED' | 'DECLINED' | 'PENDING' | 'CANCELLED' | 'BLOCKED' | 'TRANSFERRED' | 'UNBLOCKED')[] | undefined;
-  api_key?: string | undefined;
-  secret?: string | undefined;
-  hmac_client_secret?: string | undefined;
-  oauth2_authentication_url?: string | undefined;
-  oauth2_client_id?: string | undefined;
-  oauth2_client_secret?: string | undefined;
-  oauth2_grant_type?: string | undefined;
-  oauth2_scope?: string | undefined;
-  oauth2_authorization_name?: string | undefined;
-  oauth2_include_client_id?: boolean | undefined;
   clear_renewal_days?: boolean | undefined;
 }
 
@@ -174,6 +142,26 @@ export type WebhookEvent = {
 /** The contract's `WebhookIdParams` (`z.input` and `z.output` alike). */
 export interface WebhookIdParams {
   webhook_id: string;
+}
+
+/** The contract's `WebhookSettings` (`z.input` and `z.output` alike). */
+export interface WebhookSettings {
+  renewal_days?: number | undefined;
+  enrollment_triggers?: ('ENROLL' | 'UNENROLL')[] | undefined;
+  payment_triggers?: ('CHARGEBACK' | 'PURCHASE' | 'AUTHORIZE' | 'CAPTURE' | 'REFUND' | 'CANCEL' | 'VERIFY' | 'PRECHARGEBACK')[] | undefined;
+  report_triggers?: ('CREATE' | 'UPDATE')[] | undefined;
+  subscription_triggers?: ('ACTIVE' | 'CANCEL' | 'CREATE' | 'CLOSE_TO_RENEWAL' | 'COMPLETE' | 'PAUSE' | 'RESUME')[] | undefined;
+  onboarding_triggers?: ('INACTIVE' | 'CREATED' | 'EXPIRED' | 'ERROR' | 'SUCCEEDED' | 'DECLINED' | 'PENDING' | 'CANCELLED' | 'BLOCKED' | 'TRANSFERRED' | 'UNBLOCKED')[] | undefined;
+  api_key?: string | undefined;
+  secret?: string | undefined;
+  hmac_client_secret?: string | undefined;
+  oauth2_authentication_url?: string | undefined;
+  oauth2_client_id?: string | undefined;
+  oauth2_client_secret?: string | undefined;
+  oauth2_grant_type?: string | undefined;
+  oauth2_scope?: string | undefined;
+  oauth2_authorization_name?: string | undefined;
+  oauth2_include_client_id?: boolean | undefined;
 }
 
 /** The webhooks routes as the client calls them: what each one takes and answers per status. */

@@ -3,7 +3,8 @@ import { OperatingCountry } from '../shared/countries.js';
 import { Amount, Currency } from '../shared/money.js';
 import { Mandate } from '../shared/mandate.js';
 import { DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
-import { AddressOut, Document, DocumentOut, MetadataOut, PhoneOut, metadataList } from '../shared/shapes.js';
+import { Payment } from '../payments/schemas.js';
+import { AddressOut, Document, DocumentOut, PhoneOut, metadataList } from '../shared/shapes.js';
 
 /**
  * §4.1 payment_method_type: CARD, `<BRAND>_WALLET`, `<BRAND>_TOKENBOX`, `<BRAND>_ENROLLMENT`,
@@ -142,20 +143,22 @@ export type EnrollDirectBody = z.input<typeof EnrollDirectBody>;
 
 /**
  * The zero-amount VERIFY payment a direct card enrollment with `verify.vault_on_success` makes,
- * as upstream shows it (payment-methods-direct-workflow/enroll-payment-method-api.json, "With Verify").
+ * as upstream shows it (payment-methods-direct-workflow/enroll-payment-method-api.json, "With
+ * Verify"): a payment's own fields, with an amount and VERIFY transactions of its own shape.
  */
-export const VerifyPayment = z.object({
-  id: z.string(),
-  account_id: z.string(),
-  description: z.string(),
-  country: z.string(),
-  status: z.string(),
-  sub_status: z.string(),
-  merchant_order_id: z.string(),
-  created_at: DateTime,
-  updated_at: DateTime,
+export const VerifyPayment = Payment.pick({
+  id: true,
+  account_id: true,
+  description: true,
+  country: true,
+  status: true,
+  sub_status: true,
+  merchant_order_id: true,
+  created_at: true,
+  updated_at: true,
+  metadata: true,
+}).extend({
   amount: z.object({ currency: z.string(), value: z.number(), refunded: z.number(), captured: z.number() }),
-  metadata: MetadataOut,
   transactions: z.array(
     z.object({
       id: z.string(),
@@ -173,44 +176,50 @@ export const VerifyPayment = z.object({
 });
 export type VerifyPayment = z.infer<typeof VerifyPayment>;
 
+/** `currency` only when the verification has one (upstream's "With Verify"); `payment` null when none was made. */
 export const EnrollmentVerify = z.object({
   vault_on_success: z.boolean(),
-  currency: z.string().nullable().optional(),
+  currency: z.string().optional(),
   payment: VerifyPayment.nullable(),
 });
 
-/** Enrolled payment method created through a customer session, §2.3. */
-export const SessionEnrolledPaymentMethod = z.object({
-  id: z.string(),
-  account_id: z.string(),
+/** What an enrolled method answers whichever flow created it (§2.3 and §2.4 share these). */
+export const EnrolledMethodSummary = z.object({
   name: z.string(),
   description: z.string(),
   type: z.string(),
   category: z.string(),
   country: z.string(),
   status: z.string(),
-  created_at: DateTime,
-  updated_at: DateTime,
-  enrollment: z.object({ session: z.string(), sdk_required_action: z.boolean() }),
-  provider: z.object({ id: z.string(), type: z.string(), provider_status: z.string().nullable() }),
-  customer_payer: z
-    .object({
-      first_name: z.string().nullable().optional(),
-      last_name: z.string().nullable().optional(),
-      email: z.string().nullable().optional(),
-      gender: z.string().nullable().optional(),
-      date_of_birth: z.string().nullable().optional(),
-      document: DocumentOut.nullable().optional(),
-      phone: PhoneOut.nullable().optional(),
-      billing_address: AddressOut.nullable().optional(),
-    })
-    .nullable(),
-  verify: EnrollmentVerify,
-  preferred: z.boolean().nullable(),
-  /** Set once the SDK step enrolled the method; it is what payments and subscriptions charge. */
-  vaulted_token: z.string().nullable().optional(),
-  customer_id: z.string().optional(),
 });
+
+/** Enrolled payment method created through a customer session, §2.3. */
+export const SessionEnrolledPaymentMethod = z
+  .object({ id: z.string(), account_id: z.string() })
+  .merge(EnrolledMethodSummary)
+  .extend({
+    created_at: DateTime,
+    updated_at: DateTime,
+    enrollment: z.object({ session: z.string(), sdk_required_action: z.boolean() }),
+    provider: z.object({ id: z.string(), type: z.string(), provider_status: z.string().nullable() }),
+    customer_payer: z
+      .object({
+        first_name: z.string().nullable().optional(),
+        last_name: z.string().nullable().optional(),
+        email: z.string().nullable().optional(),
+        gender: z.string().nullable().optional(),
+        date_of_birth: z.string().nullable().optional(),
+        document: DocumentOut.nullable().optional(),
+        phone: PhoneOut.nullable().optional(),
+        billing_address: AddressOut.nullable().optional(),
+      })
+      .nullable(),
+    verify: EnrollmentVerify,
+    preferred: z.boolean().nullable(),
+    /** Set once the SDK step enrolled the method; it is what payments and subscriptions charge. */
+    vaulted_token: z.string().nullable().optional(),
+    customer_id: z.string().optional(),
+  });
 export type SessionEnrolledPaymentMethod = z.infer<typeof SessionEnrolledPaymentMethod>;
 
 /** Masked card data of a vaulted card (§2.4): never the full number or security code. */
@@ -222,7 +231,8 @@ export const VaultedCardData = z.object({
   number_length: z.number().int(),
   security_code_length: z.number().int(),
   brand: z.string(),
-  issuer: z.string().nullable(),
+  /** Spec §2.4 lists it without "nullable" (unlike issuer_code). */
+  issuer: z.string(),
   issuer_code: z.string().nullable(),
   category: z.string().nullable(),
   type: z.string().nullable(),
@@ -231,31 +241,38 @@ export const VaultedCardData = z.object({
   country_code: z.string().nullable().optional(),
 });
 
+/**
+ * `card_data` of a method that holds no card the sandbox saw (a bank account, a migrated token):
+ * an empty object, never null (spec §2.4 types card_data an object; so does upstream). Typed a
+ * record of nothing, so reading `card_data.lfd` compiles and gives undefined for such a method.
+ */
+export const NoCardData = z.record(z.string(), z.never());
+
 /** Enrolled payment method created directly, §2.4. */
-export const DirectEnrolledPaymentMethod = z.object({
-  idempotency_key: z.string(),
-  name: z.string(),
-  description: z.string(),
-  type: z.string(),
-  category: z.string(),
-  country: z.string(),
-  status: z.string(),
-  sub_status: z.string().nullable(),
-  vaulted_token: z.string(),
-  callback_url: z.string().nullable(),
-  action: z.unknown().nullable(),
-  created_at: DateTime,
-  updated_at: DateTime,
-  card_data: VaultedCardData.nullable(),
-  last_successfully_used: z.unknown().nullable(),
-  last_successfully_used_at: z.string().nullable(),
-  preferred: z.boolean().nullable(),
-  verify: EnrollmentVerify,
-  customer_id: z.string().optional(),
-  parent_type: z.string().nullable().optional(),
-  redirect_url: z.string().nullable().optional(),
-  provider_data: OpenObject.nullable().optional(),
-});
+export const DirectEnrolledPaymentMethod = z
+  .object({ idempotency_key: z.string() })
+  .merge(EnrolledMethodSummary)
+  .extend({
+    sub_status: z.string().nullable(),
+    vaulted_token: z.string(),
+    /** Spec §2.4: a string, not nullable; empty when the request sent none. */
+    callback_url: z.string(),
+    /** `REDIRECT_URL` while the payer still has to confirm on `redirect_url`, else null. */
+    action: z.string().nullable(),
+    created_at: DateTime,
+    updated_at: DateTime,
+    card_data: z.union([VaultedCardData, NoCardData]),
+    last_successfully_used: z.unknown().nullable(),
+    last_successfully_used_at: z.string().nullable(),
+    preferred: z.boolean().nullable(),
+    verify: EnrollmentVerify,
+    customer_id: z.string().optional(),
+    /** The request's `parent_type`, else the method's category (upstream: CARD for a card). */
+    parent_type: z.string(),
+    /** Where the payer confirms a method that waits for them (READY_TO_ENROLL); null otherwise, as upstream's card example. */
+    redirect_url: z.string().nullable(),
+    provider_data: OpenObject,
+  });
 export type DirectEnrolledPaymentMethod = z.infer<typeof DirectEnrolledPaymentMethod>;
 
 export const CustomerSessionParams = z.object({ customer_session: Uuid });

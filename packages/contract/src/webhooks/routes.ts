@@ -4,6 +4,7 @@ import { v1RouterOptions } from '../shared/router.js';
 import { meta } from '../meta.js';
 import { ApiError } from '../errors.js';
 import {
+  TRIGGER_FIELDS,
   CreateWebhookBody,
   UpdateWebhookBody,
   Webhook,
@@ -19,6 +20,9 @@ const notFound = { 404: ApiError } as const;
 const conflict = { 409: ApiError } as const;
 const supportingMeta = (operationId: string) =>
   meta({ operationId, idempotent: false, supporting: true, specSection: null, domain: 'webhooks' });
+/** Upstream's create and update answer an unknown trigger WEBHOOK_INVALID_TRIGGER (manage-webhooks.json, "Invalid trigger"). */
+const writeMeta = (operationId: string) =>
+  meta({ ...supportingMeta(operationId), bodyFieldCodes: Object.fromEntries(TRIGGER_FIELDS.map((field) => [field, 'WEBHOOK_INVALID_TRIGGER'] as const)) });
 
 export const webhooksContract = c.router(
   {
@@ -37,7 +41,7 @@ export const webhooksContract = c.router(
       responses: { 201: Webhook, ...conflict, ...unavailable },
       summary: 'Create a webhook',
       description: 'Subscribes a URL to event triggers. Secrets come back masked; a duplicate name answers 409.',
-      metadata: supportingMeta('createWebhook'),
+      metadata: writeMeta('createWebhook'),
     },
     get: {
       method: 'GET',
@@ -55,7 +59,7 @@ export const webhooksContract = c.router(
       body: UpdateWebhookBody,
       responses: { 200: Webhook, ...notFound, ...conflict, ...unavailable },
       summary: 'Update a webhook',
-      metadata: supportingMeta('updateWebhook'),
+      metadata: writeMeta('updateWebhook'),
     },
     delete: {
       method: 'DELETE',

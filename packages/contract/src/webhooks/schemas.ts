@@ -39,26 +39,39 @@ const credentials = {
   oauth2_include_client_id: z.boolean().optional(),
 };
 
-export const CreateWebhookBody = z.object({
-  account_id: Uuid,
-  name: text(1, 255),
-  url: WebhookUrl,
+/**
+ * What a webhook delivers and how it authenticates: written once, taken whole by create and by
+ * update (where every field is optional too).
+ */
+export const WebhookSettings = z.object({
   ...credentials,
   ...triggers,
   renewal_days: z.number().int().min(1).max(365).optional(),
 });
+export type WebhookSettings = z.infer<typeof WebhookSettings>;
+
+/** The settings' trigger lists; an unknown trigger in one answers WEBHOOK_INVALID_TRIGGER (manage-webhooks.json). */
+export const TRIGGER_FIELDS = Object.keys(triggers) as Array<keyof typeof triggers>;
+
+// The webhook's own fields first: a request breaking one of them and a trigger is told about them first.
+export const CreateWebhookBody = z
+  .object({
+    account_id: Uuid,
+    name: text(1, 255),
+    url: WebhookUrl,
+  })
+  .merge(WebhookSettings);
 export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
 
-export const UpdateWebhookBody = z.object({
-  account_id: Uuid,
-  name: text(1, 255).optional(),
-  state: z.enum(WEBHOOK_STATES).optional(),
-  url: WebhookUrl.optional(),
-  ...credentials,
-  ...triggers,
-  renewal_days: z.number().int().min(1).max(365).optional(),
-  clear_renewal_days: z.boolean().optional(),
-});
+export const UpdateWebhookBody = z
+  .object({
+    account_id: Uuid,
+    name: text(1, 255).optional(),
+    state: z.enum(WEBHOOK_STATES).optional(),
+    url: WebhookUrl.optional(),
+  })
+  .merge(WebhookSettings)
+  .extend({ clear_renewal_days: z.boolean().optional() });
 export type UpdateWebhookBody = z.infer<typeof UpdateWebhookBody>;
 
 const maskedSecret = z.string().nullable();

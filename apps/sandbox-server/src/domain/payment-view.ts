@@ -1,4 +1,4 @@
-import type { CancelOrRefundResult, Payment, Transaction } from '@switchyard/contract';
+import type { CancelOrRefundResult, Payment, RetrievedPayment, Transaction } from '@switchyard/contract';
 import { fromUnits } from './money.js';
 import type { PaymentState, StoredCard, TransactionState } from './payment-state.js';
 
@@ -197,6 +197,15 @@ export function presentPayment(p: PaymentState, focusTransactionId?: string, opt
     routing_rules: { smart_routing: false, monitors: false, condition: { id: 0, name: null, description: null } },
     simplified_mode: false,
   };
+}
+
+/**
+ * The retrieve route's view: the payment with every one of its transactions in the order they
+ * happened (the state appends each one), as upstream's retrieve-payment-by-id answers; the spec
+ * does not define that route. Every other answer carries one transaction (`presentPayment`).
+ */
+export function presentRetrievedPayment(p: PaymentState, options: Required<PresentOptions>): RetrievedPayment {
+  return { ...presentPayment(p, undefined, options), transactions: p.transactions.map((t) => presentTransaction(p, t, options.rawResponse)) };
 }
 
 /** §4.6's response: the transaction's fields, its amount as an object, and the payment. */

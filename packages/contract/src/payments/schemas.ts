@@ -261,7 +261,7 @@ export type Payment = z.infer<typeof Payment>;
 /**
  * The retrieve route's answer. The spec does not define `GET /payments/{payment_id}` (§4 lists 14
  * endpoints, retrieve is not one), so upstream governs there: `retrieve-payment-by-id.json` answers
- * `transactions` as an array of every transaction of the payment, oldest first (all 15 examples;
+ * `transactions` as an array of every transaction of the payment, oldest first (every one of its 16 examples;
  * the 3DS one lists THREE_D_SECURE then PURCHASE). Every other field is the payment's.
  */
 export const RetrievedPayment = Payment.extend({ transactions: z.array(Transaction) });

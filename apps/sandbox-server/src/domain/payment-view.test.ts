@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentDraft } from './payment-draft.js';
 import type { TestOutcome } from './cards.js';
-import type { StoredCard } from './payment-state.js';
+import type { PaymentState, StoredCard } from './payment-state.js';
 import { createPayment } from './payments.js';
 import { presentPayment, presentRetrievedPayment } from './payment-view.js';
 
@@ -53,7 +53,7 @@ describe('presentRetrievedPayment', () => {
     const p = charged(CARD);
     const [first] = p.transactions;
     if (!first) throw new Error('charged without a transaction');
-    const refunded = { ...p, transactions: [first, { ...first, id: 't2', type: 'REFUND', amount_units: 4_000 }] };
+    const refunded: PaymentState = { ...p, transactions: [first, { ...first, id: 't2', type: 'REFUND', amount_units: 4_000 }] };
     const view = presentRetrievedPayment(refunded, { history: false, rawResponse: false });
     expect(view.transactions.map((t) => [t.id, t.type, t.amount])).toEqual([['t1', 'PURCHASE', 1], ['t2', 'REFUND', 0.4]]);
     expect(view.transactions.every((t) => t.provider_data && !('raw_response' in t.provider_data))).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { Customer, Payment } from '@switchyard/contract';
+import type { Customer, Payment, RetrievedPayment } from '@switchyard/contract';
 import { createClient } from './index.js';
 import { createPaymentsClient } from './domains/payments.js';
 
@@ -26,6 +26,6 @@ describe('client types', () => {
 
   it('builds one domain alone', () => {
     const payments = createPaymentsClient({ publicApiKey: 'pk', privateSecretKey: 'sk' });
-    expectTypeOf(payments.get).returns.resolves.toEqualTypeOf<Payment>();
+    expectTypeOf(payments.get).returns.resolves.toEqualTypeOf<RetrievedPayment>();
   });
 });

@@ -27,7 +27,8 @@ describe('customers, checkout and payments through the client', () => {
     const rest = await client.payments.refund({ params: { id: payment.id, transaction_id: charge }, body: fixtures.refund() });
     expect(rest).toMatchObject({ status: 'REFUNDED', amount: { refunded: 120 }, transactions: { amount: 99.5 } });
     const read = await client.payments.get({ params: { payment_id: payment.id } });
-    expect(read).toMatchObject({ status: 'REFUNDED', amount: { refunded: 120 }, transactions: { type: 'REFUND', amount: 99.5 }, transactions_history: null });
+    expect(read).toMatchObject({ status: 'REFUNDED', amount: { refunded: 120 }, transactions_history: null });
+    expect(read.transactions.map((t) => [t.type, t.amount])).toEqual([['PURCHASE', 120], ['REFUND', 20.5], ['REFUND', 99.5]]);
   });
 
   it('throws typed errors for business rules', async () => {
@@ -57,6 +58,27 @@ describe('customers, checkout and payments through the client', () => {
     expect(captured).toMatchObject({ type: 'CAPTURE', status: 'SUCCEEDED', payment: { status: 'SUCCEEDED', sub_status: 'CAPTURED' } });
     const undone = await client.payments.cancelOrRefund({ params: { payment_id: auth.id }, body: fixtures.cancelOrRefund() });
     expect(undone).toMatchObject({ type: 'REFUND', status: 'REFUNDED', payment: { status: 'REFUNDED' } });
+  });
+
+  // The spec does not define the retrieve route (§4), so upstream's retrieve-payment-by-id.json
+  // governs: `transactions` lists every transaction of the payment, oldest first.
+  it('retrieves an authorized, captured then refunded payment with all its transactions in order', async () => {
+    const { client, accountId } = world;
+    const session = await client.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: accountId } });
+    const body = { ...fixtures.createPayment(session.checkout_session), account_id: accountId };
+    body.payment_method.detail = { card: { ...body.payment_method.detail?.card, capture: false } };
+    const auth = await client.payments.create({ body });
+    const authorization = auth.transactions?.id as string;
+    await client.payments.capture({ params: { payment_id: auth.id, transaction_id: authorization }, body: fixtures.capture() });
+    const captured = await client.payments.get({ params: { payment_id: auth.id } });
+    const capture = captured.transactions.find((t) => t.type === 'CAPTURE')?.id as string;
+    await client.payments.refund({ params: { id: auth.id, transaction_id: capture }, body: { ...fixtures.refund(), amount: { currency: 'ARS', value: 10 } } });
+    const read = await client.payments.get({ params: { payment_id: auth.id } });
+    expect(read.transactions.map((t) => [t.type, t.status])).toEqual([['AUTHORIZE', 'SUCCEEDED'], ['CAPTURE', 'SUCCEEDED'], ['REFUND', 'SUCCEEDED']]);
+    expect(read.transactions.slice(0, 2).map((t) => t.id)).toEqual([authorization, capture]);
+    const times = read.transactions.map((t) => Date.parse(t.created_at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(read).toMatchObject({ sub_status: 'PARTIALLY_REFUNDED', amount: { refunded: 10 }, transactions_history: null });
   });
 
   it('disputes a chargeback with PDF evidence and wins', async () => {

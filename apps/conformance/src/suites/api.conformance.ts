@@ -166,7 +166,7 @@ describe('flows', () => {
         headers: { [IDEMPOTENCY_HEADER]: key, 'x-sandbox-provider-latency-ms': '200' },
       });
     const results = await Promise.all([send(), send(), send()]);
-    const after = (await world.client.payments.get({ params: { payment_id: p.id } })) as Payment;
+    const after = await world.client.payments.get({ params: { payment_id: p.id } });
     const okOrBusy = results.every((r) => r.status === 200 || (r.status === 400 && (r.responseBody as { code?: string }).code === 'REQUEST_IN_PROCESS'));
     if (after.amount.refunded !== 10 || !okOrBusy) failWith(`concurrent duplicates refunded ${after.amount.refunded} (expected 10)`, results);
   });
@@ -229,7 +229,7 @@ describe('flows', () => {
     const q = await world.payment({ value: 30 });
     const qIds = { id: q.id, transaction_id: q.transactions?.id as string };
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => world.client.payments.raw.refund({ params: qIds, body: { merchant_reference: `c-${i}`, amount: { currency: 'ARS', value: 10 } } })));
-    const after = (await world.client.payments.get({ params: { payment_id: q.id } })) as Payment;
+    const after = await world.client.payments.get({ params: { payment_id: q.id } });
     expect(after.amount.refunded).toBeLessThanOrEqual(after.amount.captured);
     expect(after.amount.refunded).toBe(10 * results.filter((r) => r.status === 200).length);
   });

@@ -6,6 +6,7 @@ import type {
   GetPaymentQuery,
   Payment,
   RefundBody,
+  RetrievedPayment,
   TransactionResult,
 } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
@@ -29,7 +30,7 @@ import {
   type RefundCommand,
   type Transition,
 } from '../domain/payments.js';
-import { presentPayment, presentTransactionResult } from '../domain/payment-view.js';
+import { presentPayment, presentRetrievedPayment, presentTransactionResult } from '../domain/payment-view.js';
 import type { Tx } from '../store/types.js';
 import type { CheckoutSessionState } from './checkout.js';
 import { isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
@@ -152,10 +153,13 @@ export async function createPayment(ctx: RequestContext, body: CreatePaymentBody
   });
 }
 
-/** Upstream's retrieve answers the history and the provider's raw answers only when asked (both default false). */
-export async function getPayment(ctx: RequestContext, paymentId: string, query: GetPaymentQuery = {}): Promise<Payment> {
+/**
+ * Upstream's retrieve answers every transaction of the payment, and the history and the provider's
+ * raw answers only when asked (both default false).
+ */
+export async function getPayment(ctx: RequestContext, paymentId: string, query: GetPaymentQuery = {}): Promise<RetrievedPayment> {
   const payment = await ctx.store.withTransaction(ctx.merchant.id, (tx) => loadPayment(tx, paymentId));
-  return presentPayment(payment, undefined, { history: query.transactions_history ?? false, rawResponse: query.raw_response ?? false });
+  return presentRetrievedPayment(payment, { history: query.transactions_history ?? false, rawResponse: query.raw_response ?? false });
 }
 
 /** Answers the CAPTURE transaction with the payment inside, as upstream's capture-authorization.json does. */

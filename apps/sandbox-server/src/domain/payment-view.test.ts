@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { paymentDraft } from './payment-draft.js';
 import type { TestOutcome } from './cards.js';
-import type { StoredCard } from './payment-state.js';
+import type { PaymentState, StoredCard } from './payment-state.js';
 import { createPayment } from './payments.js';
-import { presentPayment } from './payment-view.js';
+import { presentPayment, presentRetrievedPayment } from './payment-view.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const CARD: StoredCard = {
@@ -43,5 +43,21 @@ describe('presentPayment', () => {
     const bare = presentPayment(p, undefined, { history: false, rawResponse: false });
     expect(bare.transactions_history).toBeNull();
     expect(bare.transactions?.provider_data).not.toHaveProperty('raw_response');
+  });
+});
+
+// The spec does not define the retrieve route (§4); upstream's retrieve-payment-by-id.json answers
+// `transactions` as an array of every transaction, oldest first (its 3DS example: THREE_D_SECURE, PURCHASE).
+describe('presentRetrievedPayment', () => {
+  it('lists every transaction in the order they happened, the options applied to each', () => {
+    const p = charged(CARD);
+    const [first] = p.transactions;
+    if (!first) throw new Error('charged without a transaction');
+    const refunded: PaymentState = { ...p, transactions: [first, { ...first, id: 't2', type: 'REFUND', amount_units: 4_000 }] };
+    const view = presentRetrievedPayment(refunded, { history: false, rawResponse: false });
+    expect(view.transactions.map((t) => [t.id, t.type, t.amount])).toEqual([['t1', 'PURCHASE', 1], ['t2', 'REFUND', 0.4]]);
+    expect(view.transactions.every((t) => t.provider_data && !('raw_response' in t.provider_data))).toBe(true);
+    expect(view.transactions_history).toBeNull();
+    expect(presentRetrievedPayment(refunded, { history: true, rawResponse: true }).transactions_history).toMatchObject({ id: 't2' });
   });
 });

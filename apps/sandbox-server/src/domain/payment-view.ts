@@ -1,4 +1,4 @@
-import type { Payment, Transaction, TransactionResult } from '@switchyard/contract';
+import type { Payment, RetrievedPayment, Transaction, TransactionResult } from '@switchyard/contract';
 import { alternativeDetail } from './alternative-method-view.js';
 import { fromUnits } from './money.js';
 import type { PaymentState, StoredCard, TransactionState } from './payment-state.js';
@@ -198,6 +198,15 @@ export function presentPayment(p: PaymentState, focusTransactionId?: string, opt
     routing_rules: { smart_routing: false, monitors: false, condition: { id: 0, name: null, description: null } },
     simplified_mode: false,
   };
+}
+
+/**
+ * The retrieve route's view: the payment with every one of its transactions in the order they
+ * happened (the state appends each one), as upstream's retrieve-payment-by-id answers; the spec
+ * does not define that route. Every other answer carries one transaction (`presentPayment`).
+ */
+export function presentRetrievedPayment(p: PaymentState, options: Required<PresentOptions>): RetrievedPayment {
+  return { ...presentPayment(p, undefined, options), transactions: p.transactions.map((t) => presentTransaction(p, t, options.rawResponse)) };
 }
 
 /** The answer of cancel-or-refund (§4.6) and capture: the transaction's fields, its amount as an object, and the payment. */

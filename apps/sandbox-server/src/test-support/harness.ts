@@ -86,7 +86,8 @@ export async function refundPending(clients: Clients, paymentId: string, timeout
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await clients.payments.get({ params: { payment_id: paymentId } });
-    if (res.status === 200 && res.body.transactions?.type === 'REFUND' && res.body.transactions.status === 'PENDING') return;
+    const latest = res.status === 200 ? res.body.transactions.at(-1) : undefined;
+    if (latest?.type === 'REFUND' && latest.status === 'PENDING') return;
     if (Date.now() > deadline) throw new Error(`no refund of ${paymentId} went in progress in time`);
     await new Promise((r) => setTimeout(r, 10));
   }

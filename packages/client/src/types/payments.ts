@@ -139,6 +139,87 @@ export interface GetPaymentQuery {
   transactions_history?: boolean | 'true' | 'false' | undefined;
 }
 
+/** The contract's `RetrievedPayment` (`z.input` and `z.output` alike). */
+export interface RetrievedPayment {
+  status: string;
+  checkout: {
+    session: string;
+    sdk_action_required: boolean;
+  } | null;
+  description: string;
+  country: string;
+  id: string;
+  amount: PaymentAmount;
+  merchant_order_id: string;
+  account_id: string;
+  callback_url: string;
+  metadata: MetadataOut;
+  workflow: string;
+  additional_data: AdditionalDataOut | null;
+  created_at: string;
+  payment_method: PaymentMethodOut;
+  customer_payer: {
+    email?: string | null | undefined;
+    id?: string | null | undefined;
+    first_name?: string | null | undefined;
+    last_name?: string | null | undefined;
+    date_of_birth?: string | null | undefined;
+    nationality?: string | null | undefined;
+    document?: DocumentOut | null | undefined;
+    phone?: PhoneOut | null | undefined;
+    merchant_customer_id?: string | null | undefined;
+    gender?: string | null | undefined;
+    ip_address?: string | null | undefined;
+    billing_address?: AddressOut | null | undefined;
+    shipping_address?: AddressOut | null | undefined;
+    geolocation?: {
+      latitude?: string | null | undefined;
+      longitude?: string | null | undefined;
+    } | null | undefined;
+    merchant_customer_created_at?: string | null | undefined;
+    device_fingerprint?: string | null | undefined;
+    device_fingerprints?: {
+      id?: string | null | undefined;
+      provider_id?: string | null | undefined;
+    }[] | null | undefined;
+    browser_info?: {
+      user_agent?: string | null | undefined;
+      accept_header?: string | null | undefined;
+      accept_content?: string | null | undefined;
+      accept_browser?: string | null | undefined;
+      color_depth?: string | null | undefined;
+      screen_height?: string | null | undefined;
+      screen_width?: string | null | undefined;
+      javascript_enabled?: boolean | null | undefined;
+      java_enabled?: boolean | null | undefined;
+      browser_time_difference?: string | null | undefined;
+      language?: string | null | undefined;
+      platform?: string | null | undefined;
+    } & OpenObject | null | undefined;
+  };
+  updated_at: string;
+  split: OpenObject[];
+  sub_status: string;
+  transactions: Transaction[];
+  transactions_history: Transaction | null;
+  split_marketplace: OpenObject[];
+  fraud_screening: OpenObject | null;
+  subscription_code: string | null;
+  payment_link_id: string;
+  payment_link_code: string;
+  routing_rules: {
+    smart_routing: boolean;
+    monitors: boolean;
+    condition: {
+      description: string | null;
+      id: number;
+      name: string | null;
+    };
+  } | null;
+  simplified_mode: boolean;
+  taxes?: unknown;
+}
+
 /** The contract's `RefundBody` (`z.input` and `z.output` alike). */
 export interface RefundBody {
   merchant_reference: string;
@@ -550,7 +631,7 @@ export interface PaymentsRoutes {
       query?: GetPaymentQuery | undefined;
     };
     responses: CommonErrorResponses & {
-      200: Payment;
+      200: RetrievedPayment;
     };
   };
   /** POST /v1/payments/:id/transactions/:transaction_id/refund: Refund a transaction. */

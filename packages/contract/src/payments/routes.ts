@@ -13,6 +13,7 @@ import {
   PaymentTransactionParams,
   RefundBody,
   RefundParams,
+  RetrievedPayment,
   TransactionResult,
 } from './schemas.js';
 
@@ -36,10 +37,10 @@ export const paymentsContract = c.router(
       path: '/payments/:payment_id',
       pathParams: PaymentIdParams,
       query: GetPaymentQuery,
-      responses: { 200: Payment },
+      responses: { 200: RetrievedPayment },
       summary: 'Retrieve a payment',
       description:
-        'Returns the payment with its latest transaction. transactions_history=true adds transactions_history, raw_response=true the provider\'s raw answer (provider_data.raw_response); both default to false.',
+        'Returns the payment with every one of its transactions, oldest first. transactions_history=true adds transactions_history (the latest transaction), raw_response=true the provider\'s raw answer (provider_data.raw_response); both default to false.',
       metadata: meta({ operationId: 'getPayment', idempotent: false, supporting: true, specSection: null, domain: 'payments' }),
     },
     refund: {

@@ -222,8 +222,9 @@ const CustomerPayerOut = z.object({
 /**
  * Payment, §2.5. `transactions` is one transaction object, the one the operation produced (§2.5
  * types it "object (a transaction, see 2.7)", §4.2 "whose transactions object is the REFUND
- * transaction"), on the retrieve route too. `transactions_history` is an object as upstream's
- * create-payment types it (§2.5: nullable, "typed only as object"): the latest transaction.
+ * transaction"); only the retrieve route answers a list (`RetrievedPayment`).
+ * `transactions_history` is an object as upstream's create-payment types it (§2.5: nullable,
+ * "typed only as object"): the latest transaction.
  * Nullable objects of §2.5 (`checkout`, `additional_data`) are answered as objects, as upstream does.
  */
 export const Payment = z.object({
@@ -266,9 +267,20 @@ export const Payment = z.object({
 export type Payment = z.infer<typeof Payment>;
 
 /**
+ * The retrieve route's answer. The spec does not define `GET /payments/{payment_id}` (§4 lists 14
+ * endpoints, retrieve is not one), so upstream governs there: `retrieve-payment-by-id.json` answers
+ * `transactions` as an array of every transaction of the payment, oldest first (every one of its 16 examples;
+ * the 3DS one lists THREE_D_SECURE then PURCHASE). Every other field is the payment's.
+ */
+export const RetrievedPayment = Payment.extend({ transactions: z.array(Transaction) });
+export type RetrievedPayment = z.infer<typeof RetrievedPayment>;
+
+/**
  * Query of the retrieve route, as upstream's retrieve-payment-by-id documents it: both default to
- * false. `transactions_history` adds the payment's `transactions_history`; `raw_response` adds the
- * provider's raw answer (`provider_data.raw_response`) to each transaction.
+ * false. `transactions_history` adds the payment's `transactions_history` ("includes the
+ * transactions history"; upstream's retrieve schema does not type it, §2.5 types it only as a
+ * nullable object, so it is the latest transaction as in every other answer); `raw_response` adds
+ * the provider's raw answer (`provider_data.raw_response`) to each transaction.
  */
 const BooleanQuery = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((value) => value === true || value === 'true');
 export const GetPaymentQuery = z.object({

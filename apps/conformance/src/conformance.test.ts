@@ -10,7 +10,7 @@ import { deployPackage } from '@switchyard/tooling/deploy';
 import { createSandbox, loadConfig, type Sandbox, type SandboxConfig } from '@switchyard/sandbox-server';
 import { checksOf, controlApiCases, operationCases } from './harness/cases.js';
 import { runCli, spawnCli } from './test-support/cli.js';
-import { startFaultProxy, type Fault } from './test-support/fault-proxy.js';
+import { startFaultProxy } from './test-support/fault-proxy.js';
 import { startPrismProxy } from './test-support/prism.js';
 
 let sandbox: Sandbox;
@@ -166,31 +166,6 @@ describe('an independent oracle', () => {
     } finally {
       await prism.stop();
       await broken.close();
-    }
-  });
-});
-
-describe('the runner has teeth: broken servers fail the right check', () => {
-  const cases: [Fault, string, string][] = [
-    ['wrong_status', 'status_code_conformance', 'createCustomer'],
-    ['missing_field', 'response_schema_conformance', 'getCustomer'],
-    ['wrong_enum', 'response_schema_conformance', 'createRecipient'],
-    ['over_refund', 'amount_invariants', 'refundTransaction'],
-    ['ignore_auth', 'ignored_auth', 'createCustomer'],
-    ['ignore_idempotency', 'idempotency_replay', 'createPayment'],
-  ];
-  it.each(cases)('%s → %s fails on %s', async (fault, check, operationId) => {
-    const proxy = await startFaultProxy(url, fault);
-    try {
-      const { code, report } = await runCli(['--base-url', proxy.url, '--only', operationId]);
-      expect(code).toBe(1);
-      const failed = report.tests.filter((t) => t.outcome === 'fail');
-      expect(failed.map((t) => `${t.operationId} › ${t.check}`)).toContain(`${operationId} › ${check}`);
-      const message = failed.find((t) => t.operationId === operationId)?.message ?? '';
-      expect(message).toContain('reproduce: curl');
-      expect(message).not.toMatch(/sandbox_sk_[A-Za-z0-9_-]{10,}/);
-    } finally {
-      await proxy.close();
     }
   });
 });

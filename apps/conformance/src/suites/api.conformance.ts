@@ -252,9 +252,12 @@ describe('flows', () => {
 
   flow('createPayment › idempotency_replay › the same key with another valid body never creates a second payment', async ({ skip }) => {
     needSandbox(skip);
-    const session = await world.checkoutSession();
     const key = world.unique('replay-mismatch');
-    const send = (value: number) => world.record('createPayment', () => callRoute(world.client, { domainKey: 'payments', name: 'create' }, { body: world.paymentBody(session, { value }), idempotencyKey: key }));
+    // Each body valid on its own (a checkout session of its own), so only the key can explain a refusal.
+    const send = async (value: number) => {
+      const body = world.paymentBody(await world.checkoutSession(value), { value });
+      return world.record('createPayment', () => callRoute(world.client, { domainKey: 'payments', name: 'create' }, { body, idempotencyKey: key }));
+    };
     const first = await send(99.99);
     const second = await send(12.34);
     const firstId = (first.value.body as Payment).id;

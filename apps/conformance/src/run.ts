@@ -16,6 +16,8 @@ export interface RunOptions {
   /** A domain (`payments`), a check (`idempotency_replay`) or an operationId, or several, comma-separated. */
   only?: string;
   seed?: number;
+  /** At most this many invalid bodies per route (a seeded pick). */
+  maxNegative?: number;
   /** The median time a route's answers may take. */
   latencyBudgetMs?: number;
   /** Write a JUnit XML report here (an absolute path, or one relative to this process's working directory). */
@@ -74,6 +76,7 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     CONFORMANCE_PROFILE: options.profile,
     CONFORMANCE_FIXTURES: options.fixturesFile,
     CONFORMANCE_SEED: options.seed === undefined ? undefined : String(options.seed),
+    CONFORMANCE_MAX_NEGATIVE: options.maxNegative === undefined ? undefined : String(options.maxNegative),
     CONFORMANCE_LATENCY_BUDGET_MS: options.latencyBudgetMs === undefined ? undefined : String(options.latencyBudgetMs),
   };
   for (const [k, v] of Object.entries(env)) {

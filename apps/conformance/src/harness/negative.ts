@@ -156,3 +156,20 @@ export function negativeCases(schema: ZodTypeAny, valid: Record<string, unknown>
   }
   return cases;
 }
+
+/** At most `limit` of `cases`, a pick seeded by `seed` so that a run can be repeated. */
+export function pickCases(cases: NegativeCase[], limit: number | undefined, seed: number): NegativeCase[] {
+  if (limit === undefined || cases.length <= limit) return cases;
+  let state = seed >>> 0 || 1;
+  const random = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x100000000;
+  };
+  return cases
+    .map((c) => [random(), c] as const)
+    .sort((a, b) => a[0] - b[0])
+    .slice(0, limit)
+    .map(([, c]) => c);
+}

@@ -9,7 +9,7 @@ import { allViolations, medianMs, RESPONSE_CHECKS, responseViolation } from '../
 import { invalidInput, mismatch, missingKey, unauthenticated, unknownResource, unsupportedMethod, type Expected } from '../harness/expect.js';
 import { leaksIn, sentSecrets } from '../harness/masking.js';
 import { deliveryProblems, startReceiver } from '../harness/receiver.js';
-import { negativeCases } from '../harness/negative.js';
+import { negativeCases, pickCases } from '../harness/negative.js';
 import { describeExchange, type Exchange } from '../harness/recorder.js';
 import { Unavailable, World } from '../harness/world.js';
 
@@ -83,8 +83,9 @@ for (const c of operationCases(world.checksControlApi)) {
 
     if (bodySchema && checks.includes('negative_data_rejection')) {
       it(`${op} › negative_data_rejection`, async ({ skip }) => {
+        if (world.config.maxNegative === 0) skip('--max-negative 0: no invalid body is sent');
         const args = need(prepared, skip, 'no valid request to derive invalid ones from');
-        const cases = negativeCases(bodySchema, need(args.body, skip, 'the valid request has no body'));
+        const cases = pickCases(negativeCases(bodySchema, need(args.body, skip, 'the valid request has no body')), world.config.maxNegative, world.config.seed);
         const expected = invalidInput(c.meta);
         const before = await world.snapshot(route, args);
         const failures: { why: string; e: Exchange }[] = [];

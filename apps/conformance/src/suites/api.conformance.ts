@@ -372,6 +372,15 @@ describe('flows', () => {
 });
 
 describe('all', () => {
+  it('all › response_schema_conformance › no response violation reported by a validating proxy', ({ skip }) => {
+    const reported = world.recorder.exchanges.filter((e) => e.violations !== null);
+    if (reported.length === 0) skip('no validating proxy (such as Prism) in front of the server');
+    const responseErrors = reported.filter((e) =>
+      (JSON.parse(e.violations as string) as { location?: string[]; severity?: string }[]).some((v) => v.location?.[0] === 'response' && v.severity === 'Error'),
+    );
+    if (responseErrors.length) failWith(`${responseErrors.length} response(s) violate the OpenAPI document according to the proxy: ${responseErrors[0]?.violations}`, responseErrors.slice(0, 3));
+  });
+
   it('all › masking › no full card number, tax id or document number, and no security code, anywhere in any response', () => {
     const sent = sentSecrets(world.recorder.exchanges);
     const leaks = world.recorder.exchanges.flatMap((e) => {

@@ -7,4 +7,4 @@ import { vitestPreset } from '@switchyard/tooling/vitest';
  * Each spawns whole runs (the Prism ones about 15 s alone): the limits leave room for a machine busy
  * with the rest of the workspace's tests, and assert nothing about speed.
  */
-export default defineConfig({ ...vitestPreset, test: { ...vitestPreset.test, testTimeout: 240_000, hookTimeout: 120_000, globalSetup: ['./src/test-support/built.ts'] } });
+export default defineConfig({ ...vitestPreset, test: { ...vitestPreset.test, testTimeout: 420_000, hookTimeout: 120_000, globalSetup: ['./src/test-support/built.ts'] } });

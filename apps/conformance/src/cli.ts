@@ -15,10 +15,13 @@ const USAGE = `switchyard-conformance --base-url URL [options]
   --account-id <uuid>    an account of those keys (staging)             CONFORMANCE_ACCOUNT_ID
   --profile <p>          sandbox (default) or staging                   CONFORMANCE_PROFILE
   --fixtures <file>      ids of states to use on staging                CONFORMANCE_FIXTURES
-  --only <x>             a domain, a check or an operationId            CONFORMANCE_ONLY
+  --only <x[,y]>         domains, checks or operationIds                CONFORMANCE_ONLY
   --reporter <r>         pretty (default), json or junit                CONFORMANCE_REPORTER
   --output <path>        where the json or junit report goes            CONFORMANCE_OUTPUT
-  --seed <n>             seed of the generated invalid requests         CONFORMANCE_SEED
+  --seed <n>             seed of names and of the invalid bodies picked CONFORMANCE_SEED
+  --max-negative <n>     invalid bodies per route (default: all; 6 on    CONFORMANCE_MAX_NEGATIVE
+                         staging, whose request budget is small)
+  --latency-budget-ms <n> median time a route may take (default 1000)   CONFORMANCE_LATENCY_BUDGET_MS
 
 Relative paths are taken from the directory the command was run in.
 Exit: 0 every check that ran passed, 1 a check failed, 2 the run proves nothing
@@ -51,6 +54,8 @@ function parse(argv: string[]) {
         reporter: { type: 'string' },
         output: { type: 'string' },
         seed: { type: 'string' },
+        'latency-budget-ms': { type: 'string' },
+        'max-negative': { type: 'string' },
         help: { type: 'boolean' },
       },
     }).values;
@@ -71,6 +76,10 @@ function settingsOf(values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv): R
   if (reporter === 'junit' && !outputArg) throw new InputError('--reporter junit needs --output <file>');
   const seedArg = values.seed ?? env.CONFORMANCE_SEED;
   if (seedArg !== undefined && !/^\d+$/.test(seedArg)) throw new InputError(`--seed must be a whole number, got ${seedArg}`);
+  const budgetArg = values['latency-budget-ms'] ?? env.CONFORMANCE_LATENCY_BUDGET_MS;
+  if (budgetArg !== undefined && !(/^\d+$/.test(budgetArg) && Number(budgetArg) > 0)) throw new InputError(`--latency-budget-ms must be a whole number above 0, got ${budgetArg}`);
+  const maxNegativeArg = values['max-negative'] ?? env.CONFORMANCE_MAX_NEGATIVE;
+  if (maxNegativeArg !== undefined && !/^\d+$/.test(maxNegativeArg)) throw new InputError(`--max-negative must be a whole number, got ${maxNegativeArg}`);
   const keys = { publicKey: values['public-key'] ?? env.CONFORMANCE_PUBLIC_KEY, secretKey: values['secret-key'] ?? env.CONFORMANCE_SECRET_KEY, accountId: values['account-id'] ?? env.CONFORMANCE_ACCOUNT_ID };
   const missing = missingInputs(profile as Profile, keys);
   if (missing.length) throw new InputError(`the ${profile} profile needs ${missing.join(', ')}`);
@@ -87,6 +96,8 @@ function settingsOf(values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv): R
     fixturesFile,
     only: values.only ?? env.CONFORMANCE_ONLY,
     seed: seedArg === undefined ? undefined : Number(seedArg),
+    latencyBudgetMs: budgetArg === undefined ? undefined : Number(budgetArg),
+    maxNegative: maxNegativeArg === undefined ? undefined : Number(maxNegativeArg),
     junitFile: reporter === 'junit' ? output : undefined,
     reporter: reporter as (typeof REPORTERS)[number],
     output,

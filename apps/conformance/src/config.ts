@@ -91,6 +91,10 @@ export interface ConformanceConfig {
   profile: Profile;
   fixtures: Fixtures;
   seed: number;
+  /** At most this many invalid bodies per route, a seeded pick (every one when unset: the sandbox profile's default). */
+  maxNegative: number | undefined;
+  /** The median time a route's answers may take, in ms (reported for every route). */
+  latencyBudgetMs: number;
   /** Staging: at most this many requests, at most `ratePerSecond` per second. */
   maxRequests: number;
   ratePerSecond: number;
@@ -118,6 +122,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Conformance
     profile: profile as Profile,
     fixtures: env.CONFORMANCE_FIXTURES ? loadFixtures(env.CONFORMANCE_FIXTURES) : {},
     seed: numberSetting('CONFORMANCE_SEED', env.CONFORMANCE_SEED ?? '1', 'a whole number ≥ 0', (n) => Number.isInteger(n) && n >= 0),
+    maxNegative:
+      env.CONFORMANCE_MAX_NEGATIVE !== undefined || profile === 'staging'
+        ? numberSetting('CONFORMANCE_MAX_NEGATIVE', env.CONFORMANCE_MAX_NEGATIVE ?? '6', 'a whole number ≥ 0', (n) => Number.isInteger(n) && n >= 0)
+        : undefined,
+    latencyBudgetMs: numberSetting('CONFORMANCE_LATENCY_BUDGET_MS', env.CONFORMANCE_LATENCY_BUDGET_MS ?? '1000', 'a number above 0', (n) => n > 0),
     maxRequests: numberSetting('CONFORMANCE_MAX_REQUESTS', env.CONFORMANCE_MAX_REQUESTS ?? (profile === 'staging' ? '500' : '1000000'), 'a whole number ≥ 1', (n) => Number.isInteger(n) && n >= 1),
     ratePerSecond: numberSetting('CONFORMANCE_RATE', env.CONFORMANCE_RATE ?? (profile === 'staging' ? '5' : '100000'), 'a number above 0', (n) => n > 0),
   };

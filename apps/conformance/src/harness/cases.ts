@@ -1,4 +1,4 @@
-import { contract, listRoutes, sandboxContract, type ListedRoute } from '@switchyard/contract';
+import { contract, IDEMPOTENCY_HEADER, listRoutes, sandboxContract, unwrapSchema, type ListedRoute } from '@switchyard/contract';
 import { fixtures as examples } from '@switchyard/contract/fixtures';
 import type { ZodTypeAny } from 'zod';
 import { RESPONSE_CHECKS, type CheckName } from './checks.js';
@@ -131,6 +131,21 @@ export function bodySchemaOf(c: Pick<ListedRoute, 'route'>): ZodTypeAny | undefi
   return body && typeof body.safeParse === 'function' ? body : undefined;
 }
 
+/** Whether the route has path parameters (ids that may name nothing). */
+export const hasPathParams = (c: Pick<ListedRoute, 'route'>) => /\/:[a-z_]+/.test(c.route.path);
+
+/** A key that is not a UUID. */
+export const NON_UUID_KEY = 'conformance-key-not-a-uuid';
+
+/** Whether the route's idempotency key must be a UUID (spec §5: 4.4 and 4.8), read from its header schema. */
+export function needsUuidKey(c: Pick<ListedRoute, 'route'>): boolean {
+  const headers = (c.route as { headers?: ZodTypeAny }).headers;
+  if (!headers) return false;
+  const { core } = unwrapSchema(headers);
+  const key = (core as { shape?: Record<string, ZodTypeAny> }).shape?.[IDEMPOTENCY_HEADER];
+  return key !== undefined && key.safeParse(crypto.randomUUID()).success && !key.safeParse(NON_UUID_KEY).success;
+}
+
 /**
  * The per-route checks the suite runs for a case. The suite registers its tests from it, and the
  * runner counts with it the checks of routes a run leaves out.
@@ -143,6 +158,9 @@ export function checksOf(c: Pick<OperationCase, 'key' | 'route'>): CheckName[] {
     // Creating a sandbox merchant is the one call that takes no keys.
     ...(c.key === 'sandbox.createMerchant' ? [] : (['ignored_auth'] as const)),
     'unsupported_method',
+    ...(hasPathParams(c) ? (['unknown_resource'] as const) : []),
+    ...(needsUuidKey(c) ? (['idempotency_key_format'] as const) : []),
     ...RESPONSE_CHECKS,
+    'latency_budget',
   ];
 }

@@ -11,7 +11,14 @@ export interface Exchange {
   responseBody: unknown;
   /** Violations a validating proxy in front of the server reported (Prism's `sl-violations`). */
   violations: string | null;
+  /** The response's request id header, if any. */
+  requestId: string | null;
+  /** From sending the request to reading the whole response. */
+  durationMs: number;
 }
+
+/** The request id header: every response carries one, the caller's own when it sent one. */
+export const REQUEST_ID_HEADER = 'x-request-id';
 
 const SECRET_HEADERS = new Set([PUBLIC_KEY_HEADER, SECRET_KEY_HEADER]);
 
@@ -57,7 +64,10 @@ export class Recorder {
 
   constructor(private readonly budget: { maxRequests: number; ratePerSecond: number }) {}
 
-  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => (await this.exchange(input, init)).response;
+
+  /** Sends a request and returns its response with the exchange recorded for it (safe with requests in flight). */
+  async exchange(input: RequestInfo | URL, init?: RequestInit): Promise<{ response: Response; exchange: Exchange }> {
     if (this.sent >= this.budget.maxRequests) throw new Error(`request budget of ${this.budget.maxRequests} exhausted`);
     this.sent += 1;
     const interval = 1000 / this.budget.ratePerSecond;
@@ -66,27 +76,36 @@ export class Recorder {
     this.nextSlotMs = Math.max(now, this.nextSlotMs) + interval;
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const response = await fetch(input, init);
+    // Every second request carries a request id of its own, which the answer must echo; the others must get one made up.
+    const headers = new Headers(init?.headers);
+    if (this.sent % 2 === 0 && !headers.has(REQUEST_ID_HEADER)) headers.set(REQUEST_ID_HEADER, `conformance-${this.sent}`);
+    const sentInit = { ...init, headers };
+    const started = performance.now();
+    const response = await fetch(input, sentInit);
     const text = await response.clone().text();
+    const durationMs = performance.now() - started;
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {
       parsed = text;
     }
-    this.exchanges.push({
+    const exchange: Exchange = {
       method: (init?.method ?? 'GET').toUpperCase(),
       url,
-      requestHeaders: headersOf(init),
+      requestHeaders: headersOf(sentInit),
       requestBody: typeof init?.body === 'string' ? init.body : undefined,
       status: response.status,
       contentType: response.headers.get('content-type'),
       responseText: text,
       responseBody: parsed,
       violations: response.headers.get('sl-violations'),
-    });
-    return response;
-  };
+      requestId: response.headers.get(REQUEST_ID_HEADER),
+      durationMs,
+    };
+    this.exchanges.push(exchange);
+    return { response, exchange };
+  }
 
   /** Exchanges recorded since `mark` (an index from `exchanges.length`). */
   since(mark: number): Exchange[] {

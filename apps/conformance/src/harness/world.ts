@@ -1,9 +1,14 @@
 import { createClient, type SwitchyardClient } from '@switchyard/client';
-import { IDEMPOTENCY_HEADER, PUBLIC_KEY_HEADER, SECRET_KEY_HEADER, type Payment, type SandboxMerchant } from '@switchyard/contract';
+import { contract, IDEMPOTENCY_HEADER, listRoutes, PUBLIC_KEY_HEADER, SECRET_KEY_HEADER, type Payment, type SandboxMerchant } from '@switchyard/contract';
 import { fixtures as examples, MINIMAL_PDF_BASE64 } from '@switchyard/contract/fixtures';
 import type { AppRoute } from '@ts-rest/core';
 import { controlApiExclusion, type ConformanceConfig, type Fixtures } from '../config.js';
 import { Recorder, type Exchange } from './recorder.js';
+
+/** The contract's retrieve routes (a GET of one resource by its id), to read a resource back. */
+const RETRIEVE_ROUTES = listRoutes(contract)
+  .map((r) => ({ method: r.route.method, path: r.route.path, query: (r.route as { query?: unknown }).query !== undefined && (r.route as { query?: unknown }).query !== null }))
+  .filter((r) => r.method === 'GET' && /:[a-z_]+$/.test(r.path));
 
 /** Why a check cannot run here (reported as skipped with the reason, never as passed). */
 export class Unavailable extends Error {
@@ -89,17 +94,50 @@ export class World {
   }
 
   /** A raw request (for what a well-behaved client never sends): no auth, wrong keys, wrong methods. */
-  async send(route: { method: string; path: string }, options: { params?: Record<string, string>; body?: unknown; headers?: Record<string, string>; auth?: Identity | null; method?: string }): Promise<Exchange> {
+  async send(
+    route: { method: string; path: string },
+    options: { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown; rawBody?: string; headers?: Record<string, string>; auth?: Identity | null; method?: string; baseUrl?: string },
+  ): Promise<Exchange> {
     const path = route.path.replace(/:([a-z_]+)/g, (_, name: string) => encodeURIComponent(options.params?.[name] ?? 'missing'));
+    const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)]))}` : '';
     const auth = options.auth === undefined ? this.me : options.auth;
+    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const headers: Record<string, string> = {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(auth ? { [PUBLIC_KEY_HEADER]: auth.publicKey, [SECRET_KEY_HEADER]: auth.secretKey } : {}),
       ...options.headers,
     };
-    const mark = this.recorder.exchanges.length;
-    await this.recorder.fetch(`${this.config.baseUrl}${path}`, { method: options.method ?? route.method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-    return this.recorder.exchanges[mark] as Exchange;
+    const { exchange } = await this.recorder.exchange(`${options.baseUrl ?? this.config.baseUrl}${path}${query}`, { method: options.method ?? route.method, headers, body });
+    return exchange;
+  }
+
+  /** Attributes exchanges made outside `record` to `operationId`, for its response checks. */
+  attribute(operationId: string, exchanges: Exchange[]): void {
+    this.byOperation.set(operationId, [...(this.byOperation.get(operationId) ?? []), ...exchanges]);
+  }
+
+  /**
+   * What a request could have changed, to compare before and after requests that must change
+   * nothing: the resource the route's path names, read back through the contract's retrieve
+   * route whose path starts the route's own (`GET /v1/payments/:payment_id` for a refund), and,
+   * on the sandbox, the merchant's event log.
+   */
+  async snapshot(route: { method: string; path: string }, args: { params?: Record<string, string> }): Promise<string> {
+    const parts: unknown[] = [];
+    const shape = (p: string) => p.replace(/:[a-z_]+/g, ':');
+    const retrieve = route.method === 'GET' ? undefined : RETRIEVE_ROUTES.find((r) => shape(route.path).startsWith(`${shape(r.path)}/`) || shape(route.path) === shape(r.path));
+    if (retrieve) {
+      const values = Object.values(args.params ?? {});
+      const names = [...retrieve.path.matchAll(/:([a-z_]+)/g)].map((m) => m[1] as string);
+      const params = Object.fromEntries(names.map((n, i) => [n, values[i] ?? 'missing']));
+      const e = await this.send(retrieve, { params, query: retrieve.query ? { account_id: this.me.accountId } : undefined });
+      parts.push(e.status, e.responseBody);
+    }
+    if (this.isSandbox) {
+      const e = await this.send({ method: 'GET', path: '/sandbox/events' }, { query: { limit: 1000 }, baseUrl: this.config.controlUrl });
+      parts.push(Array.isArray(e.responseBody) ? e.responseBody.length : e.responseBody);
+    }
+    return JSON.stringify(parts);
   }
 
   fixture(name: keyof Fixtures): string {

@@ -36,7 +36,7 @@ export function spawnCli(args: string[], options: CliOptions = {}): Promise<CliR
     execFile(
       process.execPath,
       [options.bin ?? BIN, ...args],
-      { cwd: options.cwd, env: environment(options), timeout: 120_000, maxBuffer: 64 * 1024 * 1024 },
+      { cwd: options.cwd, env: environment(options), timeout: 360_000, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (error as { code?: unknown }).code : 0;
         resolve({ code: typeof code === 'number' ? code : -1, stdout, stderr });

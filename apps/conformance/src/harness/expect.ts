@@ -1,0 +1,66 @@
+import { ERROR_CODES, STATUS_OF, type ErrorCode, type RouteMeta } from '@switchyard/contract';
+import type { AppRoute } from '@ts-rest/core';
+import type { Exchange } from './recorder.js';
+
+/**
+ * The exact answer a negative case must get: its status and the error codes allowed for it,
+ * derived from the contract's error table (STATUS_OF) and the route's documented responses, so a
+ * 404 family answered 400 (documented on every route) fails.
+ */
+export interface Expected {
+  status: number;
+  codes: readonly string[];
+  /** What the case is, for the failure message. */
+  what: string;
+}
+
+const codesOf = (family: readonly string[], status: number) => family.filter((c) => STATUS_OF[c as ErrorCode] === status);
+
+/**
+ * Bad input: 400 with a validation code of the route's family. A family that has its own
+ * validation code (the banking family's VALIDATION_ERROR) answers with it; the others with the
+ * request family's codes.
+ */
+export function invalidInput(meta: RouteMeta): Expected {
+  const own = ERROR_CODES[meta.domain as keyof typeof ERROR_CODES] as readonly string[] | undefined;
+  const codes = own?.includes('VALIDATION_ERROR') ? ['VALIDATION_ERROR'] : ['INVALID_REQUEST', 'MISSING_PARAMETERS', 'INVALID_PARAMETERS'];
+  return { status: 400, codes, what: 'invalid input' };
+}
+
+/**
+ * A missing idempotency key: 400 MISSING_PARAMETERS, or the family's own validation code. (The
+ * sandbox answers MISSING_PARAMETERS on every family, a non-UUID key VALIDATION_ERROR on banking.)
+ */
+export function missingKey(meta: RouteMeta): Expected {
+  const family = invalidInput(meta);
+  return { status: 400, codes: [...new Set(['MISSING_PARAMETERS', ...family.codes.filter((c) => c !== 'INVALID_REQUEST' && c !== 'INVALID_PARAMETERS')])], what: 'a missing idempotency key' };
+}
+
+/** Missing or wrong keys: 401 with an auth code. */
+export const unauthenticated: Expected = { status: 401, codes: codesOf(ERROR_CODES.auth, 401), what: 'no valid API keys' };
+
+/** A method the path does not take: 405 UNSUPPORTED_METHOD. */
+export const unsupportedMethod: Expected = { status: 405, codes: ['UNSUPPORTED_METHOD'], what: 'unsupported method' };
+
+/**
+ * An id that names nothing: 404 where the route documents a 404 (transfers, banking, webhooks),
+ * else 400 (the core payment family answers its "not found" codes with 400); in both cases a
+ * `*NOT_FOUND` code whose status in the contract is that status.
+ */
+export function unknownResource(route: AppRoute): Expected {
+  const status = '404' in (route.responses as Record<string, unknown>) ? 404 : 400;
+  const all = Object.values(ERROR_CODES).flat() as string[];
+  return { status, codes: codesOf(all, status).filter((c) => c.endsWith('NOT_FOUND')), what: 'an unknown id' };
+}
+
+/** Why an exchange is not the expected answer, or undefined when it is. */
+export function mismatch(e: Pick<Exchange, 'status' | 'responseBody'>, expected: Expected): string | undefined {
+  const body = e.responseBody as { code?: unknown; messages?: unknown; http_code?: unknown } | null;
+  const code = body && typeof body === 'object' ? body.code : undefined;
+  if (e.status !== expected.status) return `${expected.what} answered ${e.status}${typeof code === 'string' ? ` ${code}` : ''}, expected ${expected.status} ${expected.codes.join(' or ')}`;
+  if (typeof code !== 'string' || !expected.codes.includes(code)) return `${expected.what} answered code ${JSON.stringify(code)}, expected ${expected.codes.join(' or ')}`;
+  if (body?.http_code !== undefined && body.http_code !== e.status) return `${expected.what}: http_code ${JSON.stringify(body.http_code)} differs from the status ${e.status}`;
+  const messages = body?.messages;
+  if (!Array.isArray(messages) || messages.length === 0 || messages.some((m) => typeof m !== 'string' || m.trim() === '')) return `${expected.what}: the error's messages are empty`;
+  return undefined;
+}

@@ -116,8 +116,14 @@ describe('webhooks through the client', () => {
       const delivered = bodies.find((b) => b.body.includes('"subscription.create"'));
       const event = await parseWebhookEvent(delivered?.body ?? '', delivered?.signature, 'e2e-secret-1');
       expect(event).toMatchObject({ type: 'subscription', type_event: 'subscription.create' });
-      const deliveries = await client.sandbox.listWebhookDeliveries({ query: { webhook_id: hook.id } });
-      expect(deliveries.some((d) => d.event_type === 'subscription.create' && d.state === 'delivered')).toBe(true);
+      // The receiver has the body before the sandbox records the 200 it answered: ask until it has.
+      const isDelivered = async () => (await client.sandbox.listWebhookDeliveries({ query: { webhook_id: hook.id } })).some((d) => d.event_type === 'subscription.create' && d.state === 'delivered');
+      let recorded = await isDelivered();
+      for (let i = 0; i < 100 && !recorded; i += 1) {
+        await new Promise((r) => setTimeout(r, 20));
+        recorded = await isDelivered();
+      }
+      expect(recorded).toBe(true);
       await client.webhooks.delete({ params: { webhook_id: hook.id }, query: { account_id: accountId } });
     } finally {
       await new Promise<void>((r) => receiver.close(() => r()));

@@ -82,6 +82,7 @@ const PREPARE: Record<string, Prepare> = {
   'sandbox.listEvents': async () => ({ query: { limit: 5 } }),
   'sandbox.chargeback': async (w) => ({ params: { payment_id: (await w.capturedPayment()).paymentId }, body: { amount: 1 } }),
   'sandbox.disputeOutcome': async (w) => ({ params: { payment_id: (await w.chargeback()).paymentId }, body: { outcome: 'WON' } }),
+  'sandbox.payerOutcome': async (w) => ({ params: { payment_id: await w.waitingPayment() }, body: { outcome: 'SUCCEEDED' } }),
   'sandbox.completeEnrollment': async (w) => {
     const session = await w.customerSession();
     const m = await w.client.paymentMethods.enrollInSession({ params: { customer_session: session }, body: { ...examples.enrollInSession(), account_id: w.me.accountId } });

@@ -21,7 +21,12 @@ const codesOf = (family: readonly string[], status: number) => family.filter((c)
  * validation code (the banking family's VALIDATION_ERROR) answers with it; the others with the
  * request family's codes.
  */
-export function invalidInput(meta: RouteMeta): Expected {
+export function invalidInput(meta: RouteMeta, fields: readonly string[] = []): Expected {
+  // A body field the contract gives its own code (`bodyFieldCodes`, e.g. webhook triggers →
+  // WEBHOOK_INVALID_TRIGGER) is refused with that code when it is the invalid one.
+  const fieldCodes = new Set(fields.map((f) => meta.bodyFieldCodes?.[f.split(/[.[]/)[0] ?? '']));
+  const [fieldCode] = fieldCodes;
+  if (fieldCodes.size === 1 && fieldCode) return { status: 400, codes: [fieldCode], what: 'invalid input' };
   const own = ERROR_CODES[meta.domain as keyof typeof ERROR_CODES] as readonly string[] | undefined;
   const codes = own?.includes('VALIDATION_ERROR') ? ['VALIDATION_ERROR'] : ['INVALID_REQUEST', 'MISSING_PARAMETERS', 'INVALID_PARAMETERS'];
   return { status: 400, codes, what: 'invalid input' };

@@ -181,6 +181,15 @@ export class World {
     return this.client.payments.create({ body: this.paymentBody(await this.checkoutSession(options.value ?? 99.99), options) });
   }
 
+  /** A PIX payment waiting for its payer (sandbox only: the control API plays the payer). */
+  async waitingPayment(): Promise<string> {
+    this.requireSandbox('a payment that waits for its payer');
+    const p = await this.client.payments.create({
+      body: { account_id: this.me.accountId, merchant_order_id: this.unique('pix'), description: 'Conformance PIX', country: 'BR', amount: { currency: 'BRL', value: 10 }, workflow: 'DIRECT', payment_method: { type: 'PIX' } },
+    });
+    return p.id;
+  }
+
   async capturedPayment(): Promise<{ paymentId: string; transactionId: string }> {
     if (!this.isSandbox) return { paymentId: this.fixture('payment_id'), transactionId: this.fixture('captured_transaction_id') };
     const p = await this.payment();

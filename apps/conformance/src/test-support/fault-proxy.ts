@@ -215,7 +215,8 @@ function faultsOf(self: () => string = () => '') {
       response: editBody(
         (req) => matches(req, 'GET', /^\/v1\/payments\/[^/]+$/),
         (b) => {
-          const t = obj(b.transactions);
+          // The retrieve lists the payment's transactions: shift the first one's time.
+          const t = obj(Array.isArray(b.transactions) ? b.transactions[0] : b.transactions);
           if (t && typeof t.created_at === 'string') t.created_at = t.created_at.replace(/(\.\d+)?Z$/, '-03:00');
         },
       ),

@@ -66,7 +66,7 @@ describe('PIX', () => {
     expect((await clients.payments.get({ params: { payment_id: p.id } })).body).toMatchObject({ status: 'READY_TO_PAY' });
     await clients.sandbox.advanceClock({ body: { seconds: 1 } });
     const got = await clients.payments.get({ params: { payment_id: p.id } });
-    expect(got.body).toMatchObject({ status: 'EXPIRED', sub_status: 'EXPIRED', transactions: { status: 'EXPIRED', updated_at: p.payment_method.payment_method_detail?.bank_transfer?.expires_at } });
+    expect(got.body).toMatchObject({ status: 'EXPIRED', sub_status: 'EXPIRED', transactions: [{ status: 'EXPIRED', updated_at: p.payment_method.payment_method_detail?.bank_transfer?.expires_at }] });
     expect(await purchaseEvents(clients, p.id)).toEqual(['READY_TO_PAY', 'EXPIRED']);
     const late = await clients.sandbox.payerOutcome({ params: { payment_id: p.id }, body: { outcome: 'SUCCEEDED' } });
     expect(late).toMatchObject({ status: 400, body: { code: 'INVALID_STATE' } });
@@ -143,7 +143,7 @@ describe('redirect methods, completed on the sandbox page', () => {
     expect(after).toContain('href="https://merchant.example/return"');
 
     const got = await w.clients.payments.get({ params: { payment_id: p.id } });
-    expect(got.body).toMatchObject({ status: 'SUCCEEDED', transactions: { category: 'BANK_TRANSFER', status: 'SUCCEEDED' } });
+    expect(got.body).toMatchObject({ status: 'SUCCEEDED', transactions: [{ category: 'BANK_TRANSFER', status: 'SUCCEEDED' }] });
     expect(await purchaseEvents(w.clients, p.id)).toEqual(['READY_TO_PAY', 'SUCCEEDED']);
 
     const again = await fetch(`${w.sb.url}${action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=DECLINED' });
@@ -155,7 +155,7 @@ describe('redirect methods, completed on the sandbox page', () => {
     const url = p.payment_method.payment_method_detail?.wallet?.redirect_url as string;
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=DECLINED' });
     expect(await res.text()).toContain('<span data-status>DECLINED</span>');
-    expect((await w.clients.payments.get({ params: { payment_id: p.id } })).body).toMatchObject({ status: 'DECLINED', transactions: { status: 'DECLINED' } });
+    expect((await w.clients.payments.get({ params: { payment_id: p.id } })).body).toMatchObject({ status: 'DECLINED', transactions: [{ status: 'DECLINED' }] });
   });
 
   it('refuses an outcome the payer cannot choose, and answers 404 for an unknown page', async () => {

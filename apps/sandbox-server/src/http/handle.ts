@@ -6,6 +6,7 @@ import { DomainError } from '../domain/errors.js';
 import { runIdempotent } from '../app/idempotency.js';
 import { PROVIDER_LATENCY_HEADER, REPLAYED_HEADER, type HttpDeps } from './deps.js';
 import type { HandlerContext, PublicHandlerContext, SandboxOptions } from './handler.js';
+import { merchantRequestContext } from './merchant-context.js';
 import { authenticatedMerchant } from './locals.js';
 
 /** The validated request, whichever of its parts the route has. */
@@ -63,12 +64,7 @@ const publicContext = (deps: HttpDeps, call: RouteCall): PublicHandlerContext =>
 function merchantContext(deps: HttpDeps, call: RouteCall): HandlerContext {
   const merchant = authenticatedMerchant(call.res);
   return {
-    merchant,
-    store: deps.store,
-    clock: deps.clock,
-    ids: deps.ids.for(merchant.id),
-    baseUrl: deps.baseUrl(),
-    deliveriesQueued: () => deps.dispatcher.kick(merchant.id),
+    ...merchantRequestContext(deps, merchant),
     dispatcher: deps.dispatcher,
     clockAdvancer: deps.clockAdvancer,
     ...sandboxOptions(deps, call.req),

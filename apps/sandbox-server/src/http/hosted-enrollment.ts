@@ -5,6 +5,7 @@ import { getDirectEnrollment, settleEnrollment } from '../app/payment-methods.js
 import { DomainError } from '../domain/errors.js';
 import { problemOf } from '../errors.js';
 import type { HttpDeps } from './deps.js';
+import { merchantRequestContext } from './merchant-context.js';
 import { escapeHtml as escape, page } from './html.js';
 import { isStorableText } from './request-text.js';
 
@@ -18,14 +19,7 @@ async function contextOf(deps: HttpDeps, req: Request): Promise<{ ctx: RequestCo
   if (!isStorableText(merchantId) || !isStorableText(methodId)) return undefined;
   const merchant = await deps.store.getMerchant(merchantId);
   if (!merchant) return undefined;
-  const ctx: RequestContext = {
-    merchant,
-    store: deps.store,
-    clock: deps.clock,
-    ids: deps.ids.for(merchant.id),
-    baseUrl: deps.baseUrl(),
-    deliveriesQueued: () => deps.dispatcher.kick(merchant.id),
-  };
+  const ctx = merchantRequestContext(deps, merchant);
   return { ctx, methodId };
 }
 

@@ -7,6 +7,7 @@ import { DomainError } from '../domain/errors.js';
 import { fromUnits } from '../domain/money.js';
 import type { PaymentState } from '../domain/payment-state.js';
 import type { HttpDeps } from './deps.js';
+import { merchantRequestContext } from './merchant-context.js';
 import { escapeHtml as escape, page } from './html.js';
 import { isStorableText } from './request-text.js';
 
@@ -17,14 +18,7 @@ const PAGE_OUTCOMES: readonly PayerOutcome[] = ['SUCCEEDED', 'DECLINED'];
 async function contextFor(deps: HttpDeps, merchantId: string): Promise<RequestContext | undefined> {
   const merchant = await deps.store.getMerchant(merchantId);
   if (!merchant) return undefined;
-  return {
-    merchant,
-    store: deps.store,
-    clock: deps.clock,
-    ids: deps.ids.for(merchant.id),
-    baseUrl: deps.baseUrl(),
-    deliveriesQueued: () => deps.dispatcher.kick(merchant.id),
-  };
+  return merchantRequestContext(deps, merchant);
 }
 
 /** The payment and its merchant's context behind a code, with anything overdue expired first. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CountryCode } from '../shared/countries.js';
 import { Currency } from '../shared/money.js';
-import { DateOnly, DateTime, Uuid, text } from '../shared/primitives.js';
+import { DateOnly, DateTime, refuse, text, Uuid } from '../shared/primitives.js';
 import { FileObject, PostalAddressOut, nullableString } from '../shared/shapes.js';
 import { listOf } from '../validation.js';
 
@@ -90,18 +90,10 @@ export const CreateEntityBody = z
     const wanted = body.national_entity === 'INDIVIDUAL' ? 'individual' : 'entity';
     const other = wanted === 'individual' ? 'entity' : 'individual';
     if (!body.entity_detail[wanted]) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['entity_detail', wanted],
-        message: `is required when national_entity is ${body.national_entity}`,
-      });
+      refuse(ctx, ['entity_detail', wanted], `is required when national_entity is ${body.national_entity}`);
     }
     if (body.entity_detail[other]) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['entity_detail', other],
-        message: `must be null when national_entity is ${body.national_entity}`,
-      });
+      refuse(ctx, ['entity_detail', other], `must be null when national_entity is ${body.national_entity}`);
     }
   });
 export type CreateEntityBody = z.infer<typeof CreateEntityBody>;
@@ -327,11 +319,7 @@ export const CreateOnboardingBody = z
   })
   .superRefine((body, ctx) => {
     if (body.onboarding_type === 'ONE_STEP' && !body.compliance_declaration) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['compliance_declaration'],
-        message: 'is required for ONE_STEP onboarding',
-      });
+      refuse(ctx, ['compliance_declaration'], 'is required for ONE_STEP onboarding');
     }
   });
 export type CreateOnboardingBody = z.infer<typeof CreateOnboardingBody>;

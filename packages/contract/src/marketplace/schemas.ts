@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CountryCode } from '../shared/countries.js';
 import { Amount, AmountOut, AmountValue } from '../shared/money.js';
-import { Base64, DateOnly, DateTime, Id36To64, Uuid, text } from '../shared/primitives.js';
+import { Base64, DateOnly, DateTime, Id36To64, refuse, text, Uuid } from '../shared/primitives.js';
 import { AddressOut, DocumentOut, MetadataOut, Phone, PhoneOut, address, metadataList, nullableString } from '../shared/shapes.js';
 import { listOf } from '../validation.js';
 
@@ -90,10 +90,10 @@ export const SplitConfiguration = z
     const needsPercentage = cfg.calculation_type !== 'FIXED';
     const needsFixed = cfg.calculation_type !== 'PERCENTAGE';
     if (needsPercentage && cfg.percentage === undefined) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['percentage'], message: `is required for ${cfg.calculation_type}` });
+      refuse(ctx, ['percentage'], `is required for ${cfg.calculation_type}`);
     }
     if (needsFixed && cfg.fixed_amount === undefined) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['fixed_amount'], message: `is required for ${cfg.calculation_type}` });
+      refuse(ctx, ['fixed_amount'], `is required for ${cfg.calculation_type}`);
     }
   });
 
@@ -125,26 +125,14 @@ export const CreateRecipientBody = z
   .superRefine((body, ctx) => {
     if (body.national_entity === 'ENTITY') {
       if (!body.legal_representatives || body.legal_representatives.length === 0) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['legal_representatives'],
-          message: 'must list at least one owner when national_entity is ENTITY',
-        });
+        refuse(ctx, ['legal_representatives'], 'must list at least one owner when national_entity is ENTITY');
       }
     } else {
       if (body.legal_name !== undefined) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['legal_name'],
-          message: 'is only accepted when national_entity is ENTITY',
-        });
+        refuse(ctx, ['legal_name'], 'is only accepted when national_entity is ENTITY');
       }
       if (body.entity_type !== undefined) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['entity_type'],
-          message: 'is only accepted when national_entity is ENTITY',
-        });
+        refuse(ctx, ['entity_type'], 'is only accepted when national_entity is ENTITY');
       }
     }
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OperatingCountry } from '../shared/countries.js';
 import { Amount, Currency } from '../shared/money.js';
 import { Mandate } from '../shared/mandate.js';
-import { DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
+import { DateTime, Id36To64, OpenObject, refuse, text, Uuid } from '../shared/primitives.js';
 import { Payment } from '../payments/schemas.js';
 import { AddressOut, Document, DocumentOut, PhoneOut, metadataList } from '../shared/shapes.js';
 
@@ -125,18 +125,10 @@ export const EnrollDirectBody = z
   .superRefine((body, ctx) => {
     // A card cannot be vaulted from nothing: without card data the only path is a token migration.
     if (body.type === 'CARD' && !body.card_data && !body.provider_data) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['card_data'],
-        message: 'is required when type is CARD (unless provider_data migrates an existing token)',
-      });
+      refuse(ctx, ['card_data'], 'is required when type is CARD (unless provider_data migrates an existing token)');
     }
     if (body.type !== 'CARD' && body.card_data) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['card_data'],
-        message: 'is only accepted when type is CARD',
-      });
+      refuse(ctx, ['card_data'], 'is only accepted when type is CARD');
     }
   });
 export type EnrollDirectBody = z.input<typeof EnrollDirectBody>;

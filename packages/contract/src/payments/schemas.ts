@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OperatingCountry } from '../shared/countries.js';
 import { Amount, PaymentAmount } from '../shared/money.js';
-import { Base64, DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
+import { Base64, DateOnly, DateTime, Id36To64, OpenObject, refuse, text, Uuid } from '../shared/primitives.js';
 import { AddressOut, DocumentOut, MetadataOut, PayerDocument, Phone, PhoneOut, metadataList, payerAddress } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
 import { Mandate } from '../shared/mandate.js';
@@ -488,11 +488,7 @@ export const CreatePaymentBody = z
   })
   .superRefine((body, ctx) => {
     if (body.checkout === undefined && !WORKFLOWS_WITHOUT_CHECKOUT.includes(body.workflow ?? 'SDK_CHECKOUT')) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['checkout'],
-        message: `is required unless workflow is ${WORKFLOWS_WITHOUT_CHECKOUT.join(' or ')} (workflow ${body.workflow ?? 'not sent, so SDK_CHECKOUT'})`,
-      });
+      refuse(ctx, ['checkout'], `is required unless workflow is ${WORKFLOWS_WITHOUT_CHECKOUT.join(' or ')} (workflow ${body.workflow ?? 'not sent, so SDK_CHECKOUT'})`);
     }
     const pm = body.payment_method;
     if (pm.type !== undefined && pm.type !== 'CARD') {
@@ -501,18 +497,10 @@ export const CreatePaymentBody = z
     }
     const sources = [pm.token, pm.vaulted_token, pm.detail?.card?.card_data].filter((x) => x !== undefined);
     if (sources.length === 0) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['payment_method'],
-        message: 'needs one of token, vaulted_token or detail.card.card_data',
-      });
+      refuse(ctx, ['payment_method'], 'needs one of token, vaulted_token or detail.card.card_data');
     }
     if (sources.length > 1) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['payment_method'],
-        message: 'takes only one of token, vaulted_token or detail.card.card_data',
-      });
+      refuse(ctx, ['payment_method'], 'takes only one of token, vaulted_token or detail.card.card_data');
     }
   });
 export type CreatePaymentBody = z.infer<typeof CreatePaymentBody>;

@@ -38,3 +38,8 @@ export const Base64 = z
 
 /** Free-form objects whose shape the spec leaves "not shown": accepted, passed through. */
 export const OpenObject = z.record(z.string(), z.unknown());
+
+/** A cross-field rule's failure, named by the field it is about (`superRefine` bodies use it). */
+export function refuse(ctx: z.RefinementCtx, path: (string | number)[], message: string): void {
+  ctx.addIssue({ code: z.ZodIssueCode.custom, path, message });
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Base64, DateTime, text } from './primitives.js';
+import { Base64, DateTime, refuse, text } from './primitives.js';
 import { CountryCode } from './countries.js';
 import { listOf } from '../validation.js';
 
@@ -133,6 +133,6 @@ export function finishAfterStart(body: { availability?: z.infer<typeof Availabil
   const start = body.availability?.start_at;
   const finish = body.availability?.finish_at;
   if (start && finish && Date.parse(finish) <= Date.parse(start)) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['availability', 'finish_at'], message: 'must be after availability.start_at' });
+    refuse(ctx, ['availability', 'finish_at'], 'must be after availability.start_at');
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuse } from '../shared/primitives.js';
 import { Payment } from '../payments/schemas.js';
 import { DirectEnrolledPaymentMethod, SessionEnrolledPaymentMethod } from '../payment-methods/schemas.js';
 import { Subscription } from '../subscriptions/schemas.js';
@@ -92,7 +93,7 @@ export const WebhookEvent: z.ZodType<WebhookEvent> = z
   .superRefine((value, ctx) => {
     const schema = WEBHOOK_EVENT_SCHEMAS[eventKey(value)];
     if (!schema) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['type_event'], message: `unknown event ${value.type}/${value.type_event}` });
+      refuse(ctx, ['type_event'], `unknown event ${value.type}/${value.type_event}`);
       return;
     }
     const parsed = schema.safeParse(value);

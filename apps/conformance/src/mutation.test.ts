@@ -81,7 +81,8 @@ describe('the runner has teeth: each injected fault fails the check that names i
     expect(FAULTS.length).toBeGreaterThanOrEqual(40);
   });
 
-  it.each(CATCHES)('%s → %s fails on %s', async (fault, check, operationId, only, extra) => {
+  // Each fault is its own runner process against its own proxy and tenants: run them side by side.
+  it.concurrent.each(CATCHES)('%s → %s fails on %s', async (fault, check, operationId, only, extra) => {
     const proxy = await startFaultProxy(url, fault);
     try {
       const { code, report } = await runCli(['--base-url', proxy.url, '--only', only ?? operationId, ...(extra ?? [])]);

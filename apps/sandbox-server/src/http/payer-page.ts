@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { PayerOutcome } from '@switchyard/contract';
 import { expireWaitingPayments, findPayerPage, settlePayerOutcome } from '../app/alternative-methods.js';
 import type { RequestContext } from '../app/context.js';
@@ -65,45 +65,41 @@ ${details}${form}${callbackLink(p.callback_url)}
 
 const notFound = (res: Response) => res.status(404).send(page('Payment not found', '<h1>Payment not found</h1>'));
 
-/** `GET /pay/{code}`: the page a waiting payment's `redirect_url` opens, with the form that pays or declines it. */
-export function payerPage(deps: HttpDeps): RequestHandler {
+type Found = NonNullable<Awaited<ReturnType<typeof load>>>;
+
+/** A `/pay/{code}` handler: the page's payment loaded (or 404), any error passed on to Express. */
+function onPayerPage(deps: HttpDeps, act: (req: Request, res: Response, code: string, found: Found) => Promise<void> | void): RequestHandler {
   return async (req, res, next) => {
     try {
       res.type('html');
       const code = String(req.params.code ?? '');
       const found = await load(deps, code);
       if (!found) return void notFound(res);
-      res.send(render(code, found.payment));
+      await act(req, res, code, found);
     } catch (error) {
       next(error);
     }
   };
 }
 
+/** `GET /pay/{code}`: the page a waiting payment's `redirect_url` opens, with the form that pays or declines it. */
+export const payerPage = (deps: HttpDeps): RequestHandler => onPayerPage(deps, (_req, res, code, found) => void res.send(render(code, found.payment)));
+
 /** `POST /pay/{code}` (the page's form, `outcome=SUCCEEDED|DECLINED`): the payer acts, then sees the page again. */
-export function payerAction(deps: HttpDeps): RequestHandler {
-  return async (req, res, next) => {
-    try {
-      res.type('html');
-      const code = String(req.params.code ?? '');
-      const found = await load(deps, code);
-      if (!found) return void notFound(res);
-      const outcome = (req.body as Record<string, unknown> | undefined)?.outcome;
-      if (typeof outcome !== 'string' || !(PAGE_OUTCOMES as readonly string[]).includes(outcome)) {
-        res.status(400).send(page('Bad request', `<h1>Bad request</h1><p>outcome must be ${PAGE_OUTCOMES.join(' or ')}</p>`));
-        return;
-      }
-      try {
-        await settlePayerOutcome(found.ctx, found.payment.id, outcome as PayerOutcome);
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        res.status(409).send(page('Payment not payable', `<h1>This payment can no longer be paid</h1><p>${escape(error.messages.join('; '))}</p>`));
-        return;
-      }
-      // Post/redirect/get: reloading the result page does not submit the form again.
-      res.redirect(303, `/pay/${encodeURIComponent(code)}`);
-    } catch (error) {
-      next(error);
+export const payerAction = (deps: HttpDeps): RequestHandler =>
+  onPayerPage(deps, async (req, res, code, found) => {
+    const outcome = (req.body as Record<string, unknown> | undefined)?.outcome;
+    if (typeof outcome !== 'string' || !(PAGE_OUTCOMES as readonly string[]).includes(outcome)) {
+      res.status(400).send(page('Bad request', `<h1>Bad request</h1><p>outcome must be ${PAGE_OUTCOMES.join(' or ')}</p>`));
+      return;
     }
-  };
-}
+    try {
+      await settlePayerOutcome(found.ctx, found.payment.id, outcome as PayerOutcome);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      res.status(409).send(page('Payment not payable', `<h1>This payment can no longer be paid</h1><p>${escape(error.messages.join('; '))}</p>`));
+      return;
+    }
+    // Post/redirect/get: reloading the result page does not submit the form again.
+    res.redirect(303, `/pay/${encodeURIComponent(code)}`);
+  });

@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { startWorld, type World } from '../sandbox.js';
+import { chromiumAvailability, launchChromium, onPage } from './chromium.js';
+
+const chromium = chromiumAvailability();
+if (!chromium.available) console.log(`browser suite skipped: ${chromium.reason}`);
+
+describe.skipIf(!chromium.available)('the browser harness', () => {
+  let browser: Browser;
+  let world: World;
+  beforeAll(async () => {
+    [browser, world] = await Promise.all([launchChromium(), startWorld()]);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), world?.stop()]);
+  });
+
+  it('renders a sandbox page in Chromium', async (context) => {
+    await onPage(browser, context, async (page) => {
+      const response = await page.goto(`${world.url}/checkout/links/no-such-link`);
+      expect(response?.status()).toBe(404);
+      await expect(page.locator('h1').textContent()).resolves.toBe('Payment link not found');
+    });
+  });
+
+  it('attaches a screenshot to a failing test and rethrows its error', async (context) => {
+    const annotations: { message: string; path?: string }[] = [];
+    const failing = {
+      task: { name: 'a failing page test' },
+      annotate: async (message: string, attachment?: { path?: string }) => {
+        annotations.push({ message, path: attachment?.path });
+      },
+    } as unknown as TestContext;
+    await expect(
+      onPage(browser, failing, async (page) => {
+        await page.goto(`${world.url}/health`);
+        throw new Error('the assertion that failed');
+      }),
+    ).rejects.toThrow('the assertion that failed');
+    expect(annotations).toHaveLength(1);
+    expect(annotations[0]?.message).toContain('/health');
+    expect(annotations[0]?.path && existsSync(annotations[0].path)).toBe(true);
+    expect(context.task.name).toContain('screenshot');
+  });
+});

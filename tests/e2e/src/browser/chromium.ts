@@ -1,0 +1,56 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { TestContext } from 'vitest';
+
+/**
+ * The browser the suites drive: Debian's Chromium (`apt-get install chromium`), because
+ * `npx playwright install` cannot download browsers on the machines this project runs on.
+ * `SWITCHYARD_CHROMIUM` points at another binary.
+ */
+export const CHROMIUM_PATH = process.env.SWITCHYARD_CHROMIUM ?? '/usr/bin/chromium';
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+/**
+ * Whether the browser suites can run here. Without Chromium a user's clone skips them with this
+ * reason printed; under CI=true a missing browser is a failure, since `.ci/run` installs it.
+ */
+export function chromiumAvailability(): { available: boolean; reason: string } {
+  if (existsSync(CHROMIUM_PATH)) return { available: true, reason: '' };
+  const reason = `Chromium is not installed at ${CHROMIUM_PATH} (apt-get install chromium, or set SWITCHYARD_CHROMIUM)`;
+  if (process.env.CI === 'true') throw new Error(`browser suites must run under CI=true: ${reason}`);
+  return { available: false, reason };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+}
+
+const SCREENSHOT_DIR = new URL('../../reports/screenshots/', import.meta.url);
+
+/**
+ * Runs one browser test on a fresh page (its own context: no cookies or storage shared with other
+ * tests). When the test fails, a full-page screenshot is written to reports/screenshots and
+ * attached to the test's result (vitest annotations: printed under the failure and kept in the
+ * JUnit report), then the failure goes on.
+ */
+export async function onPage(browser: Browser, context: TestContext, body: (page: Page) => Promise<void>, viewport = { width: 1280, height: 800 }): Promise<void> {
+  const browserContext = await browser.newContext({ viewport });
+  const page = await browserContext.newPage();
+  try {
+    await body(page);
+  } catch (error) {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+    const path = new URL(`${name}.png`, SCREENSHOT_DIR).pathname;
+    // The page may be gone (a crashed renderer): the screenshot must not hide the real failure.
+    const taken = await page.screenshot({ path, fullPage: true }).then(
+      () => true,
+      () => false,
+    );
+    if (taken) await context.annotate(`screenshot of the page at the failure (${page.url()})`, { path, contentType: 'image/png' });
+    throw error;
+  } finally {
+    await browserContext.close();
+  }
+}

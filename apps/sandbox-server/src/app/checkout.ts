@@ -1,5 +1,6 @@
 import type { CheckoutSession, CreateCheckoutSessionBody, CreatePaymentLinkBody, PaymentLink } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
+import type { PaymentLinkState } from '../domain/payment-links.js';
 import { requireCustomer } from './customers.js';
 import { defaultCheckoutId } from './default-checkout.js';
 import { event } from '../domain/events.js';
@@ -43,7 +44,8 @@ export async function createCheckoutSession(ctx: RequestContext, body: CreateChe
       expires_at: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS).toISOString(),
       payment_id: null,
     };
-    await tx.put('checkout_session', resource.checkout_session, state);
+    // Keyed by its id too, so the hosted checkout page (/checkout/sessions/{id}) finds its merchant.
+    await tx.put('checkout_session', resource.checkout_session, state, resource.checkout_session);
     await recordEvents(ctx, tx, [event('checkout_session.created', 'checkout_session', resource.checkout_session, body.account_id, {})]);
     return resource;
   });
@@ -86,7 +88,7 @@ export async function createPaymentLink(ctx: RequestContext, body: CreatePayment
     updated_at: now.toISOString(),
   };
   await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    await tx.put('payment_link', link.id, link, code);
+    await tx.put<PaymentLinkState>('payment_link', link.id, { ...link, vault_on_success: body.vault_on_success ?? false }, code);
     await recordEvents(ctx, tx, [event('payment_link.created', 'payment_link', link.id, body.account_id, { code })]);
   });
   return link;

@@ -20,6 +20,7 @@ import {
   cancel,
   capture,
   capturedCharge,
+  completeChallenge,
   createPayment as createPaymentState,
   finishRefund,
   isCancellable,
@@ -96,7 +97,18 @@ function withThreeDSecure(card: StoredCard, outcome: TestOutcome): StoredCard {
   return card;
 }
 
-export async function createPayment(ctx: RequestContext, body: CreatePaymentBody): Promise<Payment> {
+/**
+ * What a hosted checkout adds to a payment the API would make the same way: the payment link it
+ * pays, checked and counted in the payment's own transaction (so two payers of a one-time link
+ * cannot both pay it).
+ */
+export interface LinkOrigin {
+  link: { id: string; code: string };
+  /** Runs in the payment's transaction before it is saved; throwing refuses the payment. */
+  record: (tx: Tx, payment: PaymentState) => Promise<void>;
+}
+
+export async function createPayment(ctx: RequestContext, body: CreatePaymentBody, origin?: LinkOrigin): Promise<Payment> {
   requireAccount(ctx, body.account_id);
   const pm = body.payment_method;
   if (pm.token !== undefined) {
@@ -143,14 +155,23 @@ export async function createPayment(ctx: RequestContext, body: CreatePaymentBody
       workflow: body.workflow,
       metadata: body.metadata,
       split_marketplace: body.split_marketplace as Record<string, unknown>[] | undefined,
+      payment_link: origin?.link,
     });
     const stamp = { now, transactionId: ctx.ids.uuid() };
     const t = alternative ? startAlternativePayment(draft, outcome, stamp) : createPaymentState(draft, outcome, stamp);
+    await origin?.record(tx, t.payment);
     await registerPayerPage(tx, alternative, t.payment.id);
-    if (session) await tx.put('checkout_session', session.resource.checkout_session, { ...session, payment_id: t.payment.id });
+    // Keyed by its id as at creation (checkout.ts): the hosted checkout finds the session by it.
+    if (session) await tx.put('checkout_session', session.resource.checkout_session, { ...session, payment_id: t.payment.id }, session.resource.checkout_session);
     await save(ctx, tx, t);
     return presentPayment(t.payment, t.transaction.id);
   });
+}
+
+/** The payer's answer to a card's 3-D Secure challenge (the hosted checkout's challenge page). */
+export async function answerChallenge(ctx: RequestContext, paymentId: string, authenticated: boolean): Promise<Payment> {
+  const t = await transition(ctx, paymentId, (p) => completeChallenge(p, authenticated, isoNow(ctx)));
+  return presentPayment(t.payment, t.transaction.id);
 }
 
 /**

@@ -133,3 +133,14 @@ export function isExpired(month: number, year: number, now: Date): boolean {
   const fullYear = year < 100 ? 2000 + year : year;
   return now.getTime() >= Date.UTC(fullYear, month, 1);
 }
+
+/**
+ * The issuer's one-time codes of the 3-D Secure challenge page (upstream's sandbox: 1234 = Y,
+ * 1111 = N, 2222 = R, 3333 = U, 4444 = A): Y (authenticated) and A (attempted) let the payment
+ * through, N, R and U decline it. Any other code is a typo the payer may correct.
+ */
+export function challengeAnswer(otp: string): 'authenticated' | 'failed' | 'unknown' {
+  const status = ({ '1234': 'Y', '4444': 'A', '1111': 'N', '2222': 'R', '3333': 'U' } as Record<string, string>)[otp.trim()];
+  if (status === undefined) return 'unknown';
+  return status === 'Y' || status === 'A' ? 'authenticated' : 'failed';
+}

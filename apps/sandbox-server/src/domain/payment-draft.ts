@@ -25,6 +25,7 @@ export interface DraftInput {
   workflow?: string;
   metadata?: PaymentState['metadata'] | null;
   split_marketplace?: PaymentState['split_marketplace'];
+  payment_link?: PaymentState['payment_link'];
 }
 
 /**
@@ -73,5 +74,6 @@ export function paymentDraft(d: DraftInput): PaymentState {
     transactions: [],
     refund_in_progress: null,
     dispute: null,
+    payment_link: d.payment_link ?? null,
   };
 }

@@ -26,7 +26,8 @@ export interface StoredCard {
   holder_name: string | null;
   expiration_month: number;
   expiration_year: number;
-  three_d_secure: 'none' | 'frictionless' | 'challenge';
+  /** `challenge` while the payer has not answered the issuer's challenge; `challenge_passed` once authenticated by it. */
+  three_d_secure: 'none' | 'frictionless' | 'challenge' | 'challenge_passed';
 }
 
 export interface DisputeState {
@@ -80,4 +81,6 @@ export interface PaymentState {
   /** A refund started and not finished: another one is refused meanwhile. */
   refund_in_progress: { transaction_id: string; amount_units: number } | null;
   dispute: DisputeState | null;
+  /** The payment link a hosted checkout paid this with (absent on payments stored before links took payments). */
+  payment_link?: { id: string; code: string } | null;
 }

@@ -41,9 +41,9 @@ const NO_3DS = {
 
 function threeDSecureOf(card: StoredCard) {
   if (card.three_d_secure === 'none') return NO_3DS;
-  // A frictionless authentication is fully authenticated (ECI 05); a challenge is still pending.
-  const frictionless = card.three_d_secure === 'frictionless';
-  return { ...NO_3DS, version: '2.2.0', electronic_commerce_indicator: frictionless ? '05' : null, pares_status: frictionless ? 'Y' : 'C' };
+  // A frictionless or answered challenge is fully authenticated (ECI 05); an open challenge is still pending.
+  const authenticated = card.three_d_secure !== 'challenge';
+  return { ...NO_3DS, version: '2.2.0', electronic_commerce_indicator: authenticated ? '05' : null, pares_status: authenticated ? 'Y' : 'C' };
 }
 
 function cardDetail(p: PaymentState) {
@@ -192,8 +192,8 @@ export function presentPayment(p: PaymentState, focusTransactionId?: string, opt
     metadata: p.metadata,
     fraud_screening: null,
     subscription_code: p.subscription_id,
-    payment_link_id: '',
-    payment_link_code: '',
+    payment_link_id: p.payment_link?.id ?? '',
+    payment_link_code: p.payment_link?.code ?? '',
     // No routing rule runs in the sandbox: condition 0 is upstream's default id.
     routing_rules: { smart_routing: false, monitors: false, condition: { id: 0, name: null, description: null } },
     simplified_mode: false,

@@ -324,3 +324,37 @@ export function resolveDispute(payment: PaymentState, outcome: 'WON' | 'LOST', n
   const next: PaymentState = { ...payment, ...changes, transactions, dispute: null, updated_at: now };
   return { payment: next, transaction: tx, events: [paymentEvent(`payment.chargeback.${outcome.toLowerCase()}`, next, tx)] };
 }
+
+/** Whether a payment waits for the payer to answer a 3-D Secure challenge (a challenge test card). */
+export const isAwaitingChallenge = (p: PaymentState): boolean =>
+  p.status === 'PENDING' && p.sub_status === 'WAITING_ADDITIONAL_STEP' && p.payment_method.card?.three_d_secure === 'challenge';
+
+/**
+ * The payer's answer to the issuer's 3-D Secure challenge: authenticated, the pending purchase
+ * (or authorization) goes through as an approved card would; not authenticated, it is declined.
+ */
+export function completeChallenge(payment: PaymentState, authenticated: boolean, now: string): Transition {
+  const card = payment.payment_method.card;
+  const pending = payment.transactions.find((t) => t.status === 'PENDING' && t.response_code === 'CHALLENGE_REQUIRED');
+  if (!isAwaitingChallenge(payment) || !card || !pending) {
+    throw new DomainError('INVALID_STATE', [`payment ${payment.id} is ${payment.status}/${payment.sub_status}; it waits for no 3-D Secure challenge`]);
+  }
+  const capture = payment.payment_method.capture;
+  const amount = payment.amount_units;
+  const tx: TransactionState = authenticated
+    ? { ...pending, status: 'SUCCEEDED', response_code: 'SUCCEEDED', response_message: 'Transaction successful', updated_at: now }
+    : { ...pending, status: 'DECLINED', response_code: 'DECLINED_BY_BANK', response_message: 'The payer failed the 3-D Secure challenge', updated_at: now };
+  const changes: Partial<PaymentState> = !authenticated
+    ? { status: 'DECLINED', sub_status: 'DECLINED' }
+    : capture
+      ? { status: 'SUCCEEDED', sub_status: 'APPROVED', authorized_units: amount, captured_units: amount }
+      : { status: 'PENDING', sub_status: 'AUTHORIZED', authorized_units: amount, captured_units: 0 };
+  const next: PaymentState = {
+    ...payment,
+    ...changes,
+    payment_method: { ...payment.payment_method, card: { ...card, three_d_secure: authenticated ? 'challenge_passed' : 'challenge' } },
+    transactions: payment.transactions.map((t) => (t.id === tx.id ? tx : t)),
+    updated_at: now,
+  };
+  return { payment: next, transaction: tx, events: [paymentEvent(eventType[tx.type], next, tx)] };
+}

@@ -131,7 +131,8 @@ export function createApp(options: AppOptions): Express {
       next(error);
     }
   });
-  app.get('/checkout/links/:code', hostedCheckout(options.store, options.clock));
+  // The hosted checkout of links and sessions; its forms post a bounded urlencoded body (see hosted-checkout.ts).
+  app.use(hostedCheckout(options));
   // The page a waiting payment's redirect_url opens; its form posts the payer's choice (a few bytes).
   app.get('/pay/:code', payerPage(options));
   app.post('/pay/:code', express.urlencoded({ extended: false, limit: '1kb' }), payerAction(options));

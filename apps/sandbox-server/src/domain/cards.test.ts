@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseOutcome, detectBrand, isExpired, luhnValid, maskCard } from './cards.js';
+import { chooseOutcome, detectBrand, isExpired, luhnValid, maskCard, challengeAnswer } from './cards.js';
 
 describe('cards', () => {
   it('checks Luhn', () => {
@@ -62,5 +62,13 @@ describe('cards', () => {
     expect(isExpired(11, 2028, now)).toBe(false);
     expect(isExpired(10, 28, now)).toBe(true);
     expect(isExpired(11, 28, new Date('2028-12-01T00:00:00Z'))).toBe(true);
+  });
+});
+
+describe('challengeAnswer', () => {
+  it("maps the issuer's one-time codes to authenticated or failed, and anything else to a typo", () => {
+    expect(['1234', '4444', ' 1234 '].map(challengeAnswer)).toEqual(['authenticated', 'authenticated', 'authenticated']);
+    expect(['1111', '2222', '3333'].map(challengeAnswer)).toEqual(['failed', 'failed', 'failed']);
+    expect(['', '9999', '12345'].map(challengeAnswer)).toEqual(['unknown', 'unknown', 'unknown']);
   });
 });

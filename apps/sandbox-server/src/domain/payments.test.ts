@@ -5,7 +5,7 @@ import { acceptedUnits, totalWithParts } from '../test-support/money-arbitraries
 import type { PaymentState } from './payment-state.js';
 import { IN_FLIGHT_TIMEOUT_MS } from './idempotency.js';
 import { MAX_UNITS, fromUnits, toUnits } from './money.js';
-import { abandonLostRefund, capture, finishRefund, receiveChargeback, resolveDispute, startRefund } from './payments.js';
+import { abandonLostRefund, capture, completeChallenge, createPayment, finishRefund, receiveChargeback, resolveDispute, startRefund } from './payments.js';
 
 const T0 = '2026-01-01T00:00:00.000Z';
 const at = (ms: number) => new Date(Date.parse(T0) + ms).toISOString();
@@ -137,5 +137,31 @@ describe('money sums over the whole accepted range', () => {
     const p = refundAll(captured(toUnits(MAX_AMOUNT_VALUE)), [1]);
     expect(p.transactions.filter((t) => t.type === 'REFUND').map((t) => fromUnits(t.amount_units))).toEqual([0.0001, 9_999_999_998.9999]);
     expect([fromUnits(p.refunded_units), p.status]).toEqual([MAX_AMOUNT_VALUE, 'REFUNDED']);
+  });
+});
+
+describe('3-D Secure challenge', () => {
+  const CARD = { iin: '49169940', lfd: '2017', number_length: 16, security_code_length: 3, brand: 'VISA' as const, fingerprint: 'f', holder_name: null, expiration_month: 1, expiration_year: 2030, three_d_secure: 'challenge' as const };
+  function waiting(capture: boolean): PaymentState {
+    const draft = captured(500_000);
+    const d = { ...draft, status: 'CREATED', sub_status: 'CREATED', authorized_units: 0, captured_units: 0, transactions: [], payment_method: { ...draft.payment_method, capture, card: CARD } };
+    return createPayment(d, { kind: 'challenge' }, { now: T0, transactionId: 't1' }).payment;
+  }
+
+  it('lets an authenticated payer through: captured, or authorized when the payment does not capture', () => {
+    const purchase = completeChallenge(waiting(true), true, at(1000));
+    expect([purchase.payment.status, purchase.payment.sub_status, purchase.payment.captured_units, purchase.transaction.status]).toEqual(['SUCCEEDED', 'APPROVED', 500_000, 'SUCCEEDED']);
+    expect(purchase.payment.payment_method.card?.three_d_secure).toBe('challenge_passed');
+    expect(purchase.events.map((e) => e.type)).toEqual(['payment.purchase']);
+    const auth = completeChallenge(waiting(false), true, at(1000));
+    expect([auth.payment.status, auth.payment.sub_status, auth.payment.authorized_units, auth.payment.captured_units]).toEqual(['PENDING', 'AUTHORIZED', 500_000, 0]);
+    expect(auth.events.map((e) => e.type)).toEqual(['payment.authorize']);
+  });
+
+  it('declines a payer who fails it, and answers no second time', () => {
+    const failed = completeChallenge(waiting(true), false, at(1000));
+    expect([failed.payment.status, failed.transaction.status, failed.payment.transactions.length]).toEqual(['DECLINED', 'DECLINED', 1]);
+    expect(() => completeChallenge(failed.payment, true, at(2000))).toThrow(/waits for no 3-D Secure challenge/);
+    expect(() => completeChallenge(captured(1), true, at(2000))).toThrow(/waits for no 3-D Secure challenge/);
   });
 });

@@ -14,10 +14,11 @@ export const PAGE_CSS = `*{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f4f5f7}
 main{max-width:32rem;margin:0 auto;padding:1rem;overflow-wrap:anywhere}
 h1{font-size:1.4rem;margin:.5rem 0}
+h2{font-size:1.15rem;margin:0 0 .5rem}
 .card{background:#fff;border:1px solid #d0d4da;border-radius:8px;padding:1rem;margin:1rem 0}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 input{width:100%;font:inherit;padding:.6rem;border:1px solid #8a909a;border-radius:6px}
-.row{display:flex;gap:.75rem}.row>div{flex:1;min-width:0}
+.row{display:flex;gap:.75rem;align-items:flex-end}.row>div{flex:1;min-width:0}
 button{font:inherit;padding:.7rem 1rem;border:0;border-radius:6px;background:#1d4ed8;color:#fff;cursor:pointer;margin-top:1rem;width:100%}
 button.secondary{background:#fff;color:#1d4ed8;border:1px solid #1d4ed8}
 :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}

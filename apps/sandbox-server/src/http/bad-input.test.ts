@@ -73,8 +73,10 @@ describe.each(storesUnderTest('bad-input.test.ts'))('bad input on the $name stor
       });
     });
 
-    it('answers 400 on the hosted checkout page too', async () => {
-      expect(await raw(sb.url, '/checkout/links/%ff')).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } });
+    it('answers 400 on the hosted checkout page too, as a page (docs/checkout.md: every error is a page)', async () => {
+      const page = await fetch(`${sb.url}/checkout/links/%ff`);
+      expect([page.status, page.headers.get('content-type')]).toEqual([400, 'text/html; charset=utf-8']);
+      expect(await page.text()).toContain('not valid percent-encoded UTF-8');
       expect((await raw(sb.url, '/checkout/links/%00')).status).toBe(404);
     });
   });

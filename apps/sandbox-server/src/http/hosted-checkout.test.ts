@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import type { CreatePaymentLinkBody, PaymentLink } from '@switchyard/contract';
-import { clientsFor, newMerchant, sandboxWithMerchant } from '../test-support/harness.js';
+import { createLogger } from '../logger.js';
+import { MemoryStore } from '../store/memory.js';
+import { clientsFor, newMerchant, sandboxWithMerchant, startSandbox } from '../test-support/harness.js';
 
 /**
  * The hosted checkout over real HTTP (issue 20): pages, form posts with their redirects, and
@@ -241,5 +243,23 @@ describe('checkout errors are pages', () => {
     await c.sandbox.advanceClock({ body: { seconds: 3600 } });
     await isPage(await page(soon.body.checkout_url), 409, 'expired at');
     await isPage(await post(soon.body.checkout_url, card(APPROVE, crypto.randomUUID())), 409, 'expired at');
+  });
+});
+
+describe('an unexpected failure on a checkout page', () => {
+  it('is a 500 page naming the request id, logged without the form that holds the card', async () => {
+    const logs: string[] = [];
+    const store = new MemoryStore({ secretKeyPepper: 'pepper' });
+    store.locate = () => Promise.reject(new Error('the store is down'));
+    const sb = await startSandbox({}, { store, logger: createLogger('error', { write: (line: string) => void logs.push(line) }) });
+    try {
+      const res = await post(`${sb.url}/checkout/links/abc`, card(APPROVE, crypto.randomUUID()));
+      expect([res.status, res.headers.get('content-type')]).toEqual([500, 'text/html; charset=utf-8']);
+      expect(await res.text()).toContain(`request id ${res.headers.get('x-request-id')}`);
+      expect(logs.join('')).toContain('the store is down');
+      expect(logs.join('')).not.toMatch(/4111111111111111|"123"/);
+    } finally {
+      await sb.stop();
+    }
   });
 });

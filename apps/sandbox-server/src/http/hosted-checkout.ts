@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from 'express';
+import type { Logger } from 'pino';
 import { expireWaitingPayments } from '../app/alternative-methods.js';
 import type { RequestContext } from '../app/context.js';
 import {
@@ -154,11 +155,26 @@ function formBody(): RequestHandler {
 }
 
 /**
+ * The checkout's failures as pages too: a path Express cannot decode (bad percent-encoding) is a
+ * 400 page; anything unexpected is logged (the error only: never the form, which holds the card)
+ * and answered with a 500 page naming the request id.
+ */
+function pageOnError(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, _req, res, next) => {
+    if (res.headersSent) return void next(err);
+    if (err instanceof URIError) return void send(res, 400, errorPage('Address not understood', 'This address is not valid percent-encoded UTF-8. Check the link you were sent.'));
+    const requestId = res.locals.requestId as string | undefined;
+    logger.error({ requestId, err }, 'unhandled error');
+    send(res, 500, errorPage('Something went wrong', `The sandbox could not show this page (request id ${requestId ?? 'unknown'}). Try again.`));
+  };
+}
+
+/**
  * The hosted checkout of payment links (`checkout_url`) and checkout sessions: the page, its form
  * (a bounded urlencoded body), the wait for a resubmitted form, the 3-D Secure challenge and the
  * result. Every payment is made through the API's own use cases (app/hosted-checkout.ts).
  */
-export function hostedCheckout(deps: HttpDeps): Router {
+export function hostedCheckout(deps: HttpDeps & { logger: Logger }): Router {
   const router = express.Router();
   const form = formBody();
   for (const kind of ['link', 'session'] as const) {
@@ -170,5 +186,6 @@ export function hostedCheckout(deps: HttpDeps): Router {
     router.get(`${prefix}/payments/:payment_id/challenge`, onCheckout(deps, kind, challenge));
     router.post(`${prefix}/payments/:payment_id/challenge`, form, onCheckout(deps, kind, challenge));
   }
+  router.use(pageOnError(deps.logger));
   return router;
 }

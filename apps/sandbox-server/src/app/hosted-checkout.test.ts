@@ -33,6 +33,11 @@ describe('the payment a hosted checkout asks for', () => {
     });
   });
 
+  it("keeps the link's payer as the link stored it, which a payment's schema would refuse (a 2-letter first name)", () => {
+    const payer = { first_name: 'Al', gender: 'X' };
+    expect(paymentBody({ ...checkout, customer_payer: payer }, { type: 'CARD', card }).customer_payer).toEqual(payer);
+  });
+
   it("goes with a session's id, and refuses what the contract refuses", () => {
     const session: Checkout = { ...checkout, target: { kind: 'session', id: SESSION }, callback_url: '' };
     const body = paymentBody(session, { type: 'CARD', card });

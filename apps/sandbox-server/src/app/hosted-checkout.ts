@@ -111,7 +111,8 @@ function sessionCheckout(s: CheckoutSessionState, nowMs: number): Checkout {
     callback_url: r.callback_url,
     capture: true,
     vault_on_success: false,
-    customer_payer: r.customer_id ? { id: r.customer_id } : null,
+    // The payment takes the session's customer from the session itself (app/payments.ts).
+    customer_payer: null,
     state,
   };
 }
@@ -149,11 +150,12 @@ export function paymentBody(checkout: Checkout, choice: PayerChoice): CreatePaym
       ...(card ? { detail: { card: { capture: checkout.capture, card_data: card } } } : {}),
     },
     ...(checkout.callback_url.length >= 3 ? { callback_url: checkout.callback_url } : {}),
-    ...(checkout.customer_payer ? { customer_payer: checkout.customer_payer } : {}),
   };
   const parsed = CreatePaymentBody.safeParse(body);
   if (!parsed.success) throw new DomainError('INVALID_PARAMETERS', describeIssues(parsed.error, 'body'));
-  return parsed.data;
+  // The link's payer was checked by the link's own schema when it was created (its rules differ
+  // slightly from a payment's): the buyer could not correct it here, so it goes to the payment as kept.
+  return checkout.customer_payer ? { ...parsed.data, customer_payer: checkout.customer_payer as CreatePaymentBody['customer_payer'] } : parsed.data;
 }
 
 /** Counts the payment on its link, in the payment's transaction, refusing it when the link cannot be paid (any more). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import type { CreatePaymentLinkBody, PaymentLink } from '@switchyard/contract';
+import type { PaymentLinkState } from '../domain/payment-links.js';
 import { createLogger } from '../logger.js';
 import { MemoryStore } from '../store/memory.js';
 import { clientsFor, newMerchant, sandboxWithMerchant, startSandbox } from '../test-support/harness.js';
@@ -108,8 +109,9 @@ describe('a payment link page', () => {
     expect(html).toContain('data-retry');
     const id = /data-payment-id>([^<]+)</.exec(html)?.[1] ?? '';
     expect((await paymentOf(id)).status).toBe('DECLINED');
-    // A declined card does not use a one-time link up.
+    // A declined card does not use a one-time link up, and both payments count.
     expect((await payCard(l.checkout_url, APPROVE)).status).toBe(303);
+    expect((await w.sb.sandbox.store.locate<PaymentLinkState>('payment_link', l.code))?.data).toMatchObject({ payments_number: 2, status: 'USED' });
   });
 
   it.concurrent('takes a 3-D Secure challenge card through the challenge page', async () => {
@@ -168,6 +170,9 @@ describe('a payment link page', () => {
     const html = await res.text();
     expect(html).toContain('already been paid');
     expect(html).not.toContain(APPROVE);
+    // No API route reads a link back (the spec has only create): the stored link shows the count.
+    const stored = await w.sb.sandbox.store.locate<PaymentLinkState>('payment_link', l.code);
+    expect(stored?.data).toMatchObject({ payments_number: 1, status: 'USED' });
   });
 });
 

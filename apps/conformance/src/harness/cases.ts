@@ -86,7 +86,7 @@ const PREPARE: Record<string, Prepare> = {
     // An import needs a merchant without data: a throwaway tenant (as reset's), importing its own empty snapshot.
     const m = await w.client.sandbox.createMerchant({ body: { name: 'conformance-import' } });
     w.resetIdentity = { publicKey: m.public_api_key, secretKey: m.private_secret_key, accountId: m.account_ids[0] as string };
-    return { body: await w.clientFor(w.resetIdentity).sandbox.exportSnapshot() };
+    return { body: { ...(await w.clientFor(w.resetIdentity).sandbox.exportSnapshot()) } };
   },
   'sandbox.chargeback': async (w) => ({ params: { payment_id: (await w.capturedPayment()).paymentId }, body: { amount: 1 } }),
   'sandbox.disputeOutcome': async (w) => ({ params: { payment_id: (await w.chargeback()).paymentId }, body: { outcome: 'WON' } }),

@@ -38,16 +38,22 @@ describe('request journal', () => {
     expect(ids({ limit: 2 })).toEqual(['b', 'c']);
   });
 
-  it('keeps at most `maxMerchants` journals, dropping the one idle longest', () => {
-    const journal = new RequestJournal(2, 2);
+  it('keeps at most `totalEntries` entries in all, forgetting the journals of the merchants idle longest', () => {
+    const journal = new RequestJournal(2, 3);
     journal.record('m1', entry('1', '2026-01-01T00:00:01.000Z'));
     journal.record('m2', entry('2', '2026-01-01T00:00:02.000Z'));
     journal.record('m1', entry('3', '2026-01-01T00:00:03.000Z'));
     journal.record('m3', entry('4', '2026-01-01T00:00:04.000Z'));
     expect(journal.list('m2', {})).toEqual([]);
     expect(journal.list('m1', {}).map((e) => e.id)).toEqual(['1', '3']);
+    // A full ring that overwrites its oldest entry adds nothing to the total.
+    journal.record('m1', entry('5', '2026-01-01T00:00:05.000Z'));
+    expect(journal.list('m3', {}).map((e) => e.id)).toEqual(['4']);
     journal.clear('m1');
     expect(journal.list('m1', {})).toEqual([]);
+    journal.record('m4', entry('6', '2026-01-01T00:00:06.000Z'));
+    journal.record('m4', entry('7', '2026-01-01T00:00:07.000Z'));
+    expect(journal.list('m3', {}).map((e) => e.id)).toEqual(['4']);
   });
 
   it('keeps nothing at size 0', () => {

@@ -1,7 +1,11 @@
 import type { JournalEntry, ListRequestsQuery } from '@switchyard/contract';
 
-/** Merchants whose journals are kept at once; the one that made no request for longest goes first. */
-export const JOURNALED_MERCHANTS = 256;
+/**
+ * Entries kept across all merchants: past it, the journal of the merchant idle longest is
+ * forgotten. With bodies capped at 8 KiB each this bounds the journal's memory whatever the
+ * number of merchants (docs/sandbox.md, "Request journal").
+ */
+export const JOURNAL_TOTAL_ENTRIES = 10_000;
 const DEFAULT_LIST_LIMIT = 100;
 
 /** A fixed-size ring: `push` overwrites the oldest entry once it is full. */
@@ -10,6 +14,10 @@ class Ring {
   private next = 0;
 
   constructor(private readonly size: number) {}
+
+  get length(): number {
+    return this.entries.length;
+  }
 
   push(entry: JournalEntry): void {
     if (this.entries.length < this.size) this.entries.push(entry);
@@ -26,15 +34,16 @@ class Ring {
 /**
  * The request journal (`GET /sandbox/requests`): each merchant's last `size` requests, in this
  * process's memory. Memory is bounded: `size` entries per merchant (each body capped by the
- * recorder), for at most JOURNALED_MERCHANTS merchants. A size of 0 keeps nothing.
+ * recorder), and at most `totalEntries` in all. A size of 0 keeps nothing.
  */
 export class RequestJournal {
   /** Map order is recency order: a merchant's ring moves to the end on every request. */
   private readonly rings = new Map<string, Ring>();
+  private total = 0;
 
   constructor(
     readonly size: number,
-    private readonly maxMerchants = JOURNALED_MERCHANTS,
+    private readonly totalEntries = JOURNAL_TOTAL_ENTRIES,
   ) {}
 
   get enabled(): boolean {
@@ -47,8 +56,15 @@ export class RequestJournal {
     if (ring) this.rings.delete(merchantId);
     else ring = new Ring(this.size);
     this.rings.set(merchantId, ring);
+    const before = ring.length;
     ring.push(entry);
-    if (this.rings.size > this.maxMerchants) this.rings.delete(this.rings.keys().next().value as string);
+    this.total += ring.length - before;
+    // The first ring in the map is the one idle longest; the current merchant's is the last.
+    for (const [id, idle] of this.rings) {
+      if (this.total <= this.totalEntries || id === merchantId) break;
+      this.rings.delete(id);
+      this.total -= idle.length;
+    }
   }
 
   /** The most recent `limit` entries matching the query, oldest first. */
@@ -63,6 +79,7 @@ export class RequestJournal {
   }
 
   clear(merchantId: string): void {
+    this.total -= this.rings.get(merchantId)?.length ?? 0;
     this.rings.delete(merchantId);
   }
 }

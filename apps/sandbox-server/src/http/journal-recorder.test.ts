@@ -1,7 +1,14 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import type { JournalEntry } from '@switchyard/contract';
 import { clientsFor, idemKey, newMerchant, sandboxWithMerchant, type Clients } from '../test-support/harness.js';
+import { eventually } from '../test-support/receiver.js';
+import type { MerchantRecord } from '../store/types.js';
+import { RequestJournal } from './journal.js';
+import { journalRecorder } from './journal-recorder.js';
+import { sendJson } from './send-json.js';
 
 const w = sandboxWithMerchant();
 
@@ -88,5 +95,48 @@ describe('request journal (GET /sandbox/requests)', () => {
     expect(await journal(clients)).toHaveLength(1);
     expect((await clients.sandbox.reset()).status).toBe(200);
     expect(await journal(clients)).toEqual([]);
+  });
+});
+
+describe('journal recorder', () => {
+  /** An app whose only route plays a faults middleware: it marks the fault, then answers or drops the connection. */
+  async function faultyServer(journal: RequestJournal) {
+    const app = express();
+    app.response.json = sendJson;
+    app.use(journalRecorder(journal));
+    app.use((req, res) => {
+      res.locals.merchant = { id: 'm' } as MerchantRecord;
+      res.locals.requestId = 'req-1';
+      if (req.path === '/v1/drop') {
+        res.locals.fault = { source: 'header', effect: 'commit_then_drop' };
+        res.status(201);
+        res.socket?.destroy();
+        return;
+      }
+      res.locals.fault = { source: 'rule', rule_id: 'flt_1', effect: 'status' };
+      res.status(503).json({ code: 'INTERNAL_ERROR', messages: ['injected'] });
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(r)) };
+  }
+
+  it('records the fault the faults middleware applied, and a response dropped before it was written', async () => {
+    const journal = new RequestJournal(10);
+    const server = await faultyServer(journal);
+    try {
+      expect((await fetch(`${server.url}/v1/customers`, { method: 'POST' })).status).toBe(503);
+      await expect(fetch(`${server.url}/v1/drop`, { method: 'POST' })).rejects.toThrow();
+      const entries = await eventually(async () => {
+        const listed = journal.list('m', {});
+        return listed.length === 2 ? listed : undefined;
+      });
+      expect(entries).toMatchObject([
+        { path: '/v1/customers', status: 503, fault: { source: 'rule', rule_id: 'flt_1', effect: 'status' }, response_body: { code: 'INTERNAL_ERROR' }, request_body: null },
+        { path: '/v1/drop', status: 201, fault: { source: 'header', effect: 'commit_then_drop' }, response_body: null },
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -31,9 +31,11 @@ async function buildWorld(clients: Clients, merchant: SandboxMerchant, webhookUr
   const payment = await pay(clients, merchant);
   const refund = await clients.payments.refund({ params: { id: payment.id, transaction_id: payment.transactions?.id as string }, body: { ...fixtures.refund(), amount: { currency: 'ARS', value: 10 } }, headers: key() });
   if (refund.status !== 200) throw new Error(`refund: ${JSON.stringify(refund.body)}`);
+  const link = await clients.checkout.createPaymentLink({ body: { ...fixtures.createPaymentLink(), account_id: accountId, availability: { finish_at: '2099-01-01T00:00:00Z' } } });
+  if (link.status !== 200) throw new Error(`link: ${JSON.stringify(link.body)}`);
   if ((await clients.sandbox.advanceClock({ body: { seconds: DAY } })).status !== 200) throw new Error('clock');
   const ids = { accountId, webhookId: webhook.body.id, customerId: customer.body.id, subscriptionId: subscription.body.id, paymentId: payment.id };
-  return { ids, transactionId: payment.transactions?.id as string, reads: (c: Clients) => reads(c, ids) };
+  return { ids, transactionId: payment.transactions?.id as string, linkPath: new URL(link.body.checkout_url).pathname, reads: (c: Clients) => reads(c, ids) };
 }
 
 /** What a test would read from the world, with the values that are not state (request ids, real time) left out. */
@@ -100,6 +102,15 @@ describe.each(storesUnderTest('snapshots.test.ts'))('snapshots on the $name stor
     expect((await sourceClients.payments.get({ params: { payment_id: world.ids.paymentId } })).body).toEqual(before.payment);
     // A merchant that holds data refuses an import.
     expect(await copyClients.sandbox.importSnapshot({ body: snapshot })).toMatchObject({ status: 400, body: { code: 'INVALID_STATE' } });
+
+    // The payment link's public code stays with the source: the copy did not take it over.
+    expect((await fetch(`${sb.url}${world.linkPath}`)).status).toBe(200);
+    expect((await sourceClients.sandbox.reset()).status).toBe(200);
+    expect((await fetch(`${sb.url}${world.linkPath}`)).status).toBe(404);
+    // Once no merchant holds it, an import keeps it and the hosted page opens again.
+    const third = clientsFor(sb.url, await newMerchant(sb.url));
+    expect((await third.sandbox.importSnapshot({ body: snapshot })).status).toBe(200);
+    expect((await fetch(`${sb.url}${world.linkPath}`)).status).toBe(200);
   });
 
   it('refuses a snapshot from a newer schema, naming both versions', async () => {

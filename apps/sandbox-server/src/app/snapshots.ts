@@ -35,6 +35,21 @@ const KINDS: Record<RecordKind, true> = {
 const RECORD_KINDS = Object.keys(KINDS) as RecordKind[];
 const isRecordKind = (kind: string): kind is RecordKind => Object.hasOwn(KINDS, kind);
 
+/** Kinds whose unique key is a public handle: the hosted pages find it across merchants (`Store.locate`). */
+const PUBLIC_HANDLES: ReadonlySet<RecordKind> = new Set<RecordKind>(['payment_link', 'payer_page']);
+
+/**
+ * The unique key an imported record is stored under. A public handle another merchant already
+ * holds stays that merchant's: the copy keeps the record without it, so no import can take over
+ * the page of another tenant (its own copy's pages do not open; docs/sandbox.md, "Snapshots").
+ */
+async function importedUniqueKey(ctx: RequestContext, record: SnapshotRecord & { kind: RecordKind }): Promise<string | undefined> {
+  if (record.unique_key === null) return undefined;
+  if (!PUBLIC_HANDLES.has(record.kind)) return record.unique_key;
+  const holder = await ctx.store.locate(record.kind, record.unique_key);
+  return holder && holder.merchantId !== ctx.merchant.id ? undefined : record.unique_key;
+}
+
 const tooLarge = () => new DomainError('INVALID_STATE', [`the merchant holds more than ${MAX_SNAPSHOT_RECORDS} records, the most a snapshot holds`]);
 
 /** Every record of the merchant, kind by kind, each in insertion order; refused past MAX_SNAPSHOT_RECORDS (read at most one past it). */
@@ -64,8 +79,8 @@ export async function exportSnapshot(ctx: RequestContext): Promise<Snapshot> {
   };
 }
 
-/** Refuses what this sandbox cannot import: a later schema, or a kind of record it does not keep. */
-function checkImportable(snapshot: Snapshot): void {
+/** The snapshot's records, once checked: refuses a later schema, or a kind of record this sandbox does not keep. */
+function importableRecords(snapshot: Snapshot): (SnapshotRecord & { kind: RecordKind })[] {
   if (snapshot.version > SNAPSHOT_VERSION) {
     throw new DomainError('INVALID_PARAMETERS', [
       `snapshot version ${snapshot.version} is newer than this sandbox's schema version ${SNAPSHOT_VERSION}: import it into a sandbox at version ${snapshot.version} or later`,
@@ -73,6 +88,7 @@ function checkImportable(snapshot: Snapshot): void {
   }
   const unknown = snapshot.records.findIndex((r) => !isRecordKind(r.kind));
   if (unknown >= 0) throw new DomainError('INVALID_PARAMETERS', [`records[${unknown}].kind "${snapshot.records[unknown]?.kind}" is not a kind of record this sandbox keeps`]);
+  return snapshot.records as (SnapshotRecord & { kind: RecordKind })[];
 }
 
 /**
@@ -81,14 +97,16 @@ function checkImportable(snapshot: Snapshot): void {
  * takes the snapshot's account ids and clock offset. Its keys stay its own.
  */
 export async function importSnapshot(ctx: RequestContext, snapshot: Snapshot) {
-  checkImportable(snapshot);
+  const records = importableRecords(snapshot);
+  const uniqueKeys: (string | undefined)[] = [];
+  for (const r of records) uniqueKeys.push(await importedUniqueKey(ctx, r));
   await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     for (const kind of RECORD_KINDS) {
       if ((await tx.listEntries(kind, 1)).length > 0) throw new DomainError('INVALID_STATE', ['the merchant already holds data: import into a new merchant, or POST /sandbox/reset first']);
     }
-    for (const [i, r] of snapshot.records.entries()) {
+    for (const [i, r] of records.entries()) {
       try {
-        await tx.put(r.kind as RecordKind, r.id, r.data, r.unique_key ?? undefined);
+        await tx.put(r.kind, r.id, r.data, uniqueKeys[i]);
       } catch (error) {
         if (error instanceof UniqueViolation) throw new DomainError('INVALID_PARAMETERS', [`records[${i}].unique_key "${r.unique_key}" is held by another ${r.kind} of the snapshot`]);
         throw error;

@@ -31,6 +31,12 @@ describe('loadConfig', () => {
     expect(loadConfig([], { SANDBOX_REQUEST_TIMEOUT_MS: '5000' })).toMatchObject({ httpTimeouts: { headersTimeoutMs: 5000, requestTimeoutMs: 5000 } });
     expect(() => loadConfig([], { SANDBOX_HEADERS_TIMEOUT_MS: '8000', SANDBOX_REQUEST_TIMEOUT_MS: '4000' })).toThrow(/SANDBOX_HEADERS_TIMEOUT_MS must be an integer from 100 to 4000/);
   });
+  it('reads the request journal size: 200 by default, 0 turns it off, at most 1000', () => {
+    expect(loadConfig([], {})).toMatchObject({ journalSize: 200 });
+    expect(loadConfig([], { SANDBOX_JOURNAL_SIZE: '0' })).toMatchObject({ journalSize: 0 });
+    expect(() => loadConfig([], { SANDBOX_JOURNAL_SIZE: '1001' })).toThrow(/SANDBOX_JOURNAL_SIZE must be an integer from 0 to 1000/);
+  });
+
   it('prints help for --help and -h', () => {
     expect(loadConfig(['--help'], {})).toMatchObject({ help: expect.stringContaining('--seed') });
     expect(loadConfig(['-h'], {})).toEqual(loadConfig(['--help'], {}));

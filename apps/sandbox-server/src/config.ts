@@ -32,9 +32,14 @@ export interface SandboxConfig {
   secretKeyPepper: string | undefined;
   /** How long a connection may take to send its request, and stay idle after a response. */
   httpTimeouts: HttpTimeouts;
+  /** Entries the request journal keeps per merchant (`GET /sandbox/requests`); 0 turns it off. */
+  journalSize: number;
 }
 
 export const DEFAULT_PORT = 4010;
+const DEFAULT_JOURNAL_SIZE = 200;
+/** Per merchant; with the journal's merchant and body caps this bounds its memory (docs/sandbox.md, "Request journal"). */
+const MAX_JOURNAL_SIZE = 1000;
 const MIN_PEPPER_LENGTH = 32;
 
 /** One row of the usage's option table; `text` may run over several lines, the variable goes on the first. */
@@ -169,5 +174,6 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     databaseSchema: v['database-schema'] ?? env.SANDBOX_DATABASE_SCHEMA ?? undefined,
     secretKeyPepper,
     httpTimeouts,
+    journalSize: integer('SANDBOX_JOURNAL_SIZE', env.SANDBOX_JOURNAL_SIZE, DEFAULT_JOURNAL_SIZE, 0, MAX_JOURNAL_SIZE),
   };
 }

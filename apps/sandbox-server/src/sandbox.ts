@@ -8,6 +8,7 @@ import { purgeEveryMerchant } from './app/retention.js';
 import type { SandboxConfig } from './config.js';
 import { createApp } from './http/app.js';
 import { createHttpServer } from './http/http-server.js';
+import { RequestJournal } from './http/journal.js';
 import { createLogger } from './logger.js';
 import { BaseClock, SEEDED_EPOCH_MS } from './runtime/clock.js';
 import { IdFactory } from './runtime/ids.js';
@@ -56,7 +57,8 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
   // Aborted first thing on stop: a clock advance in progress ends between two of its batches.
   const shutdown = new AbortController();
   const clockAdvancer = new ClockAdvancer(dispatcher, shutdown.signal);
-  const app = createApp({ ...deps, dispatcher, clockAdvancer, logger, responseValidation: config.responseValidation, bodyLimit: config.bodyLimit, storeKind: storeKind(store) });
+  const journal = new RequestJournal(config.journalSize);
+  const app = createApp({ ...deps, dispatcher, clockAdvancer, journal, logger, responseValidation: config.responseValidation, bodyLimit: config.bodyLimit, storeKind: storeKind(store) });
   let server: Server | undefined;
   // Storage stays bounded on a sandbox that runs for weeks without anyone advancing its clocks.
   const retention = setInterval(() => {

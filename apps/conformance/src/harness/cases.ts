@@ -80,6 +80,14 @@ const PREPARE: Record<string, Prepare> = {
     return {};
   },
   'sandbox.listEvents': async () => ({ query: { limit: 5 } }),
+  'sandbox.listRequests': async () => ({ query: { limit: 5 } }),
+  'sandbox.exportSnapshot': async () => ({}),
+  'sandbox.importSnapshot': async (w) => {
+    // An import needs a merchant without data: a throwaway tenant (as reset's), importing its own empty snapshot.
+    const m = await w.client.sandbox.createMerchant({ body: { name: 'conformance-import' } });
+    w.resetIdentity = { publicKey: m.public_api_key, secretKey: m.private_secret_key, accountId: m.account_ids[0] as string };
+    return { body: { ...(await w.clientFor(w.resetIdentity).sandbox.exportSnapshot()) } };
+  },
   'sandbox.chargeback': async (w) => ({ params: { payment_id: (await w.capturedPayment()).paymentId }, body: { amount: 1 } }),
   'sandbox.disputeOutcome': async (w) => ({ params: { payment_id: (await w.chargeback()).paymentId }, body: { outcome: 'WON' } }),
   'sandbox.payerOutcome': async (w) => ({ params: { payment_id: await w.waitingPayment() }, body: { outcome: 'SUCCEEDED' } }),

@@ -33,7 +33,7 @@ export class World {
   me!: Identity;
   /** A second tenant (sandbox only): its keys must not reach our resources. */
   other: Identity | undefined;
-  /** The throwaway tenant the reset check wipes. */
+  /** The throwaway tenant of the checks that need one without data: reset wipes it, a snapshot import fills it. */
   resetIdentity: Identity | undefined;
   private counter = 0;
 

@@ -72,7 +72,7 @@ for (const c of operationCases(world.checksControlApi)) {
 
     it(`${op} › positive_data_acceptance`, async ({ skip }) => {
       prepared = await orSkip(skip, () => c.prepare(world));
-      const client = c.key === 'sandbox.reset' && world.resetIdentity ? world.clientFor(world.resetIdentity) : world.client;
+      const client = (c.key === 'sandbox.reset' || c.key === 'sandbox.importSnapshot') && world.resetIdentity ? world.clientFor(world.resetIdentity) : world.client;
       const { value, exchanges } = await world.record(op, () => callRoute(client, c, prepared as CallArgs));
       if (!isSuccess(value.status)) failWith(`a valid request was refused with ${value.status}`, exchanges);
     });

@@ -18,6 +18,7 @@ import { assignRequestId } from './request-id.js';
 import { matchRoute, routeTable, type RouteMatcher } from './route-table.js';
 import { matchedRoute } from './locals.js';
 import { API_ROUTERS, routeDispatch } from './route-dispatch.js';
+import { journalRecorder } from './journal-recorder.js';
 
 export interface AppOptions extends HttpDeps {
   logger: Logger;
@@ -94,6 +95,7 @@ export function createApp(options: AppOptions): Express {
   const table = routeTable(Object.values(API_ROUTERS));
 
   app.use(requestTracking(options.logger));
+  app.use(journalRecorder(options.journal));
 
   const gate = routeGate(table);
   const auth = authenticate(options.store);

@@ -3,6 +3,7 @@ import type { BaseClock } from '../runtime/clock.js';
 import type { IdFactory } from '../runtime/ids.js';
 import type { Store } from '../store/types.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
+import type { RequestJournal } from './journal.js';
 
 /** What the HTTP layer is built from. */
 export interface HttpDeps {
@@ -15,6 +16,8 @@ export interface HttpDeps {
   maxProviderLatencyMs: number;
   dispatcher: WebhookDispatcher;
   clockAdvancer: ClockAdvancer;
+  /** This process's request journal (`GET /sandbox/requests`). */
+  journal: RequestJournal;
 }
 
 export const PROVIDER_LATENCY_HEADER = 'x-sandbox-provider-latency-ms';

@@ -67,6 +67,7 @@ function merchantContext(deps: HttpDeps, call: RouteCall): HandlerContext {
     ...merchantRequestContext(deps, merchant),
     dispatcher: deps.dispatcher,
     clockAdvancer: deps.clockAdvancer,
+    journal: deps.journal,
     ...sandboxOptions(deps, call.req),
   };
 }

@@ -6,6 +6,7 @@ import type { BaseClock } from '../runtime/clock.js';
 import type { IdFactory } from '../runtime/ids.js';
 import type { Store } from '../store/types.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
+import type { RequestJournal } from './journal.js';
 
 /** Every router the sandbox serves, by key: the `/v1` domains and the control API. */
 export type ApiRouters = typeof contract & { sandbox: typeof sandboxContract };
@@ -20,6 +21,7 @@ export interface SandboxOptions {
 export interface HandlerContext extends RequestContext, SandboxOptions {
   dispatcher: WebhookDispatcher;
   clockAdvancer: ClockAdvancer;
+  journal: RequestJournal;
 }
 
 /** What a handler of a route without credentials (`auth: 'none'`) gets: there is no merchant. */

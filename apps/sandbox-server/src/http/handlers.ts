@@ -11,6 +11,7 @@ import { createSubscription, getSubscription, retrySubscription } from '../app/s
 import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, presentDelivery, updateWebhook } from '../app/webhooks.js';
 import { sleep } from '../runtime/sleep.js';
 import { settlePayerOutcome } from '../app/alternative-methods.js';
+import { exportSnapshot, importSnapshot } from '../app/snapshots.js';
 import type { Handlers } from './handler.js';
 
 /**
@@ -67,7 +68,10 @@ export const handlers: Handlers = {
     getClock: (ctx) => clockView(ctx),
     // Everything that falls due, webhook retries included, runs before the answer: tests stay deterministic.
     advanceClock: (ctx, { body }) => ctx.clockAdvancer.advance(ctx, body.seconds),
-    reset: async (ctx) => ({ deleted: await ctx.store.resetMerchant(ctx.merchant.id) }),
+    reset: async (ctx) => {
+      ctx.journal.clear(ctx.merchant.id);
+      return { deleted: await ctx.store.resetMerchant(ctx.merchant.id) };
+    },
     listEvents: (ctx, { query }) => listEvents(ctx, query),
     chargeback: (ctx, { params, body }) => chargeback(ctx, params.payment_id, body),
     disputeOutcome: (ctx, { params, body }) => settleDispute(ctx, params.payment_id, body.outcome),
@@ -86,5 +90,8 @@ export const handlers: Handlers = {
       if (!delivery) throw new DomainError('NOT_FOUND', [`webhook delivery ${params.delivery_id} not found, or an attempt is in flight`]);
       return presentDelivery(delivery);
     },
+    listRequests: (ctx, { query }) => ctx.journal.list(ctx.merchant.id, query),
+    exportSnapshot: (ctx) => exportSnapshot(ctx),
+    importSnapshot: (ctx, { body }) => importSnapshot(ctx, body),
   },
 };

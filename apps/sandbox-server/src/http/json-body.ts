@@ -42,7 +42,7 @@ const tooLarge = () => new ApiProblem(413, 'REQUEST_TOO_LARGE', ['the request bo
 /** A 400 for a body that cannot be read as JSON: bad input like any other, so VALIDATION_ERROR on the banking family (validationProblem). */
 type Invalid = (message: string) => DomainError;
 
-const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+export const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
 
 function decoded(req: IncomingMessage, invalid: Invalid): Readable {
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();

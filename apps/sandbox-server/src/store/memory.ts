@@ -1,7 +1,7 @@
 import { SecretKeyDigests, generatePepper } from '../runtime/secret-keys.js';
 import { dueOf, type Due, type DueLane } from '../domain/due-work.js';
 import { KeyedMutex } from './mutex.js';
-import { UniqueViolation, type MerchantRecord, type RecordKind, type Store, type Tx } from './types.js';
+import { UniqueViolation, type MerchantRecord, type RecordKind, type Store, type StoredEntry, type Tx } from './types.js';
 
 /** A write staged in a transaction: the record's JSON text, its unique key and its due work, if any. */
 interface Staged {
@@ -134,6 +134,22 @@ export class MemoryStore implements Store {
             if (current !== undefined) out.push(parse<R>(current));
           }
           for (const [id, rec] of changes ?? []) if (rec && !records?.has(id)) out.push(parse<R>(rec.json));
+          return out;
+        },
+        listEntries: async <R>(kind: RecordKind, limit: number) => {
+          const changes = overlay.get(kind);
+          const records = tables.get(kind)?.records;
+          const out: StoredEntry<R>[] = [];
+          const add = (id: string, json: string) => out.push({ id, unique_key: uniqueKeyOf(kind, id) ?? null, data: parse<R>(json) });
+          for (const [id, json] of records ?? []) {
+            if (out.length >= limit) return out;
+            const current = changes?.has(id) ? changes.get(id)?.json : json;
+            if (current !== undefined) add(id, current);
+          }
+          for (const [id, rec] of changes ?? []) {
+            if (out.length >= limit) return out;
+            if (rec && !records?.has(id)) add(id, rec.json);
+          }
           return out;
         },
         listDue: async <R>(kind: RecordKind, lane: DueLane, untilMs: number, limit: number) =>

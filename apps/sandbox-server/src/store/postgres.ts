@@ -4,7 +4,7 @@ import { dueOf, type DueLane } from '../domain/due-work.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { PendingWrites } from './postgres-writes.js';
 import { secretKeysOf } from './secret-key-pepper.js';
-import { UniqueViolation, type MerchantRecord, type RecordKind, type Store, type Tx } from './types.js';
+import { UniqueViolation, type MerchantRecord, type RecordKind, type Store, type StoredEntry, type Tx } from './types.js';
 
 const UNIQUE_VIOLATION = '23505';
 /** All transactions of one merchant take this advisory lock, across every process on the database. */
@@ -148,6 +148,11 @@ export class PostgresStore implements Store {
           await pending.flush(kind);
           const r = await client.query<{ data: R }>('SELECT data FROM records WHERE merchant_id = $1 AND kind = $2 ORDER BY seq', [merchantId, kind]);
           return r.rows.map((row) => row.data);
+        },
+        listEntries: async <R>(kind: RecordKind, limit: number) => {
+          await pending.flush(kind);
+          const r = await client.query<StoredEntry<R>>('SELECT id, unique_key, data FROM records WHERE merchant_id = $1 AND kind = $2 ORDER BY seq LIMIT $3', [merchantId, kind, limit]);
+          return r.rows;
         },
         listDue: async <R>(kind: RecordKind, lane: DueLane, untilMs: number, limit: number) => {
           await pending.flush(kind);

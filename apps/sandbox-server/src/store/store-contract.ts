@@ -169,6 +169,26 @@ describe(`${name}: the store contract`, () => {
     expect(ids(await store.withTransaction('d', (tx) => tx.list<{ id: string }>('webhook_delivery')))).toEqual(['late', 'early']);
   });
 
+  it('lists entries with their ids and unique keys, in insertion order, up to a limit, with the transaction\'s own writes', async () => {
+    const store = await open();
+    await store.withTransaction('e', async (tx) => {
+      await tx.put('customer', 'b', { n: 1 }, 'ext-b');
+      await tx.put('customer', 'a', { n: 2 });
+    });
+    const entries = await store.withTransaction('e', async (tx) => {
+      await tx.put('customer', 'c', { n: 3 }, 'ext-c');
+      await tx.put('customer', 'b', { n: 4 }, 'ext-b2');
+      return tx.listEntries('customer', 10);
+    });
+    expect(entries).toEqual([
+      { id: 'b', unique_key: 'ext-b2', data: { n: 4 } },
+      { id: 'a', unique_key: null, data: { n: 2 } },
+      { id: 'c', unique_key: 'ext-c', data: { n: 3 } },
+    ]);
+    expect(await store.withTransaction('e', (tx) => tx.listEntries('customer', 2))).toHaveLength(2);
+    expect(await store.withTransaction('other', (tx) => tx.listEntries('customer', 10))).toEqual([]);
+  });
+
   it('answers ready', async () => {
     expect(await (await open()).ready()).toBe(true);
   });

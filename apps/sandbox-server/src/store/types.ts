@@ -23,6 +23,13 @@ export interface MerchantRecord {
   created_at: string;
 }
 
+/** A stored record with the id and unique key it is kept under. */
+export interface StoredEntry<T> {
+  id: string;
+  unique_key: string | null;
+  data: T;
+}
+
 export interface Tx {
   get<T>(kind: RecordKind, id: string): Promise<T | undefined>;
   /** Finds a record by its secondary unique key. */
@@ -35,6 +42,8 @@ export interface Tx {
   delete(kind: RecordKind, id: string): Promise<void>;
   /** All records of a kind, in insertion order. */
   list<T>(kind: RecordKind): Promise<T[]>;
+  /** The first `limit` records of a kind, in insertion order, with their ids and unique keys (what a snapshot keeps). */
+  listEntries<T>(kind: RecordKind, limit: number): Promise<StoredEntry<T>[]>;
   /**
    * Records of a kind whose work in `lane` is due at or before `untilMs` (`dueOf`, computed on
    * every put), earliest first, at most `limit`: how the clock finds due work without reading

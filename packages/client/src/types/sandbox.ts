@@ -127,6 +127,54 @@ export interface WebhookDelivery {
   next_attempt_at: string | null;
 }
 
+/** The contract's `ListRequestsQuery` (`z.input` and `z.output` alike). */
+export interface ListRequestsQuery {
+  status?: number | undefined;
+  limit?: number | undefined;
+  operation_id?: string | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
+}
+
+/** The contract's `JournalEntry` (`z.input` and `z.output` alike). */
+export interface JournalEntry {
+  status: number;
+  at: string;
+  path: string;
+  id: string;
+  method: string;
+  idempotency_key: string | null;
+  duration_ms: number;
+  operation_id: string | null;
+  request_id: string;
+  replayed: boolean;
+  fault: JournalFault | null;
+  request_body?: unknown;
+  response_body?: unknown;
+}
+
+/** The contract's `Snapshot` (`z.input` and `z.output` alike). */
+export interface Snapshot {
+  merchant: {
+    account_ids: string[];
+    clock_offset_seconds: number;
+  };
+  version: number;
+  format: 'switchyard.snapshot';
+  exported_at: string;
+  records: SnapshotRecord[];
+}
+
+/** The contract's `Snapshot` (`z.input` and `z.output` alike): the same type as `Snapshot`. */
+export type SnapshotInput = Snapshot;
+
+/** The contract's `SnapshotImportResult` (`z.input` and `z.output` alike). */
+export interface SnapshotImportResult {
+  account_ids: string[];
+  clock_offset_seconds: number;
+  imported: number;
+}
+
 /** The contract's `CompleteEnrollmentParams` (`z.input` and `z.output` alike). */
 export interface CompleteEnrollmentParams {
   customer_session: string;
@@ -162,6 +210,21 @@ export interface WebhookAttempt {
   error: string | null;
   request_body: string;
   signature: string;
+}
+
+/** The contract's `JournalFault` (`z.input` and `z.output` alike). */
+export interface JournalFault {
+  effect: string;
+  source: 'rule' | 'header';
+  rule_id?: string | undefined;
+}
+
+/** The contract's `SnapshotRecord` (`z.input` and `z.output` alike). */
+export interface SnapshotRecord {
+  id: string;
+  data: OpenObject;
+  kind: string;
+  unique_key: string | null;
 }
 
 /** The sandbox routes as the client calls them: what each one takes and answers per status. */
@@ -329,4 +392,33 @@ export interface SandboxRoutes {
       404: ApiError;
     };
   };
+  /** GET /sandbox/requests: List the merchant's recent /v1 requests (this process's journal), oldest first, bodies masked. */
+listRequests: {
+  request: {
+    headers?: KeyHeaders | undefined;
+    query?: ListRequestsQuery | undefined;
+  };
+  responses: CommonErrorResponses & {
+    200: JournalEntry[];
+  };
+};
+/** GET /sandbox/snapshot: Export the merchant's whole state (no API keys) as a versioned JSON document. */
+exportSnapshot: {
+  request: {
+    headers?: KeyHeaders | undefined;
+  };
+  responses: CommonErrorResponses & {
+    200: Snapshot;
+  };
+};
+/** POST /sandbox/snapshot: Import a snapshot into this merchant, which must hold no data: records keep their ids, the clock its offset. */
+importSnapshot: {
+  request: {
+    body: SnapshotInput;
+    headers?: KeyHeaders | undefined;
+  };
+  responses: CommonErrorResponses & {
+    200: SnapshotImportResult;
+  };
+};
 }

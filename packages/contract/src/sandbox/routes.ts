@@ -32,6 +32,8 @@ import {
   RecipientBalanceParams,
   WebhookDelivery,
 } from './schemas.js';
+import { JournalEntry, ListRequestsQuery } from './journal.js';
+import { Snapshot, SnapshotImportResult } from './snapshots.js';
 
 const c = initContract();
 
@@ -188,6 +190,32 @@ export const sandboxContract = c.router(
       responses: { 200: WebhookDelivery, 404: ApiError, ...commonErrorResponses },
       summary: 'Send a delivery again now (one more attempt)',
       metadata: sandboxMeta('sandboxRedeliverWebhook'),
+    },
+    listRequests: {
+      method: 'GET',
+      path: '/requests',
+      headers: AuthHeaders,
+      query: ListRequestsQuery,
+      responses: { 200: z.array(JournalEntry), ...commonErrorResponses },
+      summary: "List the merchant's recent /v1 requests (this process's journal), oldest first, bodies masked",
+      metadata: sandboxMeta('listRequests'),
+    },
+    exportSnapshot: {
+      method: 'GET',
+      path: '/snapshot',
+      headers: AuthHeaders,
+      responses: { 200: Snapshot, ...commonErrorResponses },
+      summary: "Export the merchant's whole state (no API keys) as a versioned JSON document",
+      metadata: sandboxMeta('exportSnapshot'),
+    },
+    importSnapshot: {
+      method: 'POST',
+      path: '/snapshot',
+      headers: AuthHeaders,
+      body: Snapshot,
+      responses: { 200: SnapshotImportResult, ...commonErrorResponses },
+      summary: 'Import a snapshot into this merchant, which must hold no data: records keep their ids, the clock its offset',
+      metadata: sandboxMeta('importSnapshot'),
     },
   },
   { pathPrefix: '/sandbox', strictStatusCodes: true },

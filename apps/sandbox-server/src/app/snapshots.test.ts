@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures } from '@switchyard/contract/fixtures';
+import type { SandboxMerchant, Snapshot } from '@switchyard/contract';
+import { clientsFor, idemKey, newMerchant, pay, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import { eventually, startReceiver } from '../test-support/receiver.js';
+import { storesUnderTest } from '../test-support/stores.js';
+import { SNAPSHOT_VERSION } from './snapshots.js';
+
+const key = () => ({ 'x-idempotency-key': idemKey() });
+const DAY = 86400;
+
+/**
+ * A world with a configured webhook and its delivered events, a customer with an enrolled card,
+ * a subscription, a refunded payment, and a clock moved a day: the GETs that read it back.
+ */
+async function buildWorld(clients: Clients, merchant: SandboxMerchant, webhookUrl: string) {
+  const accountId = merchant.account_ids[0] as string;
+  const webhook = await clients.webhooks.create({ body: { account_id: accountId, name: 'listener', url: webhookUrl, hmac_client_secret: 'whsec-snapshot', payment_triggers: ['PURCHASE', 'REFUND'] } });
+  if (webhook.status !== 201) throw new Error(`webhook: ${JSON.stringify(webhook.body)}`);
+  const customer = await clients.customers.create({ body: { merchant_customer_id: 'snapshot-customer' } });
+  if (customer.status !== 201) throw new Error('customer');
+  const enrolled = fixtures.enrollDirect();
+  const method = await clients.paymentMethods.enrollDirect({
+    params: { customer_id: customer.body.id },
+    body: { ...enrolled, account_id: accountId, card_data: { ...enrolled.card_data!, number: '4111111111111111' } },
+    headers: key(),
+  });
+  if (method.status !== 200) throw new Error('enrollment');
+  const subscription = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(method.body.vaulted_token), account_id: accountId } });
+  if (subscription.status !== 200) throw new Error(`subscription: ${JSON.stringify(subscription.body)}`);
+  const payment = await pay(clients, merchant);
+  const refund = await clients.payments.refund({ params: { id: payment.id, transaction_id: payment.transactions?.id as string }, body: { ...fixtures.refund(), amount: { currency: 'ARS', value: 10 } }, headers: key() });
+  if (refund.status !== 200) throw new Error(`refund: ${JSON.stringify(refund.body)}`);
+  const link = await clients.checkout.createPaymentLink({ body: { ...fixtures.createPaymentLink(), account_id: accountId, availability: { finish_at: '2099-01-01T00:00:00Z' } } });
+  if (link.status !== 200) throw new Error(`link: ${JSON.stringify(link.body)}`);
+  if ((await clients.sandbox.advanceClock({ body: { seconds: DAY } })).status !== 200) throw new Error('clock');
+  const ids = { accountId, webhookId: webhook.body.id, customerId: customer.body.id, subscriptionId: subscription.body.id, paymentId: payment.id };
+  return { ids, transactionId: payment.transactions?.id as string, linkPath: new URL(link.body.checkout_url).pathname, reads: (c: Clients) => reads(c, ids) };
+}
+
+/** What a test would read from the world, with the values that are not state (request ids, real time) left out. */
+async function reads(clients: Clients, ids: { accountId: string; webhookId: string; customerId: string; subscriptionId: string; paymentId: string }) {
+  const clock = await clients.sandbox.getClock();
+  return {
+    payment: (await clients.payments.get({ params: { payment_id: ids.paymentId } })).body,
+    customer: (await clients.customers.get({ params: { customer_id: ids.customerId } })).body,
+    subscription: (await clients.subscriptions.get({ params: { id: ids.subscriptionId } })).body,
+    webhooks: (await clients.webhooks.list({ query: { account_id: ids.accountId } })).body,
+    webhook: (await clients.webhooks.get({ params: { webhook_id: ids.webhookId }, query: { account_id: ids.accountId } })).body,
+    events: (await clients.sandbox.listEvents({ query: {} })).body,
+    deliveries: (await clients.sandbox.listWebhookDeliveries({ query: {} })).body,
+    clockOffset: clock.status === 200 ? clock.body.offset_seconds : undefined,
+  };
+}
+
+async function exported(clients: Clients): Promise<Snapshot> {
+  const res = await clients.sandbox.exportSnapshot();
+  if (res.status !== 200) throw new Error(`export: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+describe.each(storesUnderTest('snapshots.test.ts'))('snapshots on the $name store', (store) => {
+  let sb: RunningSandbox;
+  let drop: (() => Promise<void>) | undefined;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    const prepared = await store.prepare();
+    drop = prepared.drop;
+    sb = await startSandbox(prepared.config);
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await sb?.stop();
+    await receiver?.close();
+    await drop?.();
+  });
+
+  it('exports a world and imports it into a new merchant, which answers the same GETs', async () => {
+    const source = await newMerchant(sb.url);
+    const sourceClients = clientsFor(sb.url, source);
+    const world = await buildWorld(sourceClients, source, receiver.url);
+    // Every delivery settled before the export, so the copy has nothing left to send.
+    await eventually(async () => {
+      const res = await sourceClients.sandbox.listWebhookDeliveries({ query: {} });
+      return res.status === 200 && res.body.length >= 2 && res.body.every((d) => d.state === 'delivered') ? true : undefined;
+    });
+    const snapshot = await exported(sourceClients);
+    expect(snapshot).toMatchObject({ format: 'switchyard.snapshot', version: SNAPSHOT_VERSION, merchant: { account_ids: source.account_ids, clock_offset_seconds: DAY } });
+    const text = JSON.stringify(snapshot);
+    expect(text).not.toContain(source.private_secret_key);
+    expect(text).not.toContain(source.public_api_key);
+
+    const copy = await newMerchant(sb.url);
+    const copyClients = clientsFor(sb.url, copy);
+    const imported = await copyClients.sandbox.importSnapshot({ body: snapshot });
+    expect(imported).toMatchObject({ status: 200, body: { imported: snapshot.records.length, account_ids: source.account_ids, clock_offset_seconds: DAY } });
+    const before = await world.reads(sourceClients);
+    expect(before.deliveries).toEqual(expect.arrayContaining([expect.objectContaining({ state: 'delivered' })]));
+    expect(await world.reads(copyClients)).toEqual(before);
+    // The copy is a world of its own: it goes on from there, the source is unchanged.
+    expect((await copyClients.payments.refund({ params: { id: world.ids.paymentId, transaction_id: world.transactionId }, body: { ...fixtures.refund(), amount: { currency: 'ARS', value: 5 } }, headers: key() })).status).toBe(200);
+    expect((await sourceClients.payments.get({ params: { payment_id: world.ids.paymentId } })).body).toEqual(before.payment);
+    // A merchant that holds data refuses an import.
+    expect(await copyClients.sandbox.importSnapshot({ body: snapshot })).toMatchObject({ status: 400, body: { code: 'INVALID_STATE' } });
+
+    // The payment link's public code stays with the source: the copy did not take it over.
+    expect((await fetch(`${sb.url}${world.linkPath}`)).status).toBe(200);
+    expect((await sourceClients.sandbox.reset()).status).toBe(200);
+    expect((await fetch(`${sb.url}${world.linkPath}`)).status).toBe(404);
+    // Once no merchant holds it, an import keeps it and the hosted page opens again.
+    const third = clientsFor(sb.url, await newMerchant(sb.url));
+    expect((await third.sandbox.importSnapshot({ body: snapshot })).status).toBe(200);
+    expect((await fetch(`${sb.url}${world.linkPath}`)).status).toBe(200);
+  });
+
+  it('refuses a snapshot from a newer schema, naming both versions', async () => {
+    const merchant = await newMerchant(sb.url);
+    const clients = clientsFor(sb.url, merchant);
+    const snapshot = await exported(clients);
+    const res = await clients.sandbox.importSnapshot({ body: { ...snapshot, version: SNAPSHOT_VERSION + 1 } });
+    expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS' } });
+    expect(JSON.stringify(res.body)).toContain(`snapshot version ${SNAPSHOT_VERSION + 1} is newer than this sandbox's schema version ${SNAPSHOT_VERSION}`);
+    const unknownKind = await clients.sandbox.importSnapshot({ body: { ...snapshot, records: [{ kind: 'nonsense', id: 'x', unique_key: null, data: {} }] } });
+    expect(unknownKind).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS' } });
+  });
+});

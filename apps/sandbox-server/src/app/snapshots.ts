@@ -1,0 +1,122 @@
+import { MAX_SNAPSHOT_RECORDS, SNAPSHOT_FORMAT, type Snapshot, type SnapshotRecord } from '@switchyard/contract';
+import { DomainError } from '../domain/errors.js';
+import { MIGRATIONS } from '../store/migrations/index.js';
+import { UniqueViolation, type RecordKind, type Tx } from '../store/types.js';
+import { invalidCredentials, isoNow, type RequestContext } from './context.js';
+
+/**
+ * The store's schema version: the number of its latest migration. Record data only ever changes
+ * shape through a migration, so a snapshot taken at a version this sandbox has reached holds
+ * records it can read; one from a later version may not.
+ */
+export const SNAPSHOT_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
+
+/** Every kind of record a merchant owns: typed as a record of all of them, so a new kind cannot be left out of snapshots. */
+const KINDS: Record<RecordKind, true> = {
+  customer: true,
+  customer_session: true,
+  checkout_session: true,
+  payment_link: true,
+  payment: true,
+  payer_page: true,
+  payment_method: true,
+  subscription: true,
+  recipient: true,
+  transfer: true,
+  balance: true,
+  banking_entity: true,
+  banking_onboarding: true,
+  banking_account: true,
+  webhook: true,
+  webhook_delivery: true,
+  event: true,
+  idempotency: true,
+};
+const RECORD_KINDS = Object.keys(KINDS) as RecordKind[];
+const isRecordKind = (kind: string): kind is RecordKind => Object.hasOwn(KINDS, kind);
+
+/** Kinds whose unique key is a public handle: the hosted pages find it across merchants (`Store.locate`). */
+const PUBLIC_HANDLES: ReadonlySet<RecordKind> = new Set<RecordKind>(['payment_link', 'payer_page']);
+
+/**
+ * The unique key an imported record is stored under. A public handle another merchant already
+ * holds stays that merchant's: the copy keeps the record without it, so no import can take over
+ * the page of another tenant (its own copy's pages do not open; docs/sandbox.md, "Snapshots").
+ */
+async function importedUniqueKey(ctx: RequestContext, record: SnapshotRecord & { kind: RecordKind }): Promise<string | undefined> {
+  if (record.unique_key === null) return undefined;
+  if (!PUBLIC_HANDLES.has(record.kind)) return record.unique_key;
+  const holder = await ctx.store.locate(record.kind, record.unique_key);
+  return holder && holder.merchantId !== ctx.merchant.id ? undefined : record.unique_key;
+}
+
+const tooLarge = () => new DomainError('INVALID_STATE', [`the merchant holds more than ${MAX_SNAPSHOT_RECORDS} records, the most a snapshot holds`]);
+
+/** Every record of the merchant, kind by kind, each in insertion order; refused past MAX_SNAPSHOT_RECORDS (read at most one past it). */
+async function allRecords(tx: Tx): Promise<SnapshotRecord[]> {
+  const records: SnapshotRecord[] = [];
+  for (const kind of RECORD_KINDS) {
+    const entries = await tx.listEntries<Record<string, unknown>>(kind, MAX_SNAPSHOT_RECORDS - records.length + 1);
+    for (const { id, unique_key, data } of entries) records.push({ kind, id, unique_key, data });
+    if (records.length > MAX_SNAPSHOT_RECORDS) throw tooLarge();
+  }
+  return records;
+}
+
+/**
+ * The merchant's whole state, read in one transaction: every record with its id and unique key,
+ * the account ids the records belong to and the clock's offset. Never the merchant's keys, nor
+ * its card fingerprint key (docs/sandbox.md, "Snapshots").
+ */
+export async function exportSnapshot(ctx: RequestContext): Promise<Snapshot> {
+  const records = await ctx.store.withTransaction(ctx.merchant.id, allRecords);
+  return {
+    format: SNAPSHOT_FORMAT,
+    version: SNAPSHOT_VERSION,
+    exported_at: isoNow(ctx),
+    merchant: { account_ids: [...ctx.merchant.account_ids], clock_offset_seconds: ctx.merchant.clock_offset_seconds },
+    records,
+  };
+}
+
+/** The snapshot's records, once checked: refuses a later schema, or a kind of record this sandbox does not keep. */
+function importableRecords(snapshot: Snapshot): (SnapshotRecord & { kind: RecordKind })[] {
+  if (snapshot.version > SNAPSHOT_VERSION) {
+    throw new DomainError('INVALID_PARAMETERS', [
+      `snapshot version ${snapshot.version} is newer than this sandbox's schema version ${SNAPSHOT_VERSION}: import it into a sandbox at version ${snapshot.version} or later`,
+    ]);
+  }
+  const unknown = snapshot.records.findIndex((r) => !isRecordKind(r.kind));
+  if (unknown >= 0) throw new DomainError('INVALID_PARAMETERS', [`records[${unknown}].kind "${snapshot.records[unknown]?.kind}" is not a kind of record this sandbox keeps`]);
+  return snapshot.records as (SnapshotRecord & { kind: RecordKind })[];
+}
+
+/**
+ * Imports a snapshot into the calling merchant, which must hold no records: all of them in one
+ * transaction (ids and unique keys kept; due work re-indexed by the store), then the merchant
+ * takes the snapshot's account ids and clock offset. Its keys stay its own.
+ */
+export async function importSnapshot(ctx: RequestContext, snapshot: Snapshot) {
+  const records = importableRecords(snapshot);
+  const uniqueKeys: (string | undefined)[] = [];
+  for (const r of records) uniqueKeys.push(await importedUniqueKey(ctx, r));
+  await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+    for (const kind of RECORD_KINDS) {
+      if ((await tx.listEntries(kind, 1)).length > 0) throw new DomainError('INVALID_STATE', ['the merchant already holds data: import into a new merchant, or POST /sandbox/reset first']);
+    }
+    for (const [i, r] of records.entries()) {
+      try {
+        await tx.put(r.kind, r.id, r.data, uniqueKeys[i]);
+      } catch (error) {
+        if (error instanceof UniqueViolation) throw new DomainError('INVALID_PARAMETERS', [`records[${i}].unique_key "${r.unique_key}" is held by another ${r.kind} of the snapshot`]);
+        throw error;
+      }
+    }
+  });
+  const { account_ids, clock_offset_seconds } = snapshot.merchant;
+  const merchant = await ctx.store.updateMerchant(ctx.merchant.id, (m) => ({ ...m, account_ids: [...account_ids], clock_offset_seconds }));
+  if (!merchant) throw invalidCredentials();
+  // Deliveries still pending in the snapshot are this merchant's to send now.
+  ctx.deliveriesQueued?.();
+  return { imported: snapshot.records.length, account_ids: merchant.account_ids, clock_offset_seconds: merchant.clock_offset_seconds };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { maskBody, tooLargeToKeep } from './journal-mask.js';
+
+describe('journal body masking', () => {
+  it('masks card numbers in any string, with or without separators, keeping the last four digits', () => {
+    expect(maskBody({ note: 'paid with 4111 1111 1111 1111 and 5555-5555-5555-4444', plain: '4000000000000002' }, 1000)).toEqual({
+      note: 'paid with ***1111 and ***4444',
+      plain: '***0002',
+    });
+    // Shorter digit runs (amounts, dates, ids) are left alone.
+    expect(maskBody({ order: 'order-0001', date: '2026-01-01', id: 'a3e8f1c6-6b2d-4e7a-9c15-8d0f2b6a7e31' }, 1000)).toEqual({
+      order: 'order-0001',
+      date: '2026-01-01',
+      id: 'a3e8f1c6-6b2d-4e7a-9c15-8d0f2b6a7e31',
+    });
+  });
+
+  it('masks security codes, keys and secrets by key at any depth, and short card numbers under `number`', () => {
+    const body = {
+      payment_method: { detail: { card: { card_data: { number: '45079900', security_code: '123', holder_name: 'ADA' } } } },
+      items: [{ nested: { CVV: 999, cvc: '12' } }],
+      private_secret_key: 'sandbox_sk_x',
+      hmac_client_secret: 'whsec',
+      address: { number: '1234' },
+    };
+    expect(maskBody(body, 1000)).toEqual({
+      payment_method: { detail: { card: { card_data: { number: '***9900', security_code: '***', holder_name: 'ADA' } } } },
+      items: [{ nested: { CVV: '***', cvc: '***' } }],
+      private_secret_key: '***',
+      hmac_client_secret: '***',
+      address: { number: '1234' },
+    });
+  });
+
+  it('keeps a body past the size cap as a short note, without walking the rest of it', () => {
+    expect(maskBody({ evidence: 'x'.repeat(5000) }, 4096)).toBe(tooLargeToKeep(4096));
+    expect(maskBody(Array.from({ length: 1000 }, () => ({ a: 'bcdefgh' })), 4096)).toBe(tooLargeToKeep(4096));
+    expect(maskBody({ small: 'y' }, 4096)).toEqual({ small: 'y' });
+  });
+
+  it('does not change the body it masks', () => {
+    const body = { card_data: { number: '4111111111111111', security_code: '123' } };
+    maskBody(body, 1000);
+    expect(body.card_data).toEqual({ number: '4111111111111111', security_code: '123' });
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Masks what a journaled body must never show: card numbers (in any string, with or without
+ * separators, and under a `number` key), security codes and secrets (by key, at any depth). It
+ * errs on the side of masking: any run of 13 to 19 digits is treated as a card number.
+ */
+
+export const MASK = '***';
+
+/** Keys whose value is masked whole, wherever they appear: security codes, API keys, secrets, passwords. */
+const SECRET_KEY = /security_?code|cvv|cvc|secret|password|api_?key|authorization/i;
+/** A card number written as 13 to 19 digits, optionally grouped by spaces or dashes. */
+const CARD_NUMBER = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
+/** A `number` key's value that may be a short card number (the contract takes 8 to 19 digits): digits and separators only. */
+const CARD_NUMBER_VALUE = /^[\d -]{8,}$/;
+
+/** Keeps the last four digits, as the API shows a card (`lfd`). */
+const maskDigits = (digits: string) => `${MASK}${digits.replace(/\D/g, '').slice(-4)}`;
+
+/** A bounded walk: deeper structures than any API body are cut off rather than recursed into. */
+const MAX_DEPTH = 32;
+
+/** What is left of a body's size budget, in characters of its strings and keys. */
+interface Budget {
+  left: number;
+}
+
+function masked(value: unknown, budget: Budget, depth: number): unknown {
+  if (budget.left < 0) return MASK;
+  if (typeof value === 'string') {
+    budget.left -= value.length;
+    return budget.left < 0 ? MASK : value.replace(CARD_NUMBER, maskDigits);
+  }
+  if (value === null || typeof value !== 'object') {
+    budget.left -= 8;
+    return value;
+  }
+  if (depth >= MAX_DEPTH) return MASK;
+  if (Array.isArray(value)) return value.map((item) => masked(item, budget, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    budget.left -= key.length + 4;
+    if (SECRET_KEY.test(key) && item !== null) out[key] = MASK;
+    else if (key === 'number' && ((typeof item === 'number' && item >= 1e7) || (typeof item === 'string' && CARD_NUMBER_VALUE.test(item)))) out[key] = maskDigits(String(item));
+    else out[key] = masked(item, budget, depth + 1);
+  }
+  return out;
+}
+
+/** What a body too large to journal is kept as. */
+export const tooLargeToKeep = (maxChars: number) => `[body over ${maxChars} characters, not kept]`;
+
+/**
+ * A masked copy of a parsed JSON body, or `tooLargeToKeep` once it passes `maxChars` characters
+ * of strings and keys: the walk stops there, so a large body costs no more than a small one.
+ */
+export function maskBody(value: unknown, maxChars: number): unknown {
+  const budget = { left: maxChars };
+  const copy = masked(value, budget, 0);
+  return budget.left < 0 ? tooLargeToKeep(maxChars) : copy;
+}

@@ -52,6 +52,7 @@ function journaledContext<C extends RequestContext>(ctx: C, key: string): C {
         get: (kind, id) => tx.get(kind, id),
         getByUniqueKey: (kind, uniqueKey) => tx.getByUniqueKey(kind, uniqueKey),
         list: (kind) => tx.list(kind),
+        lock: (name) => tx.lock(name),
         listDue: (kind, lane, untilMs, limit) => tx.listDue(kind, lane, untilMs, limit),
         deleteDue: (kind, lane, untilMs, limit) => {
           wrote = true;

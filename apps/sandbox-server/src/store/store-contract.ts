@@ -112,6 +112,21 @@ describe(`${name}: the store contract`, () => {
     expect(taken.flat().sort()).toEqual(Array.from({ length: 10 }, (_, i) => `d${i}`).sort());
   });
 
+  it('keeps ids, keys and data with quotes, backslashes and any text exactly as given', async () => {
+    const store = await open();
+    const id = "it's \\ a 'quoted'; DROP TABLE records; --";
+    const key = "k'\\'; --\u001f\u00e9";
+    const data = { text: "O'Brien \\ \"x\" ; -- \u0000 \u2028 ☃", n: 1.5 };
+    await store.withTransaction(id, async (tx) => {
+      await tx.put('customer', id, data, key);
+      await tx.put('event', id, data);
+    });
+    expect(await store.withTransaction(id, (tx) => tx.get('customer', id))).toEqual(data);
+    expect(await store.withTransaction(id, (tx) => tx.getByUniqueKey('customer', key))).toEqual(data);
+    expect(await store.withTransaction(id, (tx) => tx.list('event'))).toEqual([data]);
+    expect(await store.locate('customer', key)).toEqual({ merchantId: id, data });
+  });
+
   it('hands out copies, so callers cannot change stored state', async () => {
     const store = await open();
     const value = { list: [1] };

@@ -8,7 +8,7 @@ interface Row {
   due: Due | null;
 }
 
-/** Rows per INSERT: a statement of a few hundred kilobytes at most, parsed in one go. */
+/** Rows per INSERT: a clock advance that writes thousands of records sends a few statements, none of unbounded size. */
 const ROWS_PER_STATEMENT = 500;
 
 /**

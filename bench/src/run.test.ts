@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // A smoke test only: the benchmark runs end to end with tiny sizes (one unwarmed round of 200
-// requests per server, no 100k-record phase; about 20 s on an idle 2-CPU machine, most of it
+// requests per server, no 100k-record phase; about 20 s on an idle 2-CPU machine, and about 30 s
+// more with a database (three sandbox processes, pgbench for a second), most of it
 // autocannon's one-second minimum per run and Prism's start). No timing is asserted; the generous
 // limit is for a machine busy with the rest of the test run.
 describe('pnpm bench', () => {
@@ -22,6 +23,12 @@ describe('pnpm bench', () => {
       expect(names).toContain(expected);
     }
     expect(names.some((n) => n.startsWith('Resident memory per stored customer'))).toBe(true);
+    // With a database (as in CI) the PostgreSQL figures run too, each beside its baseline.
+    if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) {
+      for (const expected of ['POST /v1/customers on PostgreSQL vs the memory store, one merchant', 'POST /v1/customers on PostgreSQL vs the database alone running its statements', 'POST /v1/customers, two replicas on one PostgreSQL vs one, 8 merchants']) {
+        expect(names).toContain(expected);
+      }
+    }
     for (const f of json.figures) {
       expect(Number.isFinite(f.ours)).toBe(true);
       // A figure measured against a baseline carries its ratio; an absolute one carries none.

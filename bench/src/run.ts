@@ -4,6 +4,7 @@ import { clientOverhead } from './client-overhead.js';
 import { placeLoadGenerator } from './cpu-placement.js';
 import { useCpuPlacement } from './processes.js';
 import { memoryBench } from './memory.js';
+import { postgresBench } from './postgres.js';
 import { serverBench } from './server.js';
 import { renderMarkdown, machine, writeResults, type Figure } from './report.js';
 
@@ -19,7 +20,10 @@ const cpuPlacement = placement.description;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const figures: Figure[] = [];
 if (!only || only === 'server') {
-  figures.push(...(await serverBench(quick ? { durationSeconds: 0.3, rounds: 1, loadSize: { amount: 200 }, warmUp: false, amount: 100, fixedRate: 100, storedCustomers: 200, databaseUrl } : { durationSeconds: 5, rounds: 3, loadSize: { durationSeconds: 5 }, warmUp: true, amount: 5000, fixedRate: 1000, storedCustomers: 100_000, databaseUrl })));
+  figures.push(...(await serverBench(quick ? { durationSeconds: 0.3, rounds: 1, loadSize: { amount: 200 }, warmUp: false, amount: 100, fixedRate: 100, storedCustomers: 200 } : { durationSeconds: 5, rounds: 3, loadSize: { durationSeconds: 5 }, warmUp: true, amount: 5000, fixedRate: 1000, storedCustomers: 100_000 })));
+}
+if (databaseUrl && (!only || only === 'postgres')) {
+  figures.push(...(await postgresBench(quick ? { databaseUrl, loadSize: { amount: 200 }, rounds: 1, warmUp: false } : { databaseUrl, loadSize: { durationSeconds: 5 }, rounds: 2, warmUp: true })));
 }
 if (!only || only === 'memory') figures.push(...(await memoryBench(quick ? 200 : 100_000, quick ? 100 : 5000)));
 if (!only || only === 'client') {

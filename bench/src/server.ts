@@ -21,7 +21,6 @@ export interface ServerBenchOptions {
   fixedRate: number;
   /** Customers a fresh sandbox stores before its fixed-rate run (the memory benchmark's count). */
   storedCustomers: number;
-  databaseUrl: string | undefined;
 }
 
 export const customerBody = () => ({ body: JSON.stringify({ merchant_customer_id: unique('bench'), first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', country: 'AR' }) });
@@ -156,19 +155,6 @@ export async function serverBench(o: ServerBenchOptions): Promise<Figure[]> {
     const replay = checked('replay', await load({ url: `${sandbox.url}/v1/payments`, headers: { ...DEMO_KEYS, 'x-idempotency-key': 'bench-replay' }, next: () => ({ body: replayBody }), ...o.loadSize }));
     figures.push({ name: 'Idempotent replay throughput (POST /v1/payments, same key)', ours: replay.rps, baseline: ex.rps, baselineName: 'Express customers baseline', unit: 'req/s', ratio: replay.rps / ex.rps, target: 'report', met: null });
 
-    if (o.databaseUrl) {
-      const schema = `bench_${process.pid}`;
-      const pgSandbox = await startSandboxProcess(['--database-url', o.databaseUrl, '--database-schema', schema]);
-      const memory = checked('memory customers (again)', await customers(sandbox, o.loadSize));
-      const onPg = checked('postgres customers', await customers(pgSandbox, o.loadSize));
-      await pgSandbox.stop();
-      figures.push({ name: 'POST /v1/customers on PostgreSQL vs the memory store', ours: onPg.rps, baseline: memory.rps, baselineName: 'the same sandbox on the memory store', unit: 'req/s', ratio: onPg.rps / memory.rps, target: 'report', met: null });
-      const pg = (await import('pg')).default;
-      const c = new pg.Client({ connectionString: o.databaseUrl });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
-    }
   } finally {
     await Promise.all(started.map((s) => s.stop()));
   }

@@ -79,6 +79,8 @@ export async function completeEnrollment(ctx: RequestContext, sessionId: string,
     const now = isoNow(ctx);
     const next = completeEnrollmentState(method, read, { newToken: () => ctx.ids.uuid(), now });
     // Only an enrolled card replaces anything: the others never read every method of the merchant.
+    // The customer's enrollments are a set no single record read holds: one enrollment at a time.
+    if (replacesEnrollments(next)) await tx.lock(`enrollments:${next.customer_id}`);
     const replaced = replacesEnrollments(next) ? replacedEnrollments(await tx.list<PaymentMethodState>('payment_method'), next, now) : [];
     await save(ctx, tx, [...replaced, { method: next, events: [completionEvent(next)] }]);
     return presentSessionMethod(next, payerOf(await tx.get<Customer>('customer', next.customer_id)));

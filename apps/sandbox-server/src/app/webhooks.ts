@@ -51,6 +51,8 @@ function conflictWith(existing: WebhookState[], candidate: WebhookState): Webhoo
 async function saveChecked(ctx: RequestContext, webhook: WebhookState): Promise<void> {
   checkRenewalDays(webhook);
   await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+    // No two alike is a rule over every webhook of the merchant: two saves check one at a time.
+    await tx.lock('webhooks');
     const clash = conflictWith(await tx.list<WebhookState>('webhook'), webhook);
     if (clash) throw new DomainError('WEBHOOK_ALREADY_EXISTS', [`webhook ${clash.id} already has this name, or this URL with one of these triggers`]);
     await tx.put('webhook', webhook.id, webhook);

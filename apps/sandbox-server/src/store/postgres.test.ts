@@ -46,6 +46,52 @@ const merchant = (id: string, digest: string): MerchantRecord => ({
 describe.skipIf(!url)('PostgreSQL', () => {
   storeContract('PostgresStore', async () => connect(await schema()));
 
+  // The memory store runs a merchant's transactions one at a time; PostgreSQL only those that meet
+  // (docs/scaling.md). If `a` held the merchant, `b` could never commit while `a` waits for it.
+  it('runs transactions of one merchant that touch different records side by side', async () => {
+    const store = await connect(await schema());
+    let bDone: () => void = () => undefined;
+    const bCommitted = new Promise<void>((r) => (bDone = r));
+    const a = store.withTransaction('m', async (tx) => {
+      await tx.get('payment', 'a');
+      await tx.put('payment', 'a', { n: 1 });
+      await bCommitted;
+    });
+    await store.withTransaction('m', async (tx) => {
+      await tx.get('payment', 'b');
+      await tx.put('payment', 'b', { n: 2 });
+    });
+    bDone();
+    await a;
+    expect(await store.withTransaction('m', (tx) => tx.list('payment'))).toEqual([{ n: 2 }, { n: 1 }]);
+  });
+
+  it('makes a whole-merchant change wait for the merchant\'s open transactions', async () => {
+    const name = await schema();
+    const store = await connect(name);
+    // Advisory locks are the database's, not the schema's: a merchant id no other run uses.
+    const id = `m_${name}`;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    let opened: () => void = () => undefined;
+    const isOpen = new Promise<void>((r) => (opened = r));
+    const tx = store.withTransaction(id, async (t) => {
+      await t.get('payment', 'p');
+      await t.put('payment', 'p', { n: 1 });
+      opened();
+      await held;
+    });
+    await isOpen;
+    const reset = store.resetMerchant(id);
+    // Asked of the database, not timed: the reset is queued behind the transaction's shared lock.
+    const waiting = `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND ((classid::bigint << 32) | objid::bigint) = hashtextextended($1, 7)`;
+    while ((await sql<{ n: number }>(name, waiting, [id]))[0]?.n === 0) await new Promise((r) => setImmediate(r));
+    release();
+    await tx;
+    // It deleted what the transaction committed while it waited.
+    expect(await reset).toBe(1);
+  });
+
   describe('merchant secret keys at rest (migration 3, docs/deploy.md)', () => {
     const PEPPER = 'an-operator-pepper-of-at-least-32-characters';
 

@@ -1,14 +1,15 @@
 import pg from 'pg';
 import type { SecretKeyDigests } from '../runtime/secret-keys.js';
-import { dueOf, type DueLane } from '../domain/due-work.js';
 import { MIGRATIONS } from './migrations/index.js';
-import { PendingWrites } from './postgres-writes.js';
+import { merchantLockKey } from './postgres-sql.js';
+import { TxSession } from './postgres-tx.js';
 import { secretKeysOf } from './secret-key-pepper.js';
-import { UniqueViolation, type MerchantRecord, type RecordKind, type Store, type StoredEntry, type Tx } from './types.js';
+import type { MerchantRecord, RecordKind, Store, Tx } from './types.js';
 
-const UNIQUE_VIOLATION = '23505';
-/** All transactions of one merchant take this advisory lock, across every process on the database. */
-const LOCK_SQL = 'SELECT pg_advisory_xact_lock(hashtextextended($1, 7))';
+/** PostgreSQL ended the transaction to break a deadlock (two transactions each holding a record the other wants). */
+const DEADLOCK_DETECTED = '40P01';
+/** Runs of a transaction that lost a deadlock: each time the other one went through. */
+const DEADLOCK_RUNS = 4;
 
 export interface PostgresStoreOptions {
   connectionString: string;
@@ -60,9 +61,9 @@ function migrate(pool: pg.Pool, schema: string, secretKeyPepper: string | undefi
 
 /**
  * The durable store. Records live in one table keyed by (merchant, kind, id), with a partial
- * unique index for secondary keys. Each transaction first takes the merchant's advisory lock, so
- * the transactions of one merchant run one at a time across all sandbox replicas — the same rule
- * as the memory store — and commits or rolls back as a whole.
+ * unique index for secondary keys. A transaction holds the records it reads with advisory locks
+ * (`TxSession`), across all sandbox replicas on the database, and the merchant's lock shared: a
+ * change to the whole merchant (its clock, a reset) takes that lock alone and waits for them.
  */
 export class PostgresStore implements Store {
   private constructor(
@@ -87,86 +88,29 @@ export class PostgresStore implements Store {
     }
   }
 
-  /** A transaction holding the merchant's advisory lock. */
-  private locked<T>(merchantId: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  /** A transaction that excludes every other of the merchant: it takes the merchant's lock alone. */
+  private whole<T>(merchantId: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     return inTransaction(this.pool, async (client) => {
-      await client.query(LOCK_SQL, [merchantId]);
+      await client.query(`SELECT pg_advisory_xact_lock(${merchantLockKey(merchantId)})`);
       return fn(client);
     });
   }
 
   async withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.locked(merchantId, async (client) => {
-      const pending = new PendingWrites(client, merchantId);
-      const tx: Tx = {
-        get: async <R>(kind: RecordKind, id: string) => {
-          const held = pending.get(kind, id);
-          if (held !== undefined) return JSON.parse(held) as R;
-          const r = await client.query<{ data: R }>('SELECT data FROM records WHERE merchant_id = $1 AND kind = $2 AND id = $3', [merchantId, kind, id]);
-          return r.rows[0]?.data;
-        },
-        getByUniqueKey: async <R>(kind: RecordKind, uniqueKey: string) => {
-          await pending.flush(kind);
-          const r = await client.query<{ data: R }>('SELECT data FROM records WHERE merchant_id = $1 AND kind = $2 AND unique_key = $3', [merchantId, kind, uniqueKey]);
-          return r.rows[0]?.data;
-        },
-        put: async (kind, id, data, uniqueKey) => {
-          const due = dueOf(kind, data);
-          const json = JSON.stringify(data);
-          // Only a unique key can clash (an id conflict is an upsert): the other puts wait in `pending`.
-          if (uniqueKey === undefined) return pending.put(kind, id, json, due);
-          await pending.flush(kind);
-          try {
-            // A clash may be caught with the transaction going on: the savepoint keeps it usable.
-            await client.query('SAVEPOINT put');
-            await client.query(
-              `INSERT INTO records (merchant_id, kind, id, unique_key, data, due_lane, due_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-               ON CONFLICT (merchant_id, kind, id) DO UPDATE SET unique_key = EXCLUDED.unique_key, data = EXCLUDED.data, due_lane = EXCLUDED.due_lane, due_at = EXCLUDED.due_at`,
-              [merchantId, kind, id, uniqueKey, json, due?.lane ?? null, due?.at ?? null],
-            );
-            await client.query('RELEASE SAVEPOINT put');
-          } catch (error) {
-            await client.query('ROLLBACK TO SAVEPOINT put');
-            if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new UniqueViolation(kind, uniqueKey);
-            throw error;
-          }
-        },
-        delete: async (kind, id) => {
-          pending.drop(kind, id);
-          await client.query('DELETE FROM records WHERE merchant_id = $1 AND kind = $2 AND id = $3', [merchantId, kind, id]);
-        },
-        deleteDue: async (kind, lane, untilMs, limit) => {
-          await pending.flush(kind);
-          const r = await client.query(
-            `DELETE FROM records WHERE merchant_id = $1 AND kind = $2 AND id IN
-             (SELECT id FROM records WHERE merchant_id = $1 AND kind = $2 AND due_lane = $3 AND due_at <= $4 ORDER BY due_at, seq LIMIT $5)`,
-            [merchantId, kind, lane, untilMs, limit],
-          );
-          return r.rowCount ?? 0;
-        },
-        list: async <R>(kind: RecordKind) => {
-          await pending.flush(kind);
-          const r = await client.query<{ data: R }>('SELECT data FROM records WHERE merchant_id = $1 AND kind = $2 ORDER BY seq', [merchantId, kind]);
-          return r.rows.map((row) => row.data);
-        },
-        listEntries: async <R>(kind: RecordKind, limit: number) => {
-          await pending.flush(kind);
-          const r = await client.query<StoredEntry<R>>('SELECT id, unique_key, data FROM records WHERE merchant_id = $1 AND kind = $2 ORDER BY seq LIMIT $3', [merchantId, kind, limit]);
-          return r.rows;
-        },
-        listDue: async <R>(kind: RecordKind, lane: DueLane, untilMs: number, limit: number) => {
-          await pending.flush(kind);
-          const r = await client.query<{ data: R }>(
-            'SELECT data FROM records WHERE merchant_id = $1 AND kind = $2 AND due_lane = $3 AND due_at <= $4 ORDER BY due_at, seq LIMIT $5',
-            [merchantId, kind, lane, untilMs, limit],
-          );
-          return r.rows.map((row) => row.data);
-        },
-      };
-      const result = await fn(tx);
-      await pending.flush();
-      return result;
-    });
+    for (let run = 1; ; run += 1) {
+      const client = await this.pool.connect();
+      const session = new TxSession(client, merchantId);
+      try {
+        const result = await fn(session.tx);
+        await session.commit();
+        return result;
+      } catch (error) {
+        await session.rollback();
+        if ((error as { code?: string }).code !== DEADLOCK_DETECTED || run >= DEADLOCK_RUNS) throw error;
+      } finally {
+        client.release();
+      }
+    }
   }
 
   async locate<T>(kind: RecordKind, uniqueKey: string) {
@@ -176,12 +120,13 @@ export class PostgresStore implements Store {
   }
 
   async getMerchant(id: string) {
-    const r = await this.pool.query<{ data: MerchantRecord }>('SELECT data FROM merchants WHERE id = $1', [id]);
+    const r = await this.pool.query<{ data: MerchantRecord }>({ name: 'merchant_by_id', text: 'SELECT data FROM merchants WHERE id = $1', values: [id] });
     return r.rows[0]?.data;
   }
 
   async findMerchantByPublicKey(publicKey: string) {
-    const r = await this.pool.query<{ data: MerchantRecord }>('SELECT data FROM merchants WHERE public_api_key = $1', [publicKey]);
+    // Every request authenticates with this one: prepared once per connection, not parsed and planned each time.
+    const r = await this.pool.query<{ data: MerchantRecord }>({ name: 'merchant_by_public_key', text: 'SELECT data FROM merchants WHERE public_api_key = $1', values: [publicKey] });
     return r.rows[0]?.data;
   }
 
@@ -197,7 +142,7 @@ export class PostgresStore implements Store {
   }
 
   async updateMerchant(id: string, change: (m: MerchantRecord) => MerchantRecord) {
-    return this.locked(id, async (client) => {
+    return this.whole(id, async (client) => {
       const r = await client.query<{ data: MerchantRecord }>('SELECT data FROM merchants WHERE id = $1 FOR UPDATE', [id]);
       const current = r.rows[0]?.data;
       if (!current) return undefined;
@@ -208,7 +153,7 @@ export class PostgresStore implements Store {
   }
 
   async resetMerchant(merchantId: string) {
-    return this.locked(merchantId, async (client) => (await client.query('DELETE FROM records WHERE merchant_id = $1', [merchantId])).rowCount ?? 0);
+    return this.whole(merchantId, async (client) => (await client.query('DELETE FROM records WHERE merchant_id = $1', [merchantId])).rowCount ?? 0);
   }
 
   async ready() {

@@ -81,6 +81,39 @@ describe.skipIf(!url)('two sandbox replicas on one PostgreSQL', () => {
     expect(results.filter((x) => x.status === 200)).toHaveLength(5);
   });
 
+  // Transactions of different records, and of different merchants, now run side by side (each
+  // holds only what it reads): every rule above must still hold with eight merchants racing at once.
+  it('keep every rule with eight merchants racing at once through both', async () => {
+    const merchants = await Promise.all(Array.from({ length: 8 }, () => newMerchant(a.url)));
+    await Promise.all(
+      merchants.map(async (m) => {
+        const via = (i: number) => clientsFor(i % 2 ? a.url : b.url, m);
+        const accountId = m.account_ids[0] as string;
+        const p = await pay(via(0), m, { value: 100 });
+        const ids = { id: p.id, transaction_id: p.transactions?.id as string };
+        const session = await via(0).checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: accountId } });
+        if (session.status !== 200) throw new Error('setup');
+        const paymentBody = { ...fixtures.createPayment(session.body.checkout_session), account_id: accountId };
+        const key = idemKey();
+        const [refunds, creates, customers] = await Promise.all([
+          Promise.all(Array.from({ length: 8 }, (_, i) => via(i).payments.refund({ params: ids, body: { ...fixtures.refund(), amount: { currency: 'ARS', value: 15 } }, headers: { 'x-idempotency-key': idemKey() } }))),
+          Promise.all(Array.from({ length: 6 }, (_, i) => via(i).payments.create({ body: paymentBody, headers: { 'x-idempotency-key': key } }))),
+          Promise.all(Array.from({ length: 6 }, (_, i) => via(i).customers.create({ body: { merchant_customer_id: 'same-everywhere' } }))),
+        ]);
+        const read = await via(1).payments.get({ params: { payment_id: p.id } });
+        if (read.status !== 200) throw new Error('read');
+        const refunded = refunds.filter((r) => r.status === 200).length;
+        expect(refunded).toBeGreaterThanOrEqual(1);
+        expect(read.body.amount.refunded).toBe(15 * refunded);
+        expect(read.body.amount.refunded).toBeLessThanOrEqual(100);
+        for (const r of creates.filter((x) => x.status !== 201)) expect(r).toMatchObject({ status: 400, body: { code: 'REQUEST_IN_PROCESS' } });
+        expect(new Set(creates.filter((r) => r.status === 201).map((r) => (r.body as { id: string }).id)).size).toBe(1);
+        expect(customers.filter((r) => r.status === 201)).toHaveLength(1);
+        for (const r of customers.filter((x) => x.status !== 201)) expect(r).toMatchObject({ status: 400, body: { code: 'CUSTOMER_ID_DUPLICATED' } });
+      }),
+    );
+  });
+
   it('attempt a webhook delivery once when both dispatchers try it at the same moment', async () => {
     const receiver = await startReceiver();
     try {

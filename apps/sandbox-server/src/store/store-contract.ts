@@ -51,7 +51,7 @@ describe(`${name}: the store contract`, () => {
     expect(await store.withTransaction('m1', (tx) => tx.getByUniqueKey('customer', 'ext-1'))).toEqual({});
   });
 
-  it('serialises the transactions of one merchant', async () => {
+  it('runs the transactions that read one record one at a time', async () => {
     const store = await open();
     await store.withTransaction('m', (tx) => tx.put('payment', 'p', { n: 0 }));
     await Promise.all(
@@ -64,6 +64,67 @@ describe(`${name}: the store contract`, () => {
       ),
     );
     expect(await store.withTransaction('m', (tx) => tx.get('payment', 'p'))).toEqual({ n: 50 });
+  });
+
+  it('lets one of many transactions create a record they all found absent, and one at a time take a named lock', async () => {
+    const store = await open();
+    const created = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        store.withTransaction('m', async (tx) => {
+          if (await tx.get('idempotency', 'key')) return false;
+          await new Promise((r) => setImmediate(r));
+          await tx.put('idempotency', 'key', { by: i });
+          return true;
+        }),
+      ),
+    );
+    expect(created.filter(Boolean)).toHaveLength(1);
+    // A rule over a set of records (at most one webhook): the named lock makes list-then-put one step.
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        store.withTransaction('m', async (tx) => {
+          await tx.lock('webhooks');
+          if ((await tx.list('webhook')).length > 0) return;
+          await new Promise((r) => setImmediate(r));
+          await tx.put('webhook', `w${i}`, { i });
+        }),
+      ),
+    );
+    expect(await store.withTransaction('m', (tx) => tx.list('webhook'))).toHaveLength(1);
+  });
+
+  it('hands each due record to one of the transactions listing it at once', async () => {
+    const store = await open();
+    const at = (ms: number) => new Date(ms).toISOString();
+    await store.withTransaction('due', async (tx) => {
+      for (let i = 0; i < 10; i += 1) await tx.put('webhook_delivery', `d${i}`, { id: `d${i}`, state: 'pending', next_attempt_at: at(1000 + i), created_at: at(0) });
+    });
+    const taken = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        store.withTransaction('due', async (tx) => {
+          const due = await tx.listDue<{ id: string }>('webhook_delivery', 'clock', 5000, 10);
+          await new Promise((r) => setImmediate(r));
+          for (const d of due) await tx.put('webhook_delivery', d.id, { ...d, state: 'delivered', next_attempt_at: null });
+          return due.map((d) => d.id);
+        }),
+      ),
+    );
+    expect(taken.flat().sort()).toEqual(Array.from({ length: 10 }, (_, i) => `d${i}`).sort());
+  });
+
+  it('keeps ids, keys and data with quotes, backslashes and any text exactly as given', async () => {
+    const store = await open();
+    const id = "it's \\ a 'quoted'; DROP TABLE records; --";
+    const key = "k'\\'; --\u001f\u00e9";
+    const data = { text: "O'Brien \\ \"x\" ; -- \u0000 \u2028 ☃", n: 1.5 };
+    await store.withTransaction(id, async (tx) => {
+      await tx.put('customer', id, data, key);
+      await tx.put('event', id, data);
+    });
+    expect(await store.withTransaction(id, (tx) => tx.get('customer', id))).toEqual(data);
+    expect(await store.withTransaction(id, (tx) => tx.getByUniqueKey('customer', key))).toEqual(data);
+    expect(await store.withTransaction(id, (tx) => tx.list('event'))).toEqual([data]);
+    expect(await store.locate('customer', key)).toEqual({ merchantId: id, data });
   });
 
   it('hands out copies, so callers cannot change stored state', async () => {

@@ -7,7 +7,12 @@ export type { RecordKind };
 /**
  * The storage boundary. Everything the sandbox keeps goes through an async, transactional
  * interface so the memory store and PostgreSQL obey the same rules: a transaction sees its own
- * writes, commits all of them or none, and transactions of one merchant never interleave.
+ * writes and commits all of them or none. Transactions of one merchant run one at a time only
+ * where they meet: a record a transaction reads (`get`, `getByUniqueKey`, each record `listDue`
+ * returns) or deletes is its own until it ends — also a record it found absent, so "create it
+ * unless it exists" holds — and so is a name it locks (`lock`). Everything else of the merchant
+ * goes on beside it (docs/scaling.md). A store may serialise more (the memory store runs a
+ * merchant's transactions one at a time), never less.
  */
 
 export interface MerchantRecord {
@@ -31,8 +36,9 @@ export interface StoredEntry<T> {
 }
 
 export interface Tx {
+  /** Reads a record, and holds it (present or not) until the transaction ends. */
   get<T>(kind: RecordKind, id: string): Promise<T | undefined>;
-  /** Finds a record by its secondary unique key. */
+  /** Finds a record by its secondary unique key, holding the key and the record until the transaction ends. */
   getByUniqueKey<T>(kind: RecordKind, uniqueKey: string): Promise<T | undefined>;
   /**
    * Inserts or replaces. A different record holding the same unique key makes the put throw
@@ -40,14 +46,20 @@ export interface Tx {
    */
   put<T>(kind: RecordKind, id: string, data: T, uniqueKey?: string): Promise<void>;
   delete(kind: RecordKind, id: string): Promise<void>;
-  /** All records of a kind, in insertion order. */
+  /** All records of a kind, in insertion order; holds none of them (a rule over the set takes `lock`). */
   list<T>(kind: RecordKind): Promise<T[]>;
   /** The first `limit` records of a kind, in insertion order, with their ids and unique keys (what a snapshot keeps). */
   listEntries<T>(kind: RecordKind, limit: number): Promise<StoredEntry<T>[]>;
   /**
+   * Holds the merchant's lock called `name` until the transaction ends: for a rule over a set of
+   * records (no two webhooks alike), which no single record read can hold.
+   */
+  lock(name: string): Promise<void>;
+  /**
    * Records of a kind whose work in `lane` is due at or before `untilMs` (`dueOf`, computed on
    * every put), earliest first, at most `limit`: how the clock finds due work without reading
-   * everything a merchant has.
+   * everything a merchant has. Each record returned is held, and was still due once held, so two
+   * replicas never both take the same due work.
    */
   listDue<T>(kind: RecordKind, lane: DueLane, untilMs: number, limit: number): Promise<T[]>;
   /** Deletes the records `listDue` would list (retention, in one statement); returns how many went. */
@@ -67,7 +79,11 @@ export class UniqueViolation extends Error {
 export interface Store {
   /** Digests merchant secret keys with the pepper this store's data was digested with. */
   readonly secretKeys: SecretKeyDigests;
-  /** Runs `fn` in one transaction of `merchantId`'s data; commits when it resolves, rolls back when it throws. */
+  /**
+   * Runs `fn` in one transaction of `merchantId`'s data; commits when it resolves, rolls back when
+   * it throws. A store may run `fn` again, from the start, when the database ends the transaction
+   * to break a deadlock between two of them: `fn` only reads and writes through `tx` and makes ids.
+   */
   withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   getMerchant(id: string): Promise<MerchantRecord | undefined>;
   /** Finds a record by unique key across merchants (public handles such as payment link codes). */
@@ -78,11 +94,11 @@ export interface Store {
    * seeding the same merchant keep the first record, and no tenant is ever overwritten. True when stored.
    */
   putMerchantIfAbsent(merchant: MerchantRecord): Promise<boolean>;
-  /** Changes a merchant atomically (serialised with the merchant's transactions); undefined when unknown. */
+  /** Changes a merchant atomically, while no transaction of the merchant runs; undefined when unknown. */
   updateMerchant(id: string, change: (m: MerchantRecord) => MerchantRecord): Promise<MerchantRecord | undefined>;
   /** Ids of every merchant. */
   listMerchantIds(): Promise<string[]>;
-  /** Deletes every record of the merchant (keeps the merchant itself); returns how many went. */
+  /** Deletes every record of the merchant (keeps the merchant itself), while no transaction of it runs; returns how many went. */
   resetMerchant(merchantId: string): Promise<number>;
   /** True when the store can serve requests. */
   ready(): Promise<boolean>;

@@ -1,0 +1,40 @@
+import { escapeLiteral } from 'pg';
+import type { Due } from '../domain/due-work.js';
+import type { RecordKind } from './types.js';
+
+/**
+ * SQL text with its values inlined as escaped literals. A transaction's statements go to
+ * PostgreSQL as one simple query per round trip (`BEGIN`, the lock and the first read together;
+ * the held-back writes and `COMMIT` together), which the extended protocol's bound parameters
+ * cannot do: one message there carries one statement. `escapeLiteral` quotes every string, so no
+ * value can end its literal; numbers are checked to be finite before they are written.
+ */
+export const text = (value: string): string => escapeLiteral(value);
+export const textOrNull = (value: string | null | undefined): string => (value === null || value === undefined ? 'NULL' : escapeLiteral(value));
+export function numberOrNull(value: number | null | undefined): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+  return String(value);
+}
+
+/** Key of the merchant's lock, the one every older sandbox took for all its transactions (same hash, same seed). */
+export const merchantLockKey = (merchantId: string): string => `hashtextextended(${text(merchantId)}, 7)`;
+
+/**
+ * Key of the lock of one record of one merchant (or of one name, `Tx.lock`). Transaction-level
+ * advisory locks live in the lock table only: taking one writes nothing to the WAL and needs no
+ * transaction id, so a read that locks stays a read. A hash collision only makes two unrelated
+ * records wait for each other, never lets two holders of one record in.
+ */
+export const recordLockKey = (merchantId: string, kind: string, idExpression: string): string =>
+  `hashtextextended(${text(`${merchantId}\u001f${kind}\u001f`)} || ${idExpression}, 21)`;
+
+export const recordsWhere = (merchantId: string, kind: RecordKind): string => `merchant_id = ${text(merchantId)} AND kind = ${text(kind)}`;
+
+/** The values of one records row, in the column order of `RECORD_COLUMNS`. */
+export function recordValues(merchantId: string, kind: RecordKind, id: string, uniqueKey: string | null, json: string, due: Due | null): string {
+  return `(${text(merchantId)}, ${text(kind)}, ${text(id)}, ${textOrNull(uniqueKey)}, ${text(json)}, ${textOrNull(due?.lane)}, ${numberOrNull(due?.at)})`;
+}
+
+export const RECORD_COLUMNS = '(merchant_id, kind, id, unique_key, data, due_lane, due_at)';
+export const UPSERT = 'ON CONFLICT (merchant_id, kind, id) DO UPDATE SET unique_key = EXCLUDED.unique_key, data = EXCLUDED.data, due_lane = EXCLUDED.due_lane, due_at = EXCLUDED.due_at';

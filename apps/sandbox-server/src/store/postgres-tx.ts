@@ -1,0 +1,176 @@
+import type pg from 'pg';
+import { dueOf, type DueLane } from '../domain/due-work.js';
+import { PendingWrites } from './postgres-writes.js';
+import { RECORD_COLUMNS, merchantLockKey, numberOrNull, recordLockKey, recordsWhere, text } from './postgres-sql.js';
+import { UniqueViolation, type RecordKind, type StoredEntry, type Tx } from './types.js';
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * One transaction on one pooled connection, in as few round trips as its reads allow. Nothing is
+ * sent until the transaction first reads: `BEGIN` and the merchant's lock (shared) go with that
+ * read; writes wait (`PendingWrites`) and go with the next read of their kind or with `COMMIT`.
+ * A request that writes a customer and its event costs two round trips; one that only writes,
+ * one; one that touches nothing, none.
+ *
+ * Reads lock what they read: `get` takes the record's advisory lock, then reads it with a fresh
+ * snapshot (under READ COMMITTED each statement sees what committed before it started), so
+ * a transaction that reads, decides and writes a record never loses a concurrent change to it,
+ * and two that find the same record absent do not both create it (one idempotency key, one
+ * balance per recipient). Records no transaction reads go on in parallel: this is what replaced
+ * the merchant-wide lock every transaction took (docs/scaling.md).
+ */
+export class TxSession {
+  private readonly pending: PendingWrites;
+  /** Statements to send before the next ones: `BEGIN` and the merchant's lock, then any `lock` taken since. */
+  private queued: string[];
+  private begun = false;
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly merchantId: string,
+  ) {
+    this.pending = new PendingWrites(merchantId);
+    this.queued = ['BEGIN', `SELECT pg_advisory_xact_lock_shared(${merchantLockKey(merchantId)})`];
+  }
+
+  /**
+   * Sends the queued statements and `statements` as one simple query: one round trip, each
+   * statement under its own snapshot, in order. Resolves to the results of `statements`.
+   */
+  private async send(statements: string[]): Promise<pg.QueryResult[]> {
+    const head = this.queued;
+    this.queued = [];
+    this.begun = true;
+    const all = [...head, ...statements];
+    const out = (await this.client.query(all.join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[];
+    const results = Array.isArray(out) ? out : [out];
+    return results.slice(head.length);
+  }
+
+  /** The rows of the last of `statements`. */
+  private async rows<R>(statements: string[]): Promise<R[]> {
+    const results = await this.send(statements);
+    return (results[results.length - 1]?.rows ?? []) as R[];
+  }
+
+  private where(kind: RecordKind): string {
+    return recordsWhere(this.merchantId, kind);
+  }
+
+  private lockRecord(kind: RecordKind, id: string): string {
+    return `SELECT pg_advisory_xact_lock(${recordLockKey(this.merchantId, kind, text(id))})`;
+  }
+
+  async commit(): Promise<void> {
+    const writes = this.pending.take();
+    // Nothing read and nothing written: no transaction was ever opened.
+    if (!this.begun && writes.length === 0) return;
+    await this.send([...writes, 'COMMIT']);
+  }
+
+  async rollback(): Promise<void> {
+    if (this.begun) await this.client.query('ROLLBACK').catch(() => undefined);
+  }
+
+  readonly tx: Tx = {
+    get: async <R>(kind: RecordKind, id: string) => {
+      const held = this.pending.get(kind, id);
+      if (held !== undefined) return JSON.parse(held) as R;
+      const [row] = await this.rows<{ data: R }>([this.lockRecord(kind, id), `SELECT data FROM records WHERE ${this.where(kind)} AND id = ${text(id)}`]);
+      return row?.data;
+    },
+    getByUniqueKey: async <R>(kind: RecordKind, uniqueKey: string) => {
+      const byKey = `${this.where(kind)} AND unique_key = ${text(uniqueKey)}`;
+      const [row] = await this.rows<{ data: R }>([
+        ...this.pending.take(kind),
+        // The key itself (a record may take it meanwhile), then the record holding it, then the read.
+        `SELECT pg_advisory_xact_lock(${recordLockKey(this.merchantId, kind, text(`unique\u001f${uniqueKey}`))})`,
+        `SELECT pg_advisory_xact_lock(${recordLockKey(this.merchantId, kind, 'id')}) FROM records WHERE ${byKey}`,
+        `SELECT data FROM records WHERE ${byKey}`,
+      ]);
+      return row?.data;
+    },
+    put: async (kind, id, data, uniqueKey) => {
+      const due = dueOf(kind, data);
+      const json = JSON.stringify(data);
+      // Only a unique key can clash (an id conflict is an upsert): the other puts wait in `pending`.
+      if (uniqueKey === undefined) return this.pending.put(kind, id, json, due);
+      const mine = `${this.where(kind)} AND id = ${text(id)}`;
+      const held = `SELECT 1 FROM records WHERE ${this.where(kind)} AND unique_key = ${text(uniqueKey)} AND id <> ${text(id)}`;
+      // A clash is found without an error, so the transaction goes on (no savepoint, no extra
+      // round trips): the record is updated, or inserted with the key as the conflict target, or
+      // neither when another record holds the key — also one committed while this waited for it.
+      const [result] = await this.rows<{ written: number }>([
+        ...this.pending.take(kind),
+        `WITH upd AS (
+           UPDATE records SET unique_key = ${text(uniqueKey)}, data = ${text(json)}, due_lane = ${due ? text(due.lane) : 'NULL'}, due_at = ${numberOrNull(due?.at)}
+           WHERE ${mine} AND NOT EXISTS (${held}) RETURNING 1),
+         ins AS (
+           INSERT INTO records ${RECORD_COLUMNS}
+           SELECT ${text(this.merchantId)}, ${text(kind)}, ${text(id)}, ${text(uniqueKey)}, ${text(json)}::json, ${due ? text(due.lane) : 'NULL'}, ${numberOrNull(due?.at)}::bigint
+           WHERE NOT EXISTS (${held}) AND NOT EXISTS (SELECT 1 FROM records WHERE ${mine})
+           ON CONFLICT (merchant_id, kind, unique_key) WHERE unique_key IS NOT NULL DO NOTHING RETURNING 1)
+         SELECT (SELECT count(*) FROM upd) + (SELECT count(*) FROM ins) AS written`,
+      ]).catch((error: unknown) => {
+        // Two transactions that both change an existing record to one key: the second fails, and
+        // the transaction with it (the only clash that is not found without an error).
+        if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new UniqueViolation(kind, uniqueKey);
+        throw error;
+      });
+      if (Number(result?.written) === 0) throw new UniqueViolation(kind, uniqueKey);
+    },
+    delete: async (kind, id) => {
+      this.pending.drop(kind, id);
+      await this.send([this.lockRecord(kind, id), `DELETE FROM records WHERE ${this.where(kind)} AND id = ${text(id)}`]);
+    },
+    deleteDue: async (kind, lane, untilMs, limit) => {
+      const [deleted] = (
+        await this.send([
+          ...this.pending.take(kind),
+          `DELETE FROM records WHERE ${this.where(kind)} AND id IN
+           (SELECT id FROM records WHERE ${this.dueWhere(kind, lane, untilMs)} ORDER BY due_at, seq LIMIT ${numberOrNull(limit)})`,
+        ])
+      ).slice(-1);
+      return deleted?.rowCount ?? 0;
+    },
+    list: async <R>(kind: RecordKind) => {
+      const rows = await this.rows<{ data: R }>([...this.pending.take(kind), `SELECT data FROM records WHERE ${this.where(kind)} ORDER BY seq`]);
+      return rows.map((row) => row.data);
+    },
+    listEntries: async <R>(kind: RecordKind, limit: number) =>
+      this.rows<StoredEntry<R>>([...this.pending.take(kind), `SELECT id, unique_key, data FROM records WHERE ${this.where(kind)} ORDER BY seq LIMIT ${numberOrNull(limit)}`]),
+    lock: async (name: string) => {
+      // Sent with the next statement: a lock matters only to what is read after it.
+      this.queued.push(`SELECT pg_advisory_xact_lock(${recordLockKey(this.merchantId, 'lock', text(name))})`);
+    },
+    listDue: async <R>(kind: RecordKind, lane: DueLane, untilMs: number, limit: number) => {
+      const due = `SELECT id FROM records WHERE ${this.dueWhere(kind, lane, untilMs)} ORDER BY due_at, seq LIMIT ${numberOrNull(limit)}`;
+      // Lock what is due (in one order, so two listings never wait for each other in a circle),
+      // then read it again with a fresh snapshot: work another replica took meanwhile is no longer due.
+      const results = await this.send([
+        ...this.pending.take(kind),
+        `SELECT o.id FROM (SELECT id FROM (${due}) d ORDER BY ${recordLockKey(this.merchantId, kind, 'd.id')}) o,
+           LATERAL (SELECT pg_advisory_xact_lock(${recordLockKey(this.merchantId, kind, 'o.id')})) k`,
+        `SELECT id, data FROM records WHERE ${this.dueWhere(kind, lane, untilMs)} ORDER BY due_at, seq LIMIT ${numberOrNull(limit)}`,
+      ]);
+      const locked = new Set((results[results.length - 2]?.rows ?? []).map((r: { id: string }) => r.id));
+      const out: R[] = [];
+      for (const { id, data } of (results[results.length - 1]?.rows ?? []) as { id: string; data: R }[]) {
+        if (locked.has(id)) {
+          out.push(data);
+          continue;
+        }
+        // Fell due between the lock and the read: hold it too, and keep it only if it still is due.
+        const fresh = await this.tx.get<R>(kind, id);
+        const still = fresh === undefined ? null : dueOf(kind, fresh);
+        if (still && still.lane === lane && still.at <= untilMs) out.push(fresh as R);
+      }
+      return out;
+    },
+  };
+
+  private dueWhere(kind: RecordKind, lane: DueLane, untilMs: number): string {
+    return `${this.where(kind)} AND due_lane = ${text(lane)} AND due_at <= ${numberOrNull(untilMs)}`;
+  }
+}

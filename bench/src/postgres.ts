@@ -1,0 +1,329 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createClient } from '@switchyard/client';
+import { PostgresStore } from '@switchyard/sandbox-server';
+import { DEMO_KEYS } from './demo-api.js';
+import { load, type LoadResult } from './load.js';
+import type { Figure } from './report.js';
+import { checked, customerBody } from './server.js';
+import { startSandboxProcess, type Spawned } from './processes.js';
+
+export interface PostgresBenchOptions {
+  databaseUrl: string;
+  /** Each closed-loop run: seconds in a full run, a request count in the smoke run. */
+  loadSize: { durationSeconds: number } | { amount: number };
+  /** Measured rounds of each side-by-side pair; each figure is their mean. */
+  rounds: number;
+  warmUp: boolean;
+}
+
+/** Connections of the load generator (autocannon's default, as every other throughput figure here). */
+const CONNECTIONS = 10;
+const MERCHANTS = 8;
+
+type Keys = Record<string, string>;
+
+/** Fields of /proc/<pid>/stat after the command name (state is 0, ppid 1, utime 11, stime 12, cutime 13, cstime 14). */
+function statOf(pid: number): number[] {
+  try {
+    return (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds used so far by one process (user + system). */
+function cpuSecondsOf(pid: number): number {
+  const f = statOf(pid);
+  return ((f[11] ?? 0) + (f[12] ?? 0)) / TICKS_PER_SECOND;
+}
+
+const commOf = (pid: number | string): string => {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * CPU seconds used so far by PostgreSQL on this machine: its live processes, and the backends
+ * that already exited (the postmaster's reaped children). Other users of the database count too.
+ */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || commOf(entry) !== 'postgres') continue;
+    const f = statOf(Number(entry));
+    total += (f[11] ?? 0) + (f[12] ?? 0);
+    if (commOf(f[1] ?? 0) !== 'postgres') total += (f[13] ?? 0) + (f[14] ?? 0);
+  }
+  return total / TICKS_PER_SECOND;
+}
+
+/** Where the CPU went during `run`: cores used by the sandboxes and by PostgreSQL, and the load average at the start. */
+async function withCpu<T>(sandboxes: Spawned[], run: () => Promise<T>): Promise<{ result: T; cpu: string }> {
+  const load1 = loadavg()[0] ?? 0;
+  const pids = sandboxes.map((s) => s.child.pid ?? 0);
+  const before = { own: pids.map(cpuSecondsOf), pg: postgresCpuSeconds(), at: performance.now() };
+  const result = await run();
+  const seconds = (performance.now() - before.at) / 1000;
+  const own = pids.map((pid, i) => (cpuSecondsOf(pid) - (before.own[i] ?? 0)) / seconds);
+  const pgCores = (postgresCpuSeconds() - before.pg) / seconds;
+  const sandbox = own.length > 0 ? `sandbox ${own.map((c) => c.toFixed(2)).join(' + ')} cores, ` : '';
+  return { result, cpu: `${sandbox}PostgreSQL ${pgCores.toFixed(2)} cores, load average ${load1.toFixed(1)} at start` };
+}
+
+/** `POST /v1/customers` spread over the given merchants' keys, on one sandbox or split over several. */
+async function customersOf(targets: Spawned[], merchants: Keys[], size: PostgresBenchOptions['loadSize'], connections = CONNECTIONS): Promise<LoadResult> {
+  const per = Math.max(1, Math.round(connections / targets.length));
+  const runs = await Promise.all(
+    targets.map((s, t) => {
+      let i = t;
+      const next = () => ({ ...customerBody(), headers: merchants[(i += 1) % merchants.length] as Keys });
+      const sized = 'amount' in size ? { amount: Math.ceil(size.amount / targets.length) } : size;
+      return load({ url: `${s.url}/v1/customers`, connections: per, next, ...sized });
+    }),
+  );
+  return {
+    rps: runs.reduce((n, r) => n + r.rps, 0),
+    p50: Math.max(...runs.map((r) => r.p50)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    total: runs.reduce((n, r) => n + r.total, 0),
+  };
+}
+
+async function merchantsOn(s: Spawned, count: number): Promise<Keys[]> {
+  const admin = createClient({ baseUrl: s.url, publicApiKey: 'none', privateSecretKey: 'none', maxRetries: 0 });
+  const made = await Promise.all(Array.from({ length: count }, (_, i) => admin.sandbox.createMerchant({ body: { name: `bench merchant ${i}` } })));
+  return made.map((m) => ({ 'public-api-key': m.public_api_key, 'private-secret-key': m.private_secret_key }));
+}
+
+/** Runs `a` and `b` alternately, `rounds` times (after one unmeasured run each when warming up); the mean of each. */
+async function sideBySide(o: PostgresBenchOptions, a: () => Promise<LoadResult>, b: () => Promise<LoadResult>): Promise<[LoadResult, LoadResult]> {
+  if (o.warmUp) {
+    await a();
+    await b();
+  }
+  const as: LoadResult[] = [];
+  const bs: LoadResult[] = [];
+  for (let r = 0; r < o.rounds; r += 1) {
+    as.push(await a());
+    bs.push(await b());
+  }
+  const mean = (runs: LoadResult[]): LoadResult => ({ ...(runs[0] as LoadResult), rps: runs.reduce((n, x) => n + x.rps, 0) / runs.length });
+  return [mean(as), mean(bs)];
+}
+
+/**
+ * The statements the sandbox sends for one `POST /v1/customers` (see docs/scaling.md: the key
+ * lookup, the customer with its unique key, the event and the commit), for pgbench: the
+ * database's own ceiling for the same writes, with no sandbox in front of it.
+ */
+function pgbenchScript(merchantId: string, publicKey: string): string {
+  const customer = JSON.stringify(JSON.parse(customerBody().body)).replace(/'/g, "''");
+  const event = JSON.stringify({ type: 'customer.created', resource_type: 'customer', created_at: new Date().toISOString() });
+  return [
+    '\\set r random(1, 9000000000000)',
+    `SELECT data FROM merchants WHERE public_api_key = '${publicKey}';`,
+    'BEGIN;',
+    `SELECT pg_advisory_xact_lock_shared(hashtextextended('${merchantId}', 7));`,
+    `WITH held AS (SELECT 1 FROM records WHERE merchant_id = '${merchantId}' AND kind = 'customer' AND unique_key = 'pgb-:client_id-:r'),
+     ins AS (INSERT INTO records (merchant_id, kind, id, unique_key, data, due_lane, due_at) SELECT '${merchantId}', 'customer', 'c-:client_id-:r', 'pgb-:client_id-:r', '${customer}'::json, NULL, NULL::bigint
+       WHERE NOT EXISTS (SELECT 1 FROM held) ON CONFLICT (merchant_id, kind, unique_key) WHERE unique_key IS NOT NULL DO NOTHING RETURNING 1)
+     SELECT count(*) FROM ins;`,
+    `INSERT INTO records (merchant_id, kind, id, unique_key, data, due_lane, due_at) VALUES ('${merchantId}', 'event', 'e-:client_id-:r', NULL, '${event}', NULL, NULL) ON CONFLICT (merchant_id, kind, id) DO UPDATE SET data = EXCLUDED.data;`,
+    'COMMIT;',
+  ].join('\n').replace(/\n\s+/g, ' ').replace(/; /g, ';\n');
+}
+
+function hasPgbench(): boolean {
+  try {
+    execFileSync('pgbench', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Transactions per second of pgbench running the script with `clients` connections for `seconds`. */
+function runPgbench(databaseUrl: string, schema: string, script: string, clients: number, seconds: number): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'pgbench-'));
+  const file = join(dir, 'customers.sql');
+  writeFileSync(file, script);
+  return new Promise((resolve, reject) => {
+    const child = spawn('pgbench', ['-n', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', file, databaseUrl], { env: { ...process.env, PGOPTIONS: `-c search_path=${schema}` }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += String(d)));
+    child.stderr.on('data', (d) => (out += String(d)));
+    child.once('exit', (code) => {
+      const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out) ?? /tps = ([\d.]+)/.exec(out);
+      if (code !== 0 || !m?.[1]) reject(new Error(`pgbench failed (${code}): ${out}`));
+      else resolve(Number(m[1]));
+    });
+  });
+}
+
+/** The same statements from `clients` node-postgres connections, when pgbench is not installed. */
+async function runNodeClients(databaseUrl: string, schema: string, script: string, clients: number, seconds: number): Promise<number> {
+  const statements = script.split('\n').slice(1).filter(Boolean);
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
+      await client.connect();
+      try {
+        while (performance.now() < until) {
+          const r = String(Math.floor(Math.random() * 9e12));
+          for (const s of statements) await client.query(s.replaceAll(':client_id', String(c)).replaceAll(':r', r));
+          done += 1;
+        }
+      } finally {
+        await client.end();
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+/** Transactions of the customer-create shape (a customer with its unique key, its event) per second, from `workers` concurrent callers. */
+async function storeTransactionsPerSecond(databaseUrl: string, schema: string, poolSize: number, workers: number, seconds: number): Promise<number> {
+  const store = await PostgresStore.connect({ connectionString: databaseUrl, schema, poolSize });
+  const body = JSON.parse(customerBody().body) as object;
+  let done = 0;
+  const until = performance.now() + seconds * 1000;
+  try {
+    await Promise.all(
+      Array.from({ length: workers }, async (_, w) => {
+        for (let i = 0; performance.now() < until; i += 1) {
+          const id = `pool-${poolSize}-${w}-${i}`;
+          await store.withTransaction(`pool-merchant-${w % MERCHANTS}`, async (tx) => {
+            await tx.put('customer', id, body, id);
+            await tx.put('event', `e-${id}`, { type: 'customer.created', resource_id: id });
+          });
+          done += 1;
+        }
+      }),
+    );
+  } finally {
+    await store.close();
+  }
+  return done / seconds;
+}
+
+/** Pool sizes tried, each against the default of 10, from as many callers as the busiest replica of the figures above has requests in flight. */
+async function poolSizes(databaseUrl: string, schema: string, seconds: number): Promise<Figure[]> {
+  const workers = 2 * CONNECTIONS;
+  const figures: Figure[] = [];
+  for (const size of [2, 5, 20]) {
+    const tried = await storeTransactionsPerSecond(databaseUrl, schema, size, workers, seconds);
+    const usual = await storeTransactionsPerSecond(databaseUrl, schema, 10, workers, seconds);
+    figures.push({ name: `PostgreSQL store: pool of ${size} vs 10 connections (customer transactions, ${workers} callers, ${MERCHANTS} merchants)`, ours: tried, baseline: usual, baselineName: `the default pool of 10, load average ${(loadavg()[0] ?? 0).toFixed(1)}`, unit: 'tx/s', ratio: tried / usual, target: 'report', met: null });
+  }
+  return figures;
+}
+
+/**
+ * The sandbox on PostgreSQL beside its baselines, each pair in one run: the memory store (one
+ * merchant and eight), the database running the same statements without the sandbox (pgbench),
+ * and two replicas on one database against one. Every figure says where the CPU went.
+ */
+export async function postgresBench(o: PostgresBenchOptions): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const started: Spawned[] = [];
+  const schema = `bench_pg_${process.pid}`;
+  const admin = new pg.Client({ connectionString: o.databaseUrl });
+  await admin.connect();
+  try {
+    const onDb = () => startSandboxProcess(['--database-url', o.databaseUrl, '--database-schema', schema]);
+    const memory = await startSandboxProcess();
+    started.push(memory);
+    const pgOne = await onDb();
+    started.push(pgOne);
+    const demo = [DEMO_KEYS];
+    const many = { memory: await merchantsOn(memory, MERCHANTS), pg: await merchantsOn(pgOne, MERCHANTS) };
+
+    for (const [label, keys] of [['one merchant', { memory: demo, pg: demo }], [`${MERCHANTS} merchants`, many]] as const) {
+      const cpu: string[] = [];
+      const [onPg, onMemory] = await sideBySide(
+        o,
+        async () => {
+          const { result, cpu: c } = await withCpu([pgOne], () => customersOf([pgOne], keys.pg, o.loadSize));
+          cpu.push(c);
+          return checked(`postgres customers, ${label}`, result);
+        },
+        () => customersOf([memory], keys.memory, o.loadSize).then((r) => checked(`memory customers, ${label}`, r)),
+      );
+      const target = label === 'one merchant' ? 0.15 : 0.3;
+      figures.push({
+        name: `POST /v1/customers on PostgreSQL vs the memory store, ${label}`,
+        ours: onPg.rps,
+        baseline: onMemory.rps,
+        baselineName: `the same sandbox on the memory store, ${CONNECTIONS} connections; on PostgreSQL: ${cpu[cpu.length - 1]}`,
+        unit: 'req/s',
+        ratio: onPg.rps / onMemory.rps,
+        target: `≥ ${target}× (report)`,
+        met: onPg.rps / onMemory.rps >= target,
+      });
+    }
+
+    // The database's own ceiling for these writes: the same statements, the same connections, no sandbox.
+    const seconds = 'durationSeconds' in o.loadSize ? o.loadSize.durationSeconds : 1;
+    const demoMerchant = (await admin.query<{ id: string }>(`SELECT id FROM ${schema}.merchants WHERE public_api_key = $1`, [DEMO_KEYS['public-api-key']])).rows[0]?.id as string;
+    const script = pgbenchScript(demoMerchant, DEMO_KEYS['public-api-key']);
+    const tool = hasPgbench() ? 'pgbench' : 'node-postgres clients (pgbench not installed)';
+    const ceilingRun = () => (hasPgbench() ? runPgbench(o.databaseUrl, schema, script, CONNECTIONS, seconds) : runNodeClients(o.databaseUrl, schema, script, CONNECTIONS, seconds));
+    const ceilingCpu = await withCpu([], ceilingRun);
+    const { result: sandboxRun, cpu: sandboxCpu } = await withCpu([pgOne], () => customersOf([pgOne], demo, o.loadSize));
+    figures.push({
+      name: 'POST /v1/customers on PostgreSQL vs the database alone running its statements',
+      ours: checked('postgres customers beside pgbench', sandboxRun).rps,
+      baseline: ceilingCpu.result,
+      baselineName: `${tool}, ${CONNECTIONS} clients, the sandbox's 5 statements in 3 round trips per request (${ceilingCpu.cpu}); the sandbox: ${sandboxCpu}`,
+      unit: 'req/s',
+      ratio: sandboxRun.rps / ceilingCpu.result,
+      target: '≥ 0.5× (report)',
+      met: sandboxRun.rps / ceilingCpu.result >= 0.5,
+    });
+
+    // Two replicas on the database, the eight-merchant load split between them, against one with all of it.
+    const pgTwo = await onDb();
+    started.push(pgTwo);
+    const cpu: string[] = [];
+    const [two, one] = await sideBySide(
+      o,
+      async () => {
+        const { result, cpu: c } = await withCpu([pgOne, pgTwo], () => customersOf([pgOne, pgTwo], many.pg, o.loadSize, 2 * CONNECTIONS));
+        cpu.push(c);
+        return checked('two replicas', result);
+      },
+      () => customersOf([pgOne], many.pg, o.loadSize, 2 * CONNECTIONS).then((r) => checked('one replica', r)),
+    );
+    figures.push({
+      name: `POST /v1/customers, two replicas on one PostgreSQL vs one, ${MERCHANTS} merchants`,
+      ours: two.rps,
+      baseline: one.rps,
+      baselineName: `one replica with all ${2 * CONNECTIONS} connections; two: ${cpu[cpu.length - 1]}`,
+      unit: 'req/s',
+      ratio: two.rps / one.rps,
+      target: '≥ 1.5× when the database is not the limit (report)',
+      met: null,
+    });
+    for (const s of started) await s.stop();
+    // A smoke run only proves the path works: a fraction of a second per pool.
+    figures.push(...(await poolSizes(o.databaseUrl, schema, 'durationSeconds' in o.loadSize ? seconds : 0.3)));
+  } finally {
+    await Promise.all(started.map((s) => s.stop()));
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  }
+  return figures;
+}

@@ -12,6 +12,8 @@ declare global {
       route?: RouteMatcher;
       /** The caller, once authentication passed (absent on routes with `auth: 'none'`). */
       merchant?: MerchantRecord;
+      /** The fault applied to this request, if any (set by the faults middleware, read by the journal). */
+      fault?: { source: 'rule' | 'header'; rule_id?: string; effect: string };
     }
   }
 }

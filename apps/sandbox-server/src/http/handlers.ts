@@ -11,6 +11,7 @@ import { createSubscription, getSubscription, retrySubscription } from '../app/s
 import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, presentDelivery, updateWebhook } from '../app/webhooks.js';
 import { sleep } from '../runtime/sleep.js';
 import { settlePayerOutcome } from '../app/alternative-methods.js';
+import { clearFaultRules, createFaultRule, deleteFaultRule, listFaultRules } from '../app/faults.js';
 import type { Handlers } from './handler.js';
 
 /**
@@ -86,5 +87,9 @@ export const handlers: Handlers = {
       if (!delivery) throw new DomainError('NOT_FOUND', [`webhook delivery ${params.delivery_id} not found, or an attempt is in flight`]);
       return presentDelivery(delivery);
     },
+    createFaultRule: (ctx, { body }) => createFaultRule(ctx, body),
+    listFaultRules: (ctx) => listFaultRules(ctx),
+    deleteFaultRule: (ctx, { params }) => deleteFaultRule(ctx, params.fault_id),
+    clearFaultRules: (ctx) => clearFaultRules(ctx),
   },
 };

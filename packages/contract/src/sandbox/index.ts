@@ -1,2 +1,3 @@
 export * from './schemas.js';
+export * from './faults.js';
 export { sandboxContract } from './routes.js';

@@ -32,6 +32,7 @@ import {
   RecipientBalanceParams,
   WebhookDelivery,
 } from './schemas.js';
+import { ClearFaultRulesResult, CreateFaultRuleBody, FaultRule, FaultRuleParams } from './faults.js';
 
 const c = initContract();
 
@@ -188,6 +189,42 @@ export const sandboxContract = c.router(
       responses: { 200: WebhookDelivery, 404: ApiError, ...commonErrorResponses },
       summary: 'Send a delivery again now (one more attempt)',
       metadata: sandboxMeta('sandboxRedeliverWebhook'),
+    },
+    createFaultRule: {
+      method: 'POST',
+      path: '/faults',
+      headers: AuthHeaders,
+      body: CreateFaultRuleBody,
+      responses: { 201: FaultRule, ...commonErrorResponses },
+      summary: "Add a fault rule: matching requests of the merchant get latency, an error, a reset, a stall, a dropped response or a rate limit",
+      metadata: sandboxMeta('createFaultRule'),
+    },
+    listFaultRules: {
+      method: 'GET',
+      path: '/faults',
+      headers: AuthHeaders,
+      responses: { 200: z.array(FaultRule), ...commonErrorResponses },
+      summary: "List the merchant's fault rules, oldest first, with how often each matched and fired",
+      metadata: sandboxMeta('listFaultRules'),
+    },
+    deleteFaultRule: {
+      method: 'DELETE',
+      path: '/faults/:fault_id',
+      pathParams: FaultRuleParams,
+      headers: AuthHeaders,
+      body: c.noBody(),
+      responses: { 200: FaultRule, 404: ApiError, ...commonErrorResponses },
+      summary: 'Delete one fault rule',
+      metadata: sandboxMeta('deleteFaultRule'),
+    },
+    clearFaultRules: {
+      method: 'DELETE',
+      path: '/faults',
+      headers: AuthHeaders,
+      body: c.noBody(),
+      responses: { 200: ClearFaultRulesResult, ...commonErrorResponses },
+      summary: "Delete all of the merchant's fault rules",
+      metadata: sandboxMeta('clearFaultRules'),
     },
   },
   { pathPrefix: '/sandbox', strictStatusCodes: true },

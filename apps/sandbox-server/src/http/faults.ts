@@ -76,7 +76,9 @@ function sendStatus(res: Response, fault: Extract<Fault, { kind: 'status' | 'rat
 function apply(fault: Fault, req: Request, res: Response, next: () => void): void {
   switch (fault.kind) {
     case 'latency':
-      setTimeout(next, fault.ms);
+      // The request is processed even if its client gave up meanwhile, as a slow server would;
+      // the timer alone does not keep a stopping process alive.
+      setTimeout(next, fault.ms).unref();
       return;
     case 'status':
     case 'rate_limited':

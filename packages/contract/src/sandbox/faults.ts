@@ -15,8 +15,11 @@ export const SANDBOX_FAULT_HEADER = 'x-sandbox-fault';
 /** What `x-sandbox-fault` accepts, for messages and docs. */
 export const SANDBOX_FAULT_HEADER_FORMS = ['commit-then-drop', 'reset', 'status=503 (any 4xx/5xx, optionally ;retry-after=2)', 'latency=1500ms'] as const;
 
-/** The longest injected latency (and the cap a log-normal sample is clipped to). */
-export const MAX_FAULT_LATENCY_MS = 30_000;
+/**
+ * The longest injected latency (and the cap a log-normal sample is clipped to). It runs before the
+ * body is read, so it stays well under the sandbox's 30 s request time-out (docs/faults.md).
+ */
+export const MAX_FAULT_LATENCY_MS = 20_000;
 /** How long a stalled response holds its socket at most before the sandbox destroys it. */
 export const MAX_FAULT_STALL_MS = 30_000;
 /** A stall without `ms` holds the socket this long. */

@@ -38,11 +38,11 @@ describe('planCall', () => {
     expect(planCall(args(paymentsContract.create, { headers }), base, {}, newKey).idempotencyKey).toBe('from-header');
   });
 
-  it('never retries a POST without a key, and makes none for a route that is not idempotent', () => {
+  it('marks a POST without a key as not repeatable, and makes no key for a route that is not idempotent', () => {
     const plan = planCall(args(customersContract.create), base, {}, newKey);
-    expect(plan.idempotencyKey).toBeUndefined();
-    expect(plan.policy.maxRetries).toBe(0);
-    expect(planCall(args(paymentsContract.get), base, {}, newKey)).toMatchObject({ idempotencyKey: undefined, policy: { maxRetries: 3 } });
+    expect(plan).toMatchObject({ idempotencyKey: undefined, repeatable: false });
+    expect(planCall(args(paymentsContract.get), base, {}, newKey)).toMatchObject({ idempotencyKey: undefined, repeatable: true, policy: { maxRetries: 3 } });
+    expect(planCall(args(paymentsContract.create), base, {}, newKey)).toMatchObject({ repeatable: true });
   });
 
   it('takes the per-call retries and time-out over the client defaults', () => {

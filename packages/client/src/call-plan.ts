@@ -11,6 +11,11 @@ export interface CallPlan {
   headers: Record<string, string>;
   idempotencyKey: string | undefined;
   policy: RetryPolicy;
+  /**
+   * Whether the request may run twice: false for a POST without an idempotency key, which is
+   * then retried only after a 429 (a refused request was not processed).
+   */
+  repeatable: boolean;
   timeoutMs: number;
   signal: AbortSignal | undefined;
   /** The path without the base URL, for hooks and messages; `args.path` is the full URL. */
@@ -26,12 +31,12 @@ export function planCall(args: ApiFetcherArgs & CallOptions, basePolicy: RetryPo
   const headers = cleanHeaders(args.headers);
   const idempotencyKey = args.idempotencyKey ?? headers[IDEMPOTENCY_HEADER] ?? (meta?.idempotent ? newKey() : undefined);
   if (idempotencyKey !== undefined) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
-  // Repeating a POST that has no idempotency key could create the resource twice.
-  const retriable = args.method !== 'POST' || idempotencyKey !== undefined;
   return {
     headers,
     idempotencyKey,
-    policy: { ...basePolicy, maxRetries: retriable ? (args.maxRetries ?? basePolicy.maxRetries) : 0 },
+    policy: { ...basePolicy, maxRetries: args.maxRetries ?? basePolicy.maxRetries },
+    // Repeating a POST that has no idempotency key could create the resource twice.
+    repeatable: args.method !== 'POST' || idempotencyKey !== undefined,
     timeoutMs: args.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     signal: args.fetchOptions?.signal ?? args.signal ?? undefined,
     path: args.path.slice(args.path.indexOf('/', args.path.indexOf('//') + 2)),

@@ -9,6 +9,7 @@ const ctx = (extra: Partial<AttemptContext> = {}): AttemptContext => ({
   path: '/v1/payments',
   attempt: 0,
   maxRetries: 2,
+  repeatable: true,
   timeoutMs: 1000,
   signal: undefined,
   nowMs: Date.parse('2026-01-01T00:00:00Z'),
@@ -45,6 +46,15 @@ describe('classify a response', () => {
     expect(outcome).toEqual({ kind: 'retry', retryAfterMs: 2000 });
     expect(report.willRetry).toBe(true);
     expect(classify(response(503, null), ctx()).outcome).toEqual({ kind: 'retry', retryAfterMs: undefined });
+  });
+
+  it('retries a request that may not run twice only after a 429', () => {
+    expect(classify(response(429, null, { 'retry-after': '1' }), ctx({ repeatable: false })).outcome).toEqual({ kind: 'retry', retryAfterMs: 1000 });
+    expect(classify(response(503, null), ctx({ repeatable: false })).outcome.kind).toBe('return');
+    for (const kind of ['network', 'timeout'] as const) {
+      const { outcome, report } = classify({ kind, error: new Error('reset') }, ctx({ repeatable: false }));
+      expect([outcome.kind, report.willRetry]).toEqual(['throw', false]);
+    }
   });
 
   it('returns a retryable status once the retries are used up or the caller aborted', () => {

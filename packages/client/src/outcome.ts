@@ -20,6 +20,8 @@ export interface AttemptContext {
   /** 0 for the first attempt. */
   attempt: number;
   maxRetries: number;
+  /** False for a POST without an idempotency key: only a 429, which was not processed, is retried. */
+  repeatable: boolean;
   timeoutMs: number;
   /** The caller's signal, read once the attempt is over. */
   signal: AbortSignal | undefined;
@@ -32,7 +34,7 @@ export function abortedByCaller(method: string, path: string, reason: unknown): 
 
 /**
  * The decision after one attempt, without side effects: retry what is safe to retry while
- * retries remain and the caller has not aborted, return any other response (error statuses
+ * retries remain (a request that may not run twice only after a 429) and the caller has not aborted, return any other response (error statuses
  * included: the caller's layer turns them into errors), throw when no response can come.
  */
 export function classify(result: Attempt, ctx: AttemptContext): { report: AttemptReport; outcome: Outcome } {
@@ -46,9 +48,11 @@ export function classify(result: Attempt, ctx: AttemptContext): { report: Attemp
       };
     case 'timeout':
     case 'network': {
-      const report = { status: undefined, requestId: undefined, willRetry: canRetry, errorCode: result.kind === 'timeout' ? 'TimeoutError' : 'ConnectionError' };
+      // Without a response the request may have been processed: only a repeatable one is sent again.
+      const willRetry = canRetry && ctx.repeatable;
+      const report = { status: undefined, requestId: undefined, willRetry, errorCode: result.kind === 'timeout' ? 'TimeoutError' : 'ConnectionError' };
       if (ctx.signal?.aborted) return { report, outcome: { kind: 'throw', error: abortedByCaller(method, path, ctx.signal.reason) } };
-      if (canRetry) return { report, outcome: { kind: 'retry', retryAfterMs: undefined } };
+      if (willRetry) return { report, outcome: { kind: 'retry', retryAfterMs: undefined } };
       const attempts = `${ctx.attempt + 1} attempt(s)`;
       const error =
         result.kind === 'timeout'
@@ -59,7 +63,7 @@ export function classify(result: Attempt, ctx: AttemptContext): { report: Attemp
     case 'response': {
       const { response } = result;
       const body = response._data ?? null;
-      const willRetry = canRetry && isRetryableResponse(response.status, body);
+      const willRetry = canRetry && (ctx.repeatable ? isRetryableResponse(response.status, body) : response.status === 429);
       const report = {
         status: response.status,
         requestId: response.headers.get('x-request-id') ?? undefined,

@@ -127,6 +127,12 @@ describe('retries and idempotency keys', () => {
     expect(server?.requests).toHaveLength(1);
   });
 
+  it('retries a POST without a key after a 429 only, which refused it unprocessed', async () => {
+    const client = await clientFor([{ status: 429, body: apiError('TOO_MANY_REQUESTS'), headers: { 'retry-after': '0' } }, { status: 201, body: { id: 'c' } }]);
+    await expect(client.customers.create({ body: { merchant_customer_id: 'cust-1' } })).resolves.toEqual({ id: 'c' });
+    expect(server?.requests).toHaveLength(2);
+  });
+
   it('retries a GET', async () => {
     const client = await clientFor([{ status: 500 }, { status: 200, body: { id: PAYMENT_ID } }]);
     await expect(client.payments.get({ params: { payment_id: PAYMENT_ID } })).resolves.toEqual({ id: PAYMENT_ID });

@@ -44,7 +44,7 @@ export function createTransport(options: ClientOptions) {
   const basePolicy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retryDelay, maxRetries: options.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries };
 
   return async (args: ApiFetcherArgs & CallOptions): Promise<TransportResponse> => {
-    const { headers, idempotencyKey, policy, timeoutMs, signal, path } = planCall(args, basePolicy, options);
+    const { headers, idempotencyKey, policy, repeatable, timeoutMs, signal, path } = planCall(args, basePolicy, options);
     for (let n = 0; ; n += 1) {
       const info = { method: args.method, path, attempt: n, idempotencyKey };
       options.onRequest?.(info);
@@ -58,7 +58,7 @@ export function createTransport(options: ClientOptions) {
         signal,
       });
       const durationMs = Date.now() - started;
-      const { report, outcome } = classify(result, { method: args.method, path, attempt: n, maxRetries: policy.maxRetries, timeoutMs, signal, nowMs: Date.now() });
+      const { report, outcome } = classify(result, { method: args.method, path, attempt: n, maxRetries: policy.maxRetries, repeatable, timeoutMs, signal, nowMs: Date.now() });
       options.onResponse?.({ ...info, ...report, durationMs });
       if (outcome.kind === 'throw') throw outcome.error;
       if (outcome.kind === 'return') {

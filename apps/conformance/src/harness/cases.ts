@@ -25,6 +25,12 @@ type Prepare = (w: World) => Promise<CallArgs>;
 
 const account = (w: World) => w.me.accountId;
 
+/** A fault rule that matches nothing the suite sends (docs/faults.md). */
+const INERT_FAULT_RULE = {
+  match: { header: { name: 'x-conformance-never-sent', value: 'never' } },
+  effect: { type: 'status', status: 503 },
+} as const;
+
 const PREPARE: Record<string, Prepare> = {
   'customers.create': async (w) => ({ body: { ...examples.createCustomer(), merchant_customer_id: w.unique('cust') } }),
   'customers.get': async (w) => ({ params: { customer_id: await w.customerId() } }),
@@ -111,6 +117,15 @@ const PREPARE: Record<string, Prepare> = {
     }
     throw new Error('no webhook delivery appeared to redeliver');
   },
+  // A fault rule on the suite's own tenant must never fire: it matches a header no request sends.
+  // Creating one clears the others first, so repeated runs stay under the per-merchant cap.
+  'sandbox.createFaultRule': async (w) => {
+    await w.client.sandbox.clearFaultRules();
+    return { body: INERT_FAULT_RULE };
+  },
+  'sandbox.listFaultRules': async () => ({}),
+  'sandbox.deleteFaultRule': async (w) => ({ params: { fault_id: (await w.client.sandbox.createFaultRule({ body: INERT_FAULT_RULE })).id } }),
+  'sandbox.clearFaultRules': async () => ({}),
 };
 
 const DOMAIN_OF_SANDBOX = 'sandbox';

@@ -18,4 +18,6 @@ export type RecordKind =
   | 'webhook'
   | 'webhook_delivery'
   | 'event'
-  | 'idempotency';
+  | 'idempotency'
+  /** A fault injection rule (`/sandbox/faults`), with its counters and rate-limit buckets. */
+  | 'fault_rule';

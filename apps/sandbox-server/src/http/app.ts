@@ -19,6 +19,7 @@ import { matchRoute, routeTable, type RouteMatcher } from './route-table.js';
 import { matchedRoute } from './locals.js';
 import { API_ROUTERS, routeDispatch } from './route-dispatch.js';
 import { journalRecorder } from './journal-recorder.js';
+import { faults } from './faults.js';
 
 export interface AppOptions extends HttpDeps {
   logger: Logger;
@@ -100,6 +101,7 @@ export function createApp(options: AppOptions): Express {
   const gate = routeGate(table);
   const auth = authenticate(options.store);
   const keyCheck = requireIdempotencyKey();
+  const fault = faults({ store: options.store });
   const limit = parseSize(options.bodyLimit);
   if (limit === undefined) throw new Error(`body limit "${options.bodyLimit}" is not a size such as 6mb`);
   const json = jsonBody(limit);
@@ -117,7 +119,8 @@ export function createApp(options: AppOptions): Express {
         parseAndDispatch(req, res, next);
         return;
       }
-      auth(req, res, (err?: unknown) => (err ? next(err) : keyCheck(req, res, () => parseAndDispatch(req, res, next))));
+      const faulted = () => fault(req, res, (err?: unknown) => (err ? next(err) : parseAndDispatch(req, res, next)));
+      auth(req, res, (err?: unknown) => (err ? next(err) : keyCheck(req, res, faulted)));
     });
   });
 

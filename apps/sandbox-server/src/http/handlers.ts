@@ -12,6 +12,7 @@ import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks,
 import { sleep } from '../runtime/sleep.js';
 import { settlePayerOutcome } from '../app/alternative-methods.js';
 import { exportSnapshot, importSnapshot } from '../app/snapshots.js';
+import { clearFaultRules, createFaultRule, deleteFaultRule, listFaultRules } from '../app/faults.js';
 import type { Handlers } from './handler.js';
 
 /**
@@ -93,5 +94,9 @@ export const handlers: Handlers = {
     listRequests: (ctx, { query }) => ctx.journal.list(ctx.merchant.id, query),
     exportSnapshot: (ctx) => exportSnapshot(ctx),
     importSnapshot: (ctx, { body }) => importSnapshot(ctx, body),
+    createFaultRule: (ctx, { body }) => createFaultRule(ctx, body),
+    listFaultRules: (ctx) => listFaultRules(ctx),
+    deleteFaultRule: (ctx, { params }) => deleteFaultRule(ctx, params.fault_id),
+    clearFaultRules: (ctx) => clearFaultRules(ctx),
   },
 };

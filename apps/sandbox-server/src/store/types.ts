@@ -26,6 +26,11 @@ export interface MerchantRecord {
   fingerprint_key: string;
   clock_offset_seconds: number;
   created_at: string;
+  /**
+   * Set once the merchant creates a fault rule: the faults middleware reads rules only for such
+   * merchants, so every other request costs no store transaction. Reset keeps it (rules go).
+   */
+  fault_rules_used?: true;
 }
 
 /** A stored record with the id and unique key it is kept under. */

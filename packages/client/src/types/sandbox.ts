@@ -175,6 +175,33 @@ export interface SnapshotImportResult {
   imported: number;
 }
 
+/** The contract's `CreateFaultRuleBody` (`z.input` and `z.output` alike). */
+export interface CreateFaultRuleBody {
+  match: FaultMatch;
+  effect: FaultEffect;
+  probability?: number | undefined;
+  seed?: number | undefined;
+  times?: number | undefined;
+  after?: number | undefined;
+}
+
+/** The contract's `FaultRule` (`z.input` and `z.output` alike). */
+export interface FaultRule {
+  id: string;
+  created_at: string;
+  match: FaultMatch;
+  effect: FaultEffect;
+  probability: number;
+  seed: number;
+  times: number | null;
+  after: number;
+  matched: number;
+  fired: number;
+}
+
+/** The contract's `ClearFaultRulesResult` (`z.input` and `z.output` alike): the same type as `ResetResult`. */
+export type ClearFaultRulesResult = ResetResult;
+
 /** The contract's `CompleteEnrollmentParams` (`z.input` and `z.output` alike). */
 export interface CompleteEnrollmentParams {
   customer_session: string;
@@ -201,6 +228,11 @@ export interface DeliveryParams {
   delivery_id: string;
 }
 
+/** The contract's `FaultRuleParams` (`z.input` and `z.output` alike). */
+export interface FaultRuleParams {
+  fault_id: string;
+}
+
 /** The contract's `WebhookAttempt` (`z.input` and `z.output` alike). */
 export interface WebhookAttempt {
   at: string;
@@ -215,7 +247,7 @@ export interface WebhookAttempt {
 /** The contract's `JournalFault` (`z.input` and `z.output` alike). */
 export interface JournalFault {
   effect: string;
-  source: 'rule' | 'header';
+  source: 'header' | 'rule';
   rule_id?: string | undefined;
 }
 
@@ -225,6 +257,63 @@ export interface SnapshotRecord {
   data: OpenObject;
   kind: string;
   unique_key: string | null;
+}
+
+/** The contract's `FaultMatch` (`z.input` and `z.output` alike). */
+export interface FaultMatch {
+  path?: string | undefined;
+  method?: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH' | undefined;
+  operation_id?: string | undefined;
+  header?: {
+    value: string;
+    name: string;
+  } | undefined;
+}
+
+/** The contract's `FaultEffect` (`z.input` and `z.output` alike). */
+export type FaultEffect = LatencyEffect | StatusEffect | ResetEffect | StallEffect | CommitThenDropEffect | RateLimitEffect;
+
+/** The contract's `LatencyEffect` (`z.input` and `z.output` alike). */
+export interface LatencyEffect {
+  type: 'latency';
+  ms?: number | undefined;
+  min_ms?: number | undefined;
+  max_ms?: number | undefined;
+  median_ms?: number | undefined;
+  p99_ms?: number | undefined;
+}
+
+/** The contract's `StatusEffect` (`z.input` and `z.output` alike). */
+export interface StatusEffect {
+  status: number;
+  type: 'status';
+  code?: 'INVALID_REQUEST' | 'MISSING_PARAMETERS' | 'INVALID_PARAMETERS' | 'IDEMPOTENCY_DUPLICATED' | 'REQUEST_IN_PROCESS' | 'REQUEST_TOO_LARGE' | 'NOT_FOUND' | 'UNSUPPORTED_METHOD' | 'INVALID_CREDENTIALS' | 'EXPIRED_CREDENTIALS' | 'AUTHORIZATION_REQUIRED' | 'PAYMENT_NOT_FOUND' | 'TRANSACTION_NOT_FOUND' | 'CUSTOMER_NOT_FOUND' | 'CUSTOMER_ID_DUPLICATED' | 'CHECKOUT_SESSION_NOT_FOUND' | 'SUBSCRIPTION_NOT_FOUND' | 'INVALID_STATE' | 'INVALID_TRANSACTION' | 'INVALID_AMOUNT' | 'CHARGEBACK_IN_PROCESS' | 'CUSTOMER_SESSION_NOT_FOUND' | 'PAYMENT_METHOD_NOT_FOUND' | 'TRANSFER_NOT_REVERSIBLE' | 'TRANSFER_ALREADY_REVERSED' | 'REVERSAL_AMOUNT_EXCEEDS' | 'INVALID_CURRENCY' | 'TRANSFER_NOT_FOUND' | 'RECIPIENT_NOT_FOUND' | 'PROVIDER_INTERNAL_ERROR' | 'PROVIDER_NOT_FOUND' | 'ONBOARDING_NOT_VALID' | 'CURRENCY_NOT_SUPPORTED' | 'INSUFFICIENT_BALANCE' | 'VALIDATION_ERROR' | 'DUPLICATE_ENTITY' | 'ENTITY_NOT_FOUND' | 'ONBOARDING_NOT_FOUND' | 'ACCOUNT_NOT_FOUND' | 'CURRENCY_MISMATCH' | 'TOO_MANY_REQUESTS' | 'WEBHOOK_NOT_FOUND' | 'WEBHOOK_ALREADY_EXISTS' | 'WEBHOOK_INVALID_TRIGGER' | 'WEBHOOK_INVALID_RENEWAL_DAYS' | 'INVALID_ACCOUNT_ID' | 'INTERNAL_ERROR' | 'REQUEST_TIMEOUT' | undefined;
+  messages?: string[] | undefined;
+  retry_after?: number | undefined;
+}
+
+/** The contract's `ResetEffect` (`z.input` and `z.output` alike). */
+export interface ResetEffect {
+  type: 'reset';
+}
+
+/** The contract's `StallEffect` (`z.input` and `z.output` alike). */
+export interface StallEffect {
+  type: 'stall';
+  ms?: number | undefined;
+}
+
+/** The contract's `CommitThenDropEffect` (`z.input` and `z.output` alike). */
+export interface CommitThenDropEffect {
+  type: 'commit_then_drop';
+}
+
+/** The contract's `RateLimitEffect` (`z.input` and `z.output` alike). */
+export interface RateLimitEffect {
+  type: 'rate_limit';
+  capacity: number;
+  refill_per_second: number;
+  per_route?: boolean | undefined;
 }
 
 /** The sandbox routes as the client calls them: what each one takes and answers per status. */
@@ -419,6 +508,45 @@ importSnapshot: {
   };
   responses: CommonErrorResponses & {
     200: SnapshotImportResult;
+  };
+};
+/** POST /sandbox/faults: Add a fault rule: matching requests of the merchant get latency, an error, a reset, a stall, a dropped response or a rate limit. */
+createFaultRule: {
+  request: {
+    body: CreateFaultRuleBody;
+    headers?: KeyHeaders | undefined;
+  };
+  responses: CommonErrorResponses & {
+    201: FaultRule;
+  };
+};
+/** GET /sandbox/faults: List the merchant's fault rules, oldest first, with how often each matched and fired. */
+listFaultRules: {
+  request: {
+    headers?: KeyHeaders | undefined;
+  };
+  responses: CommonErrorResponses & {
+    200: FaultRule[];
+  };
+};
+/** DELETE /sandbox/faults/:fault_id: Delete one fault rule. */
+deleteFaultRule: {
+  request: {
+    params: FaultRuleParams;
+    headers?: KeyHeaders | undefined;
+  };
+  responses: CommonErrorResponses & {
+    200: FaultRule;
+    404: ApiError;
+  };
+};
+/** DELETE /sandbox/faults: Delete all of the merchant's fault rules. */
+clearFaultRules: {
+  request: {
+    headers?: KeyHeaders | undefined;
+  };
+  responses: CommonErrorResponses & {
+    200: ClearFaultRulesResult;
   };
 };
 }

@@ -34,6 +34,7 @@ import {
 } from './schemas.js';
 import { JournalEntry, ListRequestsQuery } from './journal.js';
 import { Snapshot, SnapshotImportResult } from './snapshots.js';
+import { ClearFaultRulesResult, CreateFaultRuleBody, FaultRule, FaultRuleParams } from './faults.js';
 
 const c = initContract();
 
@@ -216,6 +217,42 @@ export const sandboxContract = c.router(
       responses: { 200: SnapshotImportResult, ...commonErrorResponses },
       summary: 'Import a snapshot into this merchant, which must hold no data: records keep their ids, the clock its offset',
       metadata: sandboxMeta('importSnapshot'),
+    },
+    createFaultRule: {
+      method: 'POST',
+      path: '/faults',
+      headers: AuthHeaders,
+      body: CreateFaultRuleBody,
+      responses: { 201: FaultRule, ...commonErrorResponses },
+      summary: "Add a fault rule: matching requests of the merchant get latency, an error, a reset, a stall, a dropped response or a rate limit",
+      metadata: sandboxMeta('createFaultRule'),
+    },
+    listFaultRules: {
+      method: 'GET',
+      path: '/faults',
+      headers: AuthHeaders,
+      responses: { 200: z.array(FaultRule), ...commonErrorResponses },
+      summary: "List the merchant's fault rules, oldest first, with how often each matched and fired",
+      metadata: sandboxMeta('listFaultRules'),
+    },
+    deleteFaultRule: {
+      method: 'DELETE',
+      path: '/faults/:fault_id',
+      pathParams: FaultRuleParams,
+      headers: AuthHeaders,
+      body: c.noBody(),
+      responses: { 200: FaultRule, 404: ApiError, ...commonErrorResponses },
+      summary: 'Delete one fault rule',
+      metadata: sandboxMeta('deleteFaultRule'),
+    },
+    clearFaultRules: {
+      method: 'DELETE',
+      path: '/faults',
+      headers: AuthHeaders,
+      body: c.noBody(),
+      responses: { 200: ClearFaultRulesResult, ...commonErrorResponses },
+      summary: "Delete all of the merchant's fault rules",
+      metadata: sandboxMeta('clearFaultRules'),
     },
   },
   { pathPrefix: '/sandbox', strictStatusCodes: true },

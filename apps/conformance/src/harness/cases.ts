@@ -103,6 +103,7 @@ const PREPARE: Record<string, Prepare> = {
     }
     throw new Error('no webhook delivery appeared to redeliver');
   },
+  'sandbox.getInspectorOverview': async () => ({ query: { limit: 5 } }),
 };
 
 const DOMAIN_OF_SANDBOX = 'sandbox';

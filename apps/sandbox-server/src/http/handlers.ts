@@ -7,6 +7,7 @@ import { createRecipient, createTransfer, reverseTransfer } from '../app/marketp
 import { completeEnrollment, enrollDirect, enrollInSession, scriptOutcomes } from '../app/payment-methods.js';
 import { cancelOrRefund, capturePayment, chargeback, createPayment, disputeChargeback, getPayment, refundTransaction, settleDispute } from '../app/payments.js';
 import { clockView, createMerchant, listEvents } from '../app/sandbox.js';
+import { inspectorOverview } from '../app/inspector.js';
 import { createSubscription, getSubscription, retrySubscription } from '../app/subscriptions.js';
 import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, presentDelivery, updateWebhook } from '../app/webhooks.js';
 import { sleep } from '../runtime/sleep.js';
@@ -86,5 +87,6 @@ export const handlers: Handlers = {
       if (!delivery) throw new DomainError('NOT_FOUND', [`webhook delivery ${params.delivery_id} not found, or an attempt is in flight`]);
       return presentDelivery(delivery);
     },
+    getInspectorOverview: (ctx, { query }) => inspectorOverview(ctx, query),
   },
 };

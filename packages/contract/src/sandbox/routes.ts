@@ -32,6 +32,7 @@ import {
   RecipientBalanceParams,
   WebhookDelivery,
 } from './schemas.js';
+import { InspectorOverview, InspectorOverviewQuery } from './inspector.js';
 
 const c = initContract();
 
@@ -188,6 +189,15 @@ export const sandboxContract = c.router(
       responses: { 200: WebhookDelivery, 404: ApiError, ...commonErrorResponses },
       summary: 'Send a delivery again now (one more attempt)',
       metadata: sandboxMeta('sandboxRedeliverWebhook'),
+    },
+    getInspectorOverview: {
+      method: 'GET',
+      path: '/inspector/overview',
+      headers: AuthHeaders,
+      query: InspectorOverviewQuery,
+      responses: { 200: InspectorOverview, ...commonErrorResponses },
+      summary: "The newest records of each kind the merchant has (customers, payments, subscriptions, transfers, banking), newest first: what the inspector page shows",
+      metadata: sandboxMeta('sandboxGetInspectorOverview'),
     },
   },
   { pathPrefix: '/sandbox', strictStatusCodes: true },

@@ -113,7 +113,9 @@ function eventList(events) {
 }
 
 function payment(p) {
-  const card = p.payment_method && p.payment_method.card;
+  const detail = p.payment_method && p.payment_method.payment_method_detail;
+  // The API's card is its brand, first digits and last four: there is no full number to show.
+  const card = detail && detail.card && detail.card.card_data;
   const transactions = el(
     'ul',
     { class: 'lines' },
@@ -258,7 +260,7 @@ function renderSection(id, list, bound) {
 const boundText = (shown, total) => (total > shown ? 'The newest ' + shown + ' of ' + total + ', newest first.' : shown === 0 ? 'None yet.' : 'All ' + shown + ', newest first.');
 /** Events and deliveries are listed oldest first by the API, which keeps the newest 'limit'. */
 const newestList = (r) => (r.ok && Array.isArray(r.json) ? r.json.slice().reverse() : []);
-const listBound = (list) => (list.length === 0 ? 'None yet.' : 'The newest ' + list.length + ' at most ' + LIMIT + ', newest first.');
+const listBound = (list) => (list.length < LIMIT ? boundText(list.length, list.length) : 'The newest ' + LIMIT + ', newest first; older ones are not shown.');
 
 function renderAll(results) {
   const [clock, overview, events, deliveries, journal] = results;

@@ -51,7 +51,7 @@ describe.skipIf(!chromium.available)('the inspector', () => {
       const journal = await fetch(`${world.url}/sandbox/requests`, { headers: { 'public-api-key': merchant.public_api_key, 'private-secret-key': merchant.private_secret_key } });
       const journalBound = page.locator('#journal .bound');
       if (journal.status === 404) await expect(journalBound.textContent()).resolves.toBe('Journal not available in this sandbox.');
-      else await expect(journalBound.textContent()).resolves.not.toContain('not available');
+      else await page.locator('#journal details.item > summary', { hasText: 'POST /v1/payments' }).waitFor();
 
       const storage = (await page.evaluate('JSON.stringify([localStorage.length, document.cookie, sessionStorage.length])')) as string;
       expect(JSON.parse(storage)).toEqual([0, '', 1]);

@@ -276,7 +276,9 @@ function renderAll(results) {
   if (journal.status === 404) renderSection('journal', null, 'Journal not available in this sandbox.');
   else if (!journal.ok) renderSection('journal', null, 'Journal not readable: ' + problemText(journal));
   else {
-    const entries = Array.isArray(journal.json) ? journal.json : (journal.json && journal.json.data) || [];
+    // Listed oldest first like events, as an array or inside 'data'.
+    const listed = Array.isArray(journal.json) ? journal.json : (journal.json && journal.json.data) || [];
+    const entries = listed.slice().reverse();
     renderSection('journal', entries, listBound(entries));
   }
 }

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures } from '@switchyard/contract/fixtures';
 import { startWorld, type World } from '../sandbox.js';
 import { chromiumAvailability, launchChromium, onPage } from './chromium.js';
 import { HOSTILE, merchantWithPayment, signIn, startReceiver, type InspectedMerchant } from './inspector-support.js';
@@ -89,5 +90,26 @@ describe.skipIf(!chromium.available)('the inspector', () => {
       },
       { width: 360, height: 740 },
     );
+  });
+
+  it("scripts a vaulted method's outcome from the page, and shows the subscription cycle it declined", async (context) => {
+    const { merchant, client } = inspected;
+    const accountId = merchant.account_ids[0] as string;
+    const customer = await client.customers.create({ body: { merchant_customer_id: 'inspector-subscriber' } });
+    const method = await client.paymentMethods.enrollDirect({ params: { customer_id: customer.id }, body: { ...fixtures.enrollDirect(), account_id: accountId } });
+    await onPage(browser, context, async (page) => {
+      await signIn(page, world.url, merchant);
+      await page.getByLabel('vaulted token').fill(method.vaulted_token);
+      await page.getByLabel('Outcomes, in order').fill('DECLINED');
+      await page.getByRole('button', { name: 'Script outcomes' }).click();
+      await page.locator('#status', { hasText: 'Script outcomes: done' }).waitFor();
+
+      // The first cycle is charged when the subscription is created: the scripted DECLINED.
+      const subscription = await client.subscriptions.create({ body: { ...fixtures.createSubscription(method.vaulted_token), account_id: accountId } });
+      const shown = page.locator('#subscriptions details.item', { hasText: subscription.name });
+      await shown.locator(':scope > summary').click();
+      await shown.locator('ul.lines li', { hasText: 'DECLINED' }).waitFor();
+      await page.locator('#customers details.item > summary', { hasText: 'inspector-subscriber' }).waitFor();
+    });
   });
 });

@@ -76,11 +76,20 @@ function fields(pairs) {
   return dl;
 }
 
-const jsonBlock = (label, value) => el('details', { 'data-key': label }, [el('summary', { text: label }), el('pre', { text: JSON.stringify(value, null, 2) })]);
+const jsonBlock = (label, value) => el('details', {}, [el('summary', { text: label }), el('pre', { text: JSON.stringify(value, null, 2) })]);
 
-/** One record: a summary line that opens onto its details (keyboard: Tab to it, Enter or Space). */
+/**
+ * One record: a summary line that opens onto its details (keyboard: Tab to it, Enter or Space).
+ * Each details and summary inside gets a key of its own, by which a re-render restores it.
+ */
 function item(kind, key, summary, body) {
-  return el('details', { class: 'item', 'data-key': kind + ':' + key }, [el('summary', { text: summary.filter((s) => s !== null && s !== undefined && s !== '').join(' · ') })].concat(body));
+  const id = kind + ':' + key;
+  const node = el('details', { class: 'item' }, [el('summary', { text: summary.filter((s) => s !== null && s !== undefined && s !== '').join(' · ') })].concat(body));
+  [node].concat([...node.querySelectorAll('details')]).forEach((d, i) => {
+    d.dataset.key = id + ':' + i;
+    d.querySelector('summary').dataset.key = id + ':' + i;
+  });
+  return node;
 }
 
 function button(label, key, onclick) {
@@ -340,6 +349,7 @@ function signOut() {
     delete rendered[id];
     byId(id).querySelector('.items').replaceChildren();
   }
+  byId('clock').textContent = '';
   show(false);
   say('Signed out.');
 }

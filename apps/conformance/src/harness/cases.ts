@@ -126,6 +126,7 @@ const PREPARE: Record<string, Prepare> = {
   'sandbox.listFaultRules': async () => ({}),
   'sandbox.deleteFaultRule': async (w) => ({ params: { fault_id: (await w.client.sandbox.createFaultRule({ body: INERT_FAULT_RULE })).id } }),
   'sandbox.clearFaultRules': async () => ({}),
+  'sandbox.getInspectorOverview': async () => ({ query: { limit: 5 } }),
 };
 
 const DOMAIN_OF_SANDBOX = 'sandbox';

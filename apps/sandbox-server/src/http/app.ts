@@ -9,6 +9,7 @@ import { errorHandler, requestValidationErrorHandler } from './errors.js';
 import { hostedCheckout } from './hosted-checkout.js';
 import { payerAction, payerPage } from './payer-page.js';
 import { hostedEnrollment } from './hosted-enrollment.js';
+import { inspector } from './inspector/router.js';
 import { OPENAPI_PATH, openapiHandler, serviceIndexHandler } from './service-index.js';
 import { jsonBody } from './json-body.js';
 import { requireStorableText } from './request-text.js';
@@ -142,6 +143,7 @@ export function createApp(options: AppOptions): Express {
   app.get('/pay/:code', payerPage(options));
   app.post('/pay/:code', express.urlencoded({ extended: false, limit: '1kb' }), payerAction(options));
   app.use(hostedEnrollment(options));
+  app.use(inspector());
   // Unauthenticated, and outside /v1 and /sandbox, so no route of the API can take these paths.
   app.get('/', serviceIndexHandler(options.storeKind));
   app.get(OPENAPI_PATH, openapiHandler());

@@ -7,6 +7,7 @@ import { createRecipient, createTransfer, reverseTransfer } from '../app/marketp
 import { completeEnrollment, enrollDirect, enrollInSession, scriptOutcomes } from '../app/payment-methods.js';
 import { cancelOrRefund, capturePayment, chargeback, createPayment, disputeChargeback, getPayment, refundTransaction, settleDispute } from '../app/payments.js';
 import { clockView, createMerchant, listEvents } from '../app/sandbox.js';
+import { inspectorOverview } from '../app/inspector.js';
 import { createSubscription, getSubscription, retrySubscription } from '../app/subscriptions.js';
 import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, presentDelivery, updateWebhook } from '../app/webhooks.js';
 import { sleep } from '../runtime/sleep.js';
@@ -98,5 +99,6 @@ export const handlers: Handlers = {
     listFaultRules: (ctx) => listFaultRules(ctx),
     deleteFaultRule: (ctx, { params }) => deleteFaultRule(ctx, params.fault_id),
     clearFaultRules: (ctx) => clearFaultRules(ctx),
+    getInspectorOverview: (ctx, { query }) => inspectorOverview(ctx, query),
   },
 };

@@ -31,3 +31,11 @@ a{color:#1d4ed8}`;
 export function styledPage(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${PAGE_CSS}</style></head><body><main>${body}</main></body></html>`;
 }
+
+/**
+ * A complete page that loads its stylesheet and its module script from the sandbox itself (the
+ * inspector's Content-Security-Policy allows nothing inline). `body` is HTML built with `escapeHtml`.
+ */
+export function pageWithAssets(title: string, assets: { stylesheet: string; script: string }, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${escapeHtml(assets.stylesheet)}"><script type="module" src="${escapeHtml(assets.script)}"></script></head><body>${body}</body></html>`;
+}

@@ -1,5 +1,6 @@
 export * from './schemas.js';
 export * from './faults.js';
+export * from './inspector.js';
 export { sandboxContract } from './routes.js';
 export * from './journal.js';
 export * from './snapshots.js';

@@ -35,6 +35,7 @@ import {
 import { JournalEntry, ListRequestsQuery } from './journal.js';
 import { Snapshot, SnapshotImportResult } from './snapshots.js';
 import { ClearFaultRulesResult, CreateFaultRuleBody, FaultRule, FaultRuleParams } from './faults.js';
+import { InspectorOverview, InspectorOverviewQuery } from './inspector.js';
 
 const c = initContract();
 
@@ -253,6 +254,15 @@ export const sandboxContract = c.router(
       responses: { 200: ClearFaultRulesResult, ...commonErrorResponses },
       summary: "Delete all of the merchant's fault rules",
       metadata: sandboxMeta('clearFaultRules'),
+    },
+    getInspectorOverview: {
+      method: 'GET',
+      path: '/inspector/overview',
+      headers: AuthHeaders,
+      query: InspectorOverviewQuery,
+      responses: { 200: InspectorOverview, ...commonErrorResponses },
+      summary: "The newest records of each kind the merchant has (customers, payments, subscriptions, transfers, banking), newest first: what the inspector page shows",
+      metadata: sandboxMeta('sandboxGetInspectorOverview'),
     },
   },
   { pathPrefix: '/sandbox', strictStatusCodes: true },

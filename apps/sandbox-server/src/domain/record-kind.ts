@@ -18,4 +18,6 @@ export type RecordKind =
   | 'webhook'
   | 'webhook_delivery'
   | 'event'
-  | 'idempotency';
+  | 'idempotency'
+  /** A webhook chaos rule (`/sandbox/webhook-chaos`), with its PRNG state and the deliveries it holds. */
+  | 'webhook_chaos';

@@ -11,6 +11,7 @@ import { createSubscription, getSubscription, retrySubscription } from '../app/s
 import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, presentDelivery, updateWebhook } from '../app/webhooks.js';
 import { sleep } from '../runtime/sleep.js';
 import { settlePayerOutcome } from '../app/alternative-methods.js';
+import { clearChaosRules, createChaosRule, deleteChaosRule, listChaosRules } from '../app/webhook-chaos.js';
 import type { Handlers } from './handler.js';
 
 /**
@@ -86,5 +87,9 @@ export const handlers: Handlers = {
       if (!delivery) throw new DomainError('NOT_FOUND', [`webhook delivery ${params.delivery_id} not found, or an attempt is in flight`]);
       return presentDelivery(delivery);
     },
+    createWebhookChaos: (ctx, { body }) => createChaosRule(ctx, body),
+    listWebhookChaos: (ctx) => listChaosRules(ctx),
+    deleteWebhookChaos: (ctx, { params }) => deleteChaosRule(ctx, params.chaos_id),
+    clearWebhookChaos: (ctx) => clearChaosRules(ctx),
   },
 };

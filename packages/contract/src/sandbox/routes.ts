@@ -32,6 +32,7 @@ import {
   RecipientBalanceParams,
   WebhookDelivery,
 } from './schemas.js';
+import { ClearWebhookChaosResult, CreateWebhookChaosBody, WebhookChaosParams, WebhookChaosRule } from './webhook-chaos.js';
 
 const c = initContract();
 
@@ -188,6 +189,42 @@ export const sandboxContract = c.router(
       responses: { 200: WebhookDelivery, 404: ApiError, ...commonErrorResponses },
       summary: 'Send a delivery again now (one more attempt)',
       metadata: sandboxMeta('sandboxRedeliverWebhook'),
+    },
+    createWebhookChaos: {
+      method: 'POST',
+      path: '/webhook-chaos',
+      headers: AuthHeaders,
+      body: CreateWebhookChaosBody,
+      responses: { 201: WebhookChaosRule, 404: ApiError, ...commonErrorResponses },
+      summary: "Add a webhook chaos rule: the merchant's matching deliveries are duplicated, reordered, delayed, failed or timed out",
+      metadata: sandboxMeta('sandboxCreateWebhookChaos'),
+    },
+    listWebhookChaos: {
+      method: 'GET',
+      path: '/webhook-chaos',
+      headers: AuthHeaders,
+      responses: { 200: z.array(WebhookChaosRule), ...commonErrorResponses },
+      summary: "List the merchant's webhook chaos rules, oldest first, with how many deliveries each applied to",
+      metadata: sandboxMeta('sandboxListWebhookChaos'),
+    },
+    deleteWebhookChaos: {
+      method: 'DELETE',
+      path: '/webhook-chaos/:chaos_id',
+      pathParams: WebhookChaosParams,
+      headers: AuthHeaders,
+      body: c.noBody(),
+      responses: { 200: WebhookChaosRule, 404: ApiError, ...commonErrorResponses },
+      summary: 'Delete one webhook chaos rule (deliveries it holds are released now)',
+      metadata: sandboxMeta('sandboxDeleteWebhookChaos'),
+    },
+    clearWebhookChaos: {
+      method: 'DELETE',
+      path: '/webhook-chaos',
+      headers: AuthHeaders,
+      body: c.noBody(),
+      responses: { 200: ClearWebhookChaosResult, ...commonErrorResponses },
+      summary: "Delete all of the merchant's webhook chaos rules (deliveries they hold are released now)",
+      metadata: sandboxMeta('sandboxClearWebhookChaos'),
     },
   },
   { pathPrefix: '/sandbox', strictStatusCodes: true },

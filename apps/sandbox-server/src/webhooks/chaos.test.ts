@@ -3,6 +3,7 @@ import { parseWebhookEvent } from '@switchyard/client';
 import type { SandboxMerchant, WebhookDelivery } from '@switchyard/contract';
 import { clientsFor, keysOf, newMerchant, pay, raw, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
 import { eventually, startReceiver, type Received } from '../test-support/receiver.js';
+import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
 import { storesUnderTest } from '../test-support/stores.js';
 
 const SECRET = 'whsec-chaos-0001';
@@ -162,6 +163,43 @@ describe.each(storesUnderTest('chaos.test.ts'))('webhook chaos on the $name stor
       expect(await clients.sandbox.listWebhookChaos()).toMatchObject({ status: 200, body: [] });
     } finally {
       await receiver.close();
+    }
+  }, 30_000);
+});
+
+const replicasUrl = testDatabaseUrl('chaos.test.ts replicas');
+
+describe.skipIf(!replicasUrl)('webhook chaos on two replicas of one PostgreSQL', () => {
+  it('attempts each delivery, a duplicate and a chaos-failed one included, once when both dispatchers try it at the same moment', async () => {
+    const url = replicasUrl as string;
+    const db = await freshSchema(url);
+    const a = await startSandbox({ databaseUrl: url, databaseSchema: db.schema });
+    const b = await startSandbox({ databaseUrl: url, databaseSchema: db.schema });
+    const receiver = await startReceiver();
+    try {
+      await a.sandbox.dispatcher.stop();
+      await b.sandbox.dispatcher.stop();
+      const m = await newMerchant(a.url);
+      const viaA = clientsFor(a.url, m);
+      const viaB = clientsFor(b.url, m);
+      await viaA.webhooks.create({ body: { account_id: m.account_ids[0] as string, name: 'race', url: receiver.url, hmac_client_secret: SECRET, payment_triggers: ['PURCHASE'] } });
+      // Rules created through one replica pick deliveries queued through the other.
+      await viaA.sandbox.createWebhookChaos({ body: { effect: { type: 'duplicate' }, times: 1 } });
+      await viaA.sandbox.createWebhookChaos({ body: { effect: { type: 'fail', attempts: 1 }, times: 1 } });
+      await pay(viaB, m);
+      await pay(viaB, m);
+      const queued = await viaB.sandbox.listWebhookDeliveries({ query: {} });
+      if (queued.status !== 200) throw new Error('deliveries');
+      expect(queued.body.map((d) => d.chaos?.effect)).toEqual(['duplicate', 'duplicate', 'fail']);
+      await Promise.all(queued.body.flatMap((d) => [a.sandbox.dispatcher.attempt(m.id, d.id, false), b.sandbox.dispatcher.attempt(m.id, d.id, false)]));
+      const after = await viaA.sandbox.listWebhookDeliveries({ query: {} });
+      expect(after.status === 200 && after.body.map((d) => d.attempts.map((x) => x.chaos))).toEqual([[null], [null], ['fail']]);
+      expect(receiver.received).toHaveLength(2);
+    } finally {
+      await a.stop();
+      await b.stop();
+      await receiver.close();
+      await db.drop();
     }
   }, 30_000);
 });

@@ -107,6 +107,14 @@ const PREPARE: Record<string, Prepare> = {
   'sandbox.getRecipientBalance': async (w) => ({ params: { recipient_id: await w.fundedRecipientId(1) } }),
   'sandbox.fundRecipientBalance': async (w) => ({ params: { recipient_id: await w.recipientId() }, body: { amount: { currency: 'BRL', value: 1 } } }),
   'sandbox.listWebhookDeliveries': async () => ({ query: { limit: 5 } }),
+  // A rule for a URL no webhook has: it never touches the deliveries other cases wait for.
+  'sandbox.createWebhookChaos': async (w) => ({ body: { match: { url: `http://127.0.0.1:9/${w.unique('chaos')}` }, effect: { type: 'duplicate' } } }),
+  'sandbox.listWebhookChaos': async () => ({}),
+  'sandbox.deleteWebhookChaos': async (w) => {
+    const rule = await w.client.sandbox.createWebhookChaos({ body: { match: { url: `http://127.0.0.1:9/${w.unique('chaos')}` }, effect: { type: 'delay', seconds: 1 } } });
+    return { params: { chaos_id: rule.id } };
+  },
+  'sandbox.clearWebhookChaos': async () => ({}),
   'sandbox.redeliverWebhook': async (w) => {
     await w.client.webhooks.create({ body: { ...examples.createWebhook(`http://127.0.0.1:9/${w.unique('redeliver')}`), account_id: w.me.accountId, name: w.unique('redeliver'), payment_triggers: ['PURCHASE'] } });
     await w.payment();

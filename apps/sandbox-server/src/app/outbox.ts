@@ -10,6 +10,7 @@ import type { DeliveryState } from '../domain/webhook-delivery.js';
 import { envelopeOf, isDeliverable, webhookWants, type WebhookState } from '../domain/webhook-routing.js';
 import type { IdSource } from '../runtime/ids.js';
 import type { Tx } from '../store/types.js';
+import { ChaosPlanner } from './chaos-planner.js';
 
 /** The resource an event is about, in its API shape, as the webhook payload carries it. */
 async function payloadOf(tx: Tx, e: SandboxEvent): Promise<Record<string, unknown> | undefined> {
@@ -43,13 +44,15 @@ async function payloadOf(tx: Tx, e: SandboxEvent): Promise<Record<string, unknow
 
 /**
  * Writes one delivery per (event, webhook that wants it), in the same transaction as the event:
- * the transactional outbox. Nothing is sent here; the dispatcher sends after the commit.
+ * the transactional outbox. The merchant's webhook chaos rules shape each one as it is queued
+ * (a duplicate is one more delivery). Nothing is sent here; the dispatcher sends after the commit.
  * Returns how many deliveries were queued.
  */
 export async function enqueueDeliveries(tx: Tx, ids: IdSource, events: SandboxEvent[]): Promise<number> {
   const deliverable = events.filter((e) => isDeliverable(e.type));
   if (deliverable.length === 0) return 0;
   const webhooks = await tx.list<WebhookState>('webhook');
+  const chaos = new ChaosPlanner(tx, ids);
   let queued = 0;
   for (const e of deliverable) {
     const targets = webhooks.filter((w) => webhookWants(w, e.type, e.account_id));
@@ -80,10 +83,14 @@ export async function enqueueDeliveries(tx: Tx, ids: IdSource, events: SandboxEv
         next_attempt_at: e.created_at,
         claimed_until_ms: null,
         created_at: e.created_at,
+        chaos: null,
       };
-      await tx.put('webhook_delivery', delivery.id, delivery);
-      queued += 1;
+      for (const d of await chaos.plan(delivery)) {
+        await tx.put('webhook_delivery', d.id, d);
+        queued += 1;
+      }
     }
   }
+  await chaos.save();
   return queued;
 }

@@ -31,12 +31,14 @@ const KINDS: Record<RecordKind, true> = {
   webhook_delivery: true,
   event: true,
   idempotency: true,
+  fault_rule: true,
+  webhook_chaos: true,
 };
 const RECORD_KINDS = Object.keys(KINDS) as RecordKind[];
 const isRecordKind = (kind: string): kind is RecordKind => Object.hasOwn(KINDS, kind);
 
 /** Kinds whose unique key is a public handle: the hosted pages find it across merchants (`Store.locate`). */
-const PUBLIC_HANDLES: ReadonlySet<RecordKind> = new Set<RecordKind>(['payment_link', 'payer_page']);
+const PUBLIC_HANDLES: ReadonlySet<RecordKind> = new Set<RecordKind>(['payment_link', 'payer_page', 'checkout_session']);
 
 /**
  * The unique key an imported record is stored under. A public handle another merchant already
@@ -114,7 +116,9 @@ export async function importSnapshot(ctx: RequestContext, snapshot: Snapshot) {
     }
   });
   const { account_ids, clock_offset_seconds } = snapshot.merchant;
-  const merchant = await ctx.store.updateMerchant(ctx.merchant.id, (m) => ({ ...m, account_ids: [...account_ids], clock_offset_seconds }));
+  // Imported fault rules fire only once the merchant is marked as having rules (the faults middleware skips the lookup otherwise).
+  const faultRules = records.some((r) => r.kind === 'fault_rule') ? { fault_rules_used: true as const } : {};
+  const merchant = await ctx.store.updateMerchant(ctx.merchant.id, (m) => ({ ...m, ...faultRules, account_ids: [...account_ids], clock_offset_seconds }));
   if (!merchant) throw invalidCredentials();
   // Deliveries still pending in the snapshot are this merchant's to send now.
   ctx.deliveriesQueued?.();

@@ -27,9 +27,10 @@ export function presentDelivery(d: DeliveryState): WebhookDelivery {
     url: d.url,
     state: d.state,
     idempotency_key: d.idempotency_key,
-    attempts: d.attempts,
+    attempts: d.attempts.map((a) => ({ ...a, chaos: a.chaos ?? null })),
     next_attempt_at: d.next_attempt_at,
     created_at: d.created_at,
+    chaos: d.chaos ?? null,
   };
 }
 

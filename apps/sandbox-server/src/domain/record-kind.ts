@@ -20,4 +20,6 @@ export type RecordKind =
   | 'event'
   | 'idempotency'
   /** A fault injection rule (`/sandbox/faults`), with its counters and rate-limit buckets. */
-  | 'fault_rule';
+  | 'fault_rule'
+  /** A webhook chaos rule (`/sandbox/webhook-chaos`), with its PRNG state and the deliveries it holds. */
+  | 'webhook_chaos';

@@ -1,3 +1,4 @@
+import type { WebhookDeliveryChaos } from '@switchyard/contract';
 import { MAX_ATTEMPTS, nextRetryDelayMs } from './webhook-routing.js';
 
 export interface DeliveryAttempt {
@@ -8,6 +9,8 @@ export interface DeliveryAttempt {
   error: string | null;
   request_body: string;
   signature: string;
+  /** The webhook chaos effect that decided the outcome (domain/webhook-chaos.ts); absent on records older than chaos. */
+  chaos?: 'fail' | 'timeout' | null;
 }
 
 /** A delivery of one event to one webhook, with every attempt (the outbox record). */
@@ -28,6 +31,10 @@ export interface DeliveryState {
   /** Real time until which an attempt is in flight (so two dispatchers never send it twice). */
   claimed_until_ms: number | null;
   created_at: string;
+  /** The chaos rule that picked the delivery and its effect (domain/webhook-chaos.ts). */
+  chaos?: WebhookDeliveryChaos | null;
+  /** Deliveries a `reorder` holds until this one's first attempt is recorded; released then (`releaseHeld`). */
+  releases?: string[];
 }
 
 /** Whether an attempt of the delivery is in flight: claimed until a real time still ahead (`claimedUntil`). */

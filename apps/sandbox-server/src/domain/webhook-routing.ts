@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENT_SCHEMAS } from '@switchyard/contract';
+import { WEBHOOK_DELIVERY_ATTEMPTS, WEBHOOK_EVENT_SCHEMAS } from '@switchyard/contract';
 
 /** A webhook configuration as the sandbox keeps it (secrets in clear; the API shows them masked). */
 export interface WebhookState {
@@ -27,9 +27,9 @@ export interface WebhookState {
   updated_at: string;
 }
 
-/** Upstream's schedule: 7 attempts, the first at once, each retry this long after the previous attempt. */
+/** Upstream's schedule: 7 attempts (the contract's WEBHOOK_DELIVERY_ATTEMPTS), the first at once, each retry this long after the previous attempt. */
 export const RETRY_DELAYS_MS = [5 * 60_000, 50 * 60_000, 6 * 3600_000, 24 * 3600_000, 48 * 3600_000, 96 * 3600_000];
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+export const MAX_ATTEMPTS = WEBHOOK_DELIVERY_ATTEMPTS;
 
 /** The wait before the next attempt after `attemptsMade` attempts, or null when none is left. */
 export function nextRetryDelayMs(attemptsMade: number, timeScale: number): number | null {

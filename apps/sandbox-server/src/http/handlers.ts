@@ -14,6 +14,7 @@ import { sleep } from '../runtime/sleep.js';
 import { settlePayerOutcome } from '../app/alternative-methods.js';
 import { exportSnapshot, importSnapshot } from '../app/snapshots.js';
 import { clearFaultRules, createFaultRule, deleteFaultRule, listFaultRules } from '../app/faults.js';
+import { clearChaosRules, createChaosRule, deleteChaosRule, listChaosRules } from '../app/webhook-chaos.js';
 import type { Handlers } from './handler.js';
 
 /**
@@ -100,5 +101,9 @@ export const handlers: Handlers = {
     deleteFaultRule: (ctx, { params }) => deleteFaultRule(ctx, params.fault_id),
     clearFaultRules: (ctx) => clearFaultRules(ctx),
     getInspectorOverview: (ctx, { query }) => inspectorOverview(ctx, query),
+    createWebhookChaos: (ctx, { body }) => createChaosRule(ctx, body),
+    listWebhookChaos: (ctx) => listChaosRules(ctx),
+    deleteWebhookChaos: (ctx, { params }) => deleteChaosRule(ctx, params.chaos_id),
+    clearWebhookChaos: (ctx) => clearChaosRules(ctx),
   },
 };

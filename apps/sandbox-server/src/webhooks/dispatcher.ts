@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { WEBHOOK_SIGNATURE_HEADER } from '@switchyard/contract';
+import { attemptChaos, failedByChaos, releaseHeld, timedOutByChaos } from '../domain/webhook-chaos.js';
 import { afterAttempt, claimedUntil, isDue, isInFlight, nextAttempt, skipUnanswered, type DeliveryAttempt, type DeliveryState } from '../domain/webhook-delivery.js';
 import type { WebhookState } from '../domain/webhook-routing.js';
 import type { BaseClock } from '../runtime/clock.js';
@@ -134,6 +135,7 @@ export class WebhookDispatcher {
       const { claimed, skipped } = await this.claimDue(merchantId, nowMs, run);
       if (claimed.length === 0 && skipped === 0) return this.watchUntilDue(merchantId, nowMs);
       const outcomes = await Promise.all(claimed.map((c) => this.send(c, run, this.stopping.signal)));
+      // Deliveries a recorded attempt releases (webhook chaos `reorder`) are due now: the next batch sends them.
       await this.record(merchantId, outcomes, nowMs);
       await yieldToEventLoop();
     }
@@ -172,21 +174,36 @@ export class WebhookDispatcher {
   /**
    * Records the attempts; a receiver that gave no answer also gets the rest of its schedule due by
    * now skipped. An attempt never sent (the dispatcher stopped first) records nothing: its claim
-   * expires and the delivery stays due for whichever sandbox runs next on the store.
+   * expires and the delivery stays due for whichever sandbox runs next on the store. A delivery's
+   * first attempt releases the deliveries a webhook chaos `reorder` held for it, in the same
+   * transaction: they are due from that attempt's time. Returns the recorded deliveries and how
+   * many were released.
    */
-  private async record(merchantId: string, outcomes: (Outcome | undefined)[], nowMs: number): Promise<DeliveryState[]> {
+  private async record(merchantId: string, outcomes: (Outcome | undefined)[], nowMs: number): Promise<{ recorded: DeliveryState[]; released: number }> {
     return this.store.withTransaction(merchantId, async (tx) => {
       const recorded: DeliveryState[] = [];
+      let released = 0;
       for (const o of outcomes) {
         if (!o) continue;
         const current = await tx.get<DeliveryState>('webhook_delivery', o.id);
         if (!current) continue;
         let next = afterAttempt(current, o.attempt, this.options.timeScale, o.retriable);
         if (o.unanswered !== null) next = skipUnanswered(next, nowMs, o.unanswered, this.options.timeScale);
+        if (next.releases?.length) {
+          for (const id of next.releases) {
+            const held = await tx.get<DeliveryState>('webhook_delivery', id);
+            if (!held) continue;
+            const release = releaseHeld(held, next.id, o.attempt.at);
+            if (release === held) continue;
+            await tx.put('webhook_delivery', id, release);
+            released += 1;
+          }
+          next = { ...next, releases: [] };
+        }
         await tx.put('webhook_delivery', next.id, next);
         recorded.push(next);
       }
-      return recorded;
+      return { recorded, released };
     });
   }
 
@@ -208,14 +225,17 @@ export class WebhookDispatcher {
   private async send({ delivery, webhook }: Claimed, run: DispatchRun, stopping: AbortSignal | undefined, atMs?: number): Promise<Outcome | undefined> {
     const { retry, at, body } = nextAttempt(delivery, atMs === undefined ? undefined : new Date(atMs).toISOString());
     const signature = webhook?.hmac_client_secret ? sign(webhook.hmac_client_secret, body) : '';
-    /** `unanswered`: the receiver itself gave no answer (not the webhook gone, not the sandbox stopping). */
-    const attempt = (status_code: number | null, duration_ms: number, error: string | null, unanswered = false): Outcome => ({
+    /** `unanswered`: the receiver itself gave no answer (not the webhook gone, not the sandbox stopping, not chaos). */
+    const attempt = (status_code: number | null, duration_ms: number, error: string | null, unanswered = false, chaos: 'timeout' | null = null): Outcome => ({
       id: delivery.id,
-      attempt: { retry, at, status_code, duration_ms: Math.round(duration_ms * 10) / 10, error, request_body: body, signature },
+      attempt: { retry, at, status_code, duration_ms: Math.round(duration_ms * 10) / 10, error, request_body: body, signature, chaos },
       retriable: webhook !== undefined,
       unanswered: unanswered ? error : null,
     });
     if (!webhook) return attempt(null, 0, 'the webhook was deleted');
+    const chaos = attemptChaos(delivery);
+    // Failed by chaos: no POST, so no place among the POSTs in flight is taken.
+    if (chaos === 'fail') return { id: delivery.id, attempt: failedByChaos(delivery, retry, at), retriable: true, unanswered: null };
     return this.posts.run(async () => {
       if (stopping?.aborted) return undefined;
       const started = performance.now();
@@ -234,6 +254,7 @@ export class WebhookDispatcher {
           redirect: 'manual',
         });
         await res.body?.cancel();
+        if (chaos === 'timeout') return attempt(null, performance.now() - started, timedOutByChaos(delivery, res.status), false, 'timeout');
         return attempt(res.status, performance.now() - started, null);
       } catch (err) {
         const stopped = stopping?.aborted === true;
@@ -263,8 +284,9 @@ export class WebhookDispatcher {
     // Asked for by a request, not by a run of the dispatcher: made to the end even once it stops
     // (the request's own connection is cut at shutdown, and the process does not wait for it).
     const outcome = await this.send(claimed, new DispatchRun(), undefined, force ? nowMs : undefined);
-    const [recorded] = await this.record(merchantId, [outcome], nowMs);
+    const { recorded, released } = await this.record(merchantId, [outcome], nowMs);
     await this.watchUntilDue(merchantId, nowMs);
-    return recorded;
+    if (released > 0) this.kick(merchantId);
+    return recorded[0];
   }
 }

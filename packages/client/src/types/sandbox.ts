@@ -112,8 +112,8 @@ export interface FundBalanceBody {
 export interface ListDeliveriesQuery {
   state?: 'pending' | 'failed' | 'delivered' | undefined;
   webhook_id?: string | undefined;
-  limit?: number | undefined;
   event_type?: string | undefined;
+  limit?: number | undefined;
 }
 
 /** The contract's `WebhookDelivery` (`z.input` and `z.output` alike). */
@@ -124,10 +124,11 @@ export interface WebhookDelivery {
   created_at: string;
   idempotency_key: string;
   webhook_id: string;
-  event_id: string;
   event_type: string;
   attempts: WebhookAttempt[];
+  event_id: string;
   next_attempt_at: string | null;
+  chaos?: WebhookDeliveryChaos | null | undefined;
 }
 
 /** The contract's `ListRequestsQuery` (`z.input` and `z.output` alike). */
@@ -247,6 +248,30 @@ export interface InspectorOverview {
   };
 }
 
+/** The contract's `CreateWebhookChaosBody` (`z.input` and `z.output` alike). */
+export interface CreateWebhookChaosBody {
+  effect: WebhookChaosEffect;
+  match?: WebhookChaosMatch | undefined;
+  probability?: number | undefined;
+  seed?: number | undefined;
+  times?: number | undefined;
+}
+
+/** The contract's `WebhookChaosRule` (`z.input` and `z.output` alike). */
+export interface WebhookChaosRule {
+  id: string;
+  created_at: string;
+  match: WebhookChaosMatch;
+  effect: WebhookChaosEffect;
+  probability: number;
+  seed: number;
+  times: number | null;
+  applied: number;
+}
+
+/** The contract's `ClearWebhookChaosResult` (`z.input` and `z.output` alike): the same type as `ResetResult`. */
+export type ClearWebhookChaosResult = ResetResult;
+
 /** The contract's `CompleteEnrollmentParams` (`z.input` and `z.output` alike). */
 export interface CompleteEnrollmentParams {
   customer_session: string;
@@ -278,6 +303,11 @@ export interface FaultRuleParams {
   fault_id: string;
 }
 
+/** The contract's `WebhookChaosParams` (`z.input` and `z.output` alike). */
+export interface WebhookChaosParams {
+  chaos_id: string;
+}
+
 /** The contract's `WebhookAttempt` (`z.input` and `z.output` alike). */
 export interface WebhookAttempt {
   at: string;
@@ -287,6 +317,17 @@ export interface WebhookAttempt {
   error: string | null;
   request_body: string;
   signature: string;
+  chaos?: 'fail' | 'timeout' | null | undefined;
+}
+
+/** The contract's `WebhookDeliveryChaos` (`z.input` and `z.output` alike). */
+export interface WebhookDeliveryChaos {
+  effect: 'fail' | 'timeout' | 'duplicate' | 'reorder' | 'delay';
+  attempts: number | null;
+  rule_id: string;
+  duplicate_of: string | null;
+  held_until: string | null;
+  released_by: string | null;
 }
 
 /** The contract's `JournalFault` (`z.input` and `z.output` alike). */
@@ -322,6 +363,31 @@ export type FaultEffect = LatencyEffect | StatusEffect | ResetEffect | StallEffe
 export interface InspectorSubscription {
   subscription: Subscription;
   cycle_payments: InspectorCyclePayment[];
+}
+
+/** The contract's `WebhookChaosEffect` (`z.input` and `z.output` alike). */
+export type WebhookChaosEffect = {
+  type: 'duplicate';
+  copies?: number | undefined;
+} | {
+  type: 'reorder';
+  max_hold_seconds?: number | undefined;
+} | {
+  type: 'delay';
+  seconds: number;
+} | {
+  type: 'fail';
+  attempts: number;
+} | {
+  type: 'timeout';
+  attempts?: number | undefined;
+};
+
+/** The contract's `WebhookChaosMatch` (`z.input` and `z.output` alike). */
+export interface WebhookChaosMatch {
+  url?: string | undefined;
+  webhook_id?: string | undefined;
+  event_type?: string | undefined;
 }
 
 /** The contract's `LatencyEffect` (`z.input` and `z.output` alike). */
@@ -617,6 +683,46 @@ getInspectorOverview: {
   };
   responses: CommonErrorResponses & {
     200: InspectorOverview;
+  };
+};
+/** POST /sandbox/webhook-chaos: Add a webhook chaos rule: the merchant's matching deliveries are duplicated, reordered, delayed, failed or timed out. */
+createWebhookChaos: {
+  request: {
+    body: CreateWebhookChaosBody;
+    headers?: KeyHeaders | undefined;
+  };
+  responses: CommonErrorResponses & {
+    201: WebhookChaosRule;
+    404: ApiError;
+  };
+};
+/** GET /sandbox/webhook-chaos: List the merchant's webhook chaos rules, oldest first, with how many deliveries each applied to. */
+listWebhookChaos: {
+  request: {
+    headers?: KeyHeaders | undefined;
+  };
+  responses: CommonErrorResponses & {
+    200: WebhookChaosRule[];
+  };
+};
+/** DELETE /sandbox/webhook-chaos/:chaos_id: Delete one webhook chaos rule (deliveries it holds are released now). */
+deleteWebhookChaos: {
+  request: {
+    params: WebhookChaosParams;
+    headers?: KeyHeaders | undefined;
+  };
+  responses: CommonErrorResponses & {
+    200: WebhookChaosRule;
+    404: ApiError;
+  };
+};
+/** DELETE /sandbox/webhook-chaos: Delete all of the merchant's webhook chaos rules (deliveries they hold are released now). */
+clearWebhookChaos: {
+  request: {
+    headers?: KeyHeaders | undefined;
+  };
+  responses: CommonErrorResponses & {
+    200: ClearWebhookChaosResult;
   };
 };
 }

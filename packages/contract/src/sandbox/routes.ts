@@ -36,6 +36,7 @@ import { JournalEntry, ListRequestsQuery } from './journal.js';
 import { Snapshot, SnapshotImportResult } from './snapshots.js';
 import { ClearFaultRulesResult, CreateFaultRuleBody, FaultRule, FaultRuleParams } from './faults.js';
 import { InspectorOverview, InspectorOverviewQuery } from './inspector.js';
+import { ClearWebhookChaosResult, CreateWebhookChaosBody, WebhookChaosParams, WebhookChaosRule } from './webhook-chaos.js';
 
 const c = initContract();
 
@@ -263,6 +264,42 @@ export const sandboxContract = c.router(
       responses: { 200: InspectorOverview, ...commonErrorResponses },
       summary: "The newest records of each kind the merchant has (customers, payments, subscriptions, transfers, banking), newest first: what the inspector page shows",
       metadata: sandboxMeta('sandboxGetInspectorOverview'),
+    },
+    createWebhookChaos: {
+      method: 'POST',
+      path: '/webhook-chaos',
+      headers: AuthHeaders,
+      body: CreateWebhookChaosBody,
+      responses: { 201: WebhookChaosRule, 404: ApiError, ...commonErrorResponses },
+      summary: "Add a webhook chaos rule: the merchant's matching deliveries are duplicated, reordered, delayed, failed or timed out",
+      metadata: sandboxMeta('sandboxCreateWebhookChaos'),
+    },
+    listWebhookChaos: {
+      method: 'GET',
+      path: '/webhook-chaos',
+      headers: AuthHeaders,
+      responses: { 200: z.array(WebhookChaosRule), ...commonErrorResponses },
+      summary: "List the merchant's webhook chaos rules, oldest first, with how many deliveries each applied to",
+      metadata: sandboxMeta('sandboxListWebhookChaos'),
+    },
+    deleteWebhookChaos: {
+      method: 'DELETE',
+      path: '/webhook-chaos/:chaos_id',
+      pathParams: WebhookChaosParams,
+      headers: AuthHeaders,
+      body: c.noBody(),
+      responses: { 200: WebhookChaosRule, 404: ApiError, ...commonErrorResponses },
+      summary: 'Delete one webhook chaos rule (deliveries it holds are released now)',
+      metadata: sandboxMeta('sandboxDeleteWebhookChaos'),
+    },
+    clearWebhookChaos: {
+      method: 'DELETE',
+      path: '/webhook-chaos',
+      headers: AuthHeaders,
+      body: c.noBody(),
+      responses: { 200: ClearWebhookChaosResult, ...commonErrorResponses },
+      summary: "Delete all of the merchant's webhook chaos rules (deliveries they hold are released now)",
+      metadata: sandboxMeta('sandboxClearWebhookChaos'),
     },
   },
   { pathPrefix: '/sandbox', strictStatusCodes: true },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Amount, AmountOut, AmountValue } from '../shared/money.js';
 import { DateTime, Uuid, text } from '../shared/primitives.js';
 import { listOf } from '../validation.js';
+import { WEBHOOK_ATTEMPT_CHAOS, WebhookDeliveryChaos } from './webhook-chaos.js';
 
 export const CreateMerchantBody = z.object({
   name: text(1, 255).optional(),
@@ -106,6 +107,8 @@ export const WebhookAttempt = z.object({
   error: z.string().nullable(),
   request_body: z.string(),
   signature: z.string(),
+  /** The webhook chaos effect that decided this attempt's outcome (docs/webhooks.md, "Webhook chaos"); null when none did. */
+  chaos: z.enum(WEBHOOK_ATTEMPT_CHAOS).nullable().optional(),
 });
 
 export const WebhookDelivery = z.object({
@@ -119,6 +122,8 @@ export const WebhookDelivery = z.object({
   attempts: z.array(WebhookAttempt),
   next_attempt_at: z.string().nullable(),
   created_at: DateTime,
+  /** The webhook chaos rule that picked this delivery and its effect; null when none did. */
+  chaos: WebhookDeliveryChaos.nullable().optional(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 

@@ -11,6 +11,7 @@ import {
   type FaultRule,
   DEFAULT_FAULT_STALL_MS,
 } from '@switchyard/contract';
+import { nextRandom } from './seeded-random.js';
 
 /**
  * Fault injection's rules, without HTTP or storage (docs/faults.md): which rule a request
@@ -55,15 +56,6 @@ export interface FaultDecision {
   changed: FaultRuleRecord[];
   /** Headers of the rate-limit bucket the request was counted in (on allowed and refused requests). */
   headers: Record<string, string>;
-}
-
-/** One step of mulberry32: a uniform number in [0, 1) and the next state. Small, fast, and the same on every replica. */
-export function nextRandom(state: number): { value: number; state: number } {
-  const next = (state + 0x6d2b79f5) >>> 0;
-  let t = next;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return { value: ((t ^ (t >>> 14)) >>> 0) / 4294967296, state: next };
 }
 
 /** A draw function over a mutable state box, for samplers that need several numbers. */

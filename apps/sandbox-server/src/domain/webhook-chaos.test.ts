@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WebhookChaosEffect } from '@switchyard/contract';
-import { attemptChaos, draw, failedByChaos, heldFor, planChaos, releaseHeld, type WebhookChaosRecord } from './webhook-chaos.js';
+import { attemptChaos, failedByChaos, heldFor, planChaos, releaseHeld, type WebhookChaosRecord } from './webhook-chaos.js';
 import { afterAttempt, type DeliveryState } from './webhook-delivery.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './webhook-routing.js';
 
@@ -90,7 +90,6 @@ describe('planChaos', () => {
     const hits = picks(7).reduce<number>((a, b) => a + b, 0);
     expect(hits).toBeGreaterThan(5);
     expect(hits).toBeLessThan(35);
-    expect(draw(1).value).toBeGreaterThanOrEqual(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import { DEFAULT_WEBHOOK_CHAOS_HOLD_SECONDS, type WebhookChaosRule, type WebhookDeliveryChaos } from '@switchyard/contract';
 import type { DeliveryAttempt, DeliveryState } from './webhook-delivery.js';
+import { nextRandom } from './seeded-random.js';
 
 /**
  * Webhook chaos (docs/webhooks.md, "Webhook chaos"): which delivery a merchant's rules pick when it
@@ -12,15 +13,6 @@ export interface WebhookChaosRecord extends WebhookChaosRule {
   rng_state: number;
   /** Held deliveries, at most one per webhook: the next delivery to that webhook releases it. */
   holding: { webhook_id: string; delivery_id: string }[];
-}
-
-/** One draw of mulberry32 from `state`: the value in [0, 1) and the next state (a seeded run repeats). */
-export function draw(state: number): { value: number; state: number } {
-  const next = (state + 0x6d2b79f5) >>> 0;
-  let t = next;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return { value: ((t ^ (t >>> 14)) >>> 0) / 4294967296, state: next };
 }
 
 export function matches(rule: WebhookChaosRule, d: Pick<DeliveryState, 'webhook_id' | 'url' | 'event_type'>): boolean {
@@ -65,7 +57,7 @@ export function planChaos(rules: WebhookChaosRecord[], delivery: DeliveryState, 
   const queued: DeliveryState = releasing ? { ...delivery, releases: stillHeld } : delivery;
   for (const [i, rule] of current.entries()) {
     if (!matches(rule, queued) || (rule.times !== null && rule.applied >= rule.times) || (releasing && rule.effect.type === 'reorder')) continue;
-    const drawn = rule.probability >= 1 ? { value: 0, state: rule.rng_state } : draw(rule.rng_state);
+    const drawn = rule.probability >= 1 ? { value: 0, state: rule.rng_state } : nextRandom(rule.rng_state);
     const fires = drawn.value < rule.probability;
     const updated: WebhookChaosRecord = { ...rule, rng_state: drawn.state, applied: rule.applied + (fires ? 1 : 0) };
     if (!fires) {

@@ -33,12 +33,13 @@ export function invalidInput(meta: RouteMeta, fields: readonly string[] = []): E
 }
 
 /**
- * A missing idempotency key: 400 MISSING_PARAMETERS, or the family's own validation code. (The
- * sandbox answers MISSING_PARAMETERS on every family, a non-UUID key VALIDATION_ERROR on banking.)
+ * A missing idempotency key: 400 MISSING_PARAMETERS, or the family's own validation code where it
+ * has one (banking's VALIDATION_ERROR, the code its non-UUID key gets too: upstream's
+ * create-entity.json documents no other 400 code; docs/conformance.md, "Decisions").
  */
 export function missingKey(meta: RouteMeta): Expected {
-  const family = invalidInput(meta);
-  return { status: 400, codes: [...new Set(['MISSING_PARAMETERS', ...family.codes.filter((c) => c !== 'INVALID_REQUEST' && c !== 'INVALID_PARAMETERS')])], what: 'a missing idempotency key' };
+  const own = invalidInput(meta).codes;
+  return { status: 400, codes: own.includes('VALIDATION_ERROR') ? ['VALIDATION_ERROR'] : ['MISSING_PARAMETERS'], what: 'a missing idempotency key' };
 }
 
 /** Missing or wrong keys: 401 with an auth code. */

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, loadConfig, type Sandbox, type SandboxConfig } from '@switchyard/sandbox-server';
+import { describe, expect, it } from 'vitest';
 import { runCli } from './test-support/cli.js';
 import { FAULTS, startFaultProxy, type Fault } from './test-support/fault-proxy.js';
+import { useSandbox } from './test-support/sandbox.js';
 
-let sandbox: Sandbox;
-let url: string;
-beforeAll(async () => {
-  sandbox = await createSandbox({ ...(loadConfig([], {}) as SandboxConfig), port: 0, logLevel: 'silent' });
-  url = await sandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = useSandbox();
 
 /**
  * Each fault, injected alone by a proxy between the runner and a correct sandbox, must fail the
@@ -83,7 +77,7 @@ describe('the runner has teeth: each injected fault fails the check that names i
 
   // Each fault is its own runner process against its own proxy and tenants: run them side by side.
   it.concurrent.each(CATCHES)('%s → %s fails on %s', async (fault, check, operationId, only, extra) => {
-    const proxy = await startFaultProxy(url, fault);
+    const proxy = await startFaultProxy(sandbox.url(), fault);
     try {
       const { code, report } = await runCli(['--base-url', proxy.url, '--only', only ?? operationId, ...(extra ?? [])]);
       const failed = report.tests.filter((t) => t.outcome === 'fail');

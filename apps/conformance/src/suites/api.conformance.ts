@@ -4,7 +4,8 @@ import { fixtures as examples } from '@switchyard/contract/fixtures';
 import type { AppRoute } from '@ts-rest/core';
 import { configFromEnv } from '../config.js';
 import { callRoute } from '../harness/call.js';
-import { bodySchemaOf, checksOf, NON_UUID_KEY, operationCases, type CallArgs } from '../harness/cases.js';
+import { bodySchemaOf, checksOf, hasPathParams, MAXIMAL_LEAVES_OUT, NON_UUID_KEY, operationCases, successStatuses, type CallArgs } from '../harness/cases.js';
+import { maximalBody } from '../harness/maximal.js';
 import { allViolations, medianMs, RESPONSE_CHECKS, responseViolation } from '../harness/checks.js';
 import { invalidInput, mismatch, missingKey, unauthenticated, unknownResource, unsupportedMethod, type Expected } from '../harness/expect.js';
 import { leaksIn, sentSecrets } from '../harness/masking.js';
@@ -98,6 +99,22 @@ for (const c of operationCases(world.checksControlApi)) {
         const after = await world.snapshot(route, args);
         if (failures.length) failWith(`${failures.length} of ${cases.length} invalid request(s) were not refused as the contract says: ${failures.slice(0, 5).map((f) => f.why).join('; ')}`, failures.slice(0, 3).map((f) => f.e));
         if (before !== after) failWith(`${cases.length} refused invalid request(s) changed the state: before ${before.slice(0, 500)}, after ${after.slice(0, 500)}`, []);
+      });
+    }
+
+    if (bodySchema && checks.includes('maximal_data_acceptance')) {
+      it(`${op} › maximal_data_acceptance`, async ({ skip, annotate }) => {
+        // A state of its own (the valid request's may be used up: a capture, a dispute); fixtures cannot give a second one.
+        if (!world.isSandbox && hasPathParams(c)) skip('needs a fresh state of its own, which only the /sandbox control API makes');
+        const args = await orSkip(skip, () => c.prepare(world));
+        const { body, added, excluded } = maximalBody(bodySchema, need(args.body, skip, 'the valid request has no body'), await world.knownIds(), MAXIMAL_LEAVES_OUT[c.key]);
+        const e = await world.send(route, { params: args.params, query: args.query, body, headers: freshHeaders(args) });
+        world.attribute(op, [e]);
+        const refused = bodySchema.safeParse(body).success ? undefined : 'the runner could not derive a maximal body the contract accepts';
+        const wrong = refused ?? (successStatuses(route).includes(e.status) ? undefined : `a valid request with every optional field (${added.length} added) answered ${e.status}, expected ${successStatuses(route).join(' or ')}`);
+        const violations = allViolations(route, e);
+        if (wrong || violations.length) failWith([wrong, ...violations].filter(Boolean).join('; '), [e]);
+        await annotate(`${added.length} optional field(s) added${excluded.length ? `; left out: ${excluded.map((x) => `${x.field} (${x.why})`).join('; ')}` : ''}`);
       });
     }
 

@@ -61,6 +61,10 @@ const CATCHES: [Fault, string, string, string?, string[]?][] = [
   ['flow_full_refund_wrong_status', 'state_transition', 'refundTransaction', 'state_transition'],
   ['flow_refund_via_cancel_as_text', 'state_transition', 'cancelOrRefundPayment', 'state_transition'],
   ['flow_full_reversal_undocumented_field', 'state_transition', 'reverseTransfer', 'state_transition'],
+  // 8. a valid request with every optional field, and the spec's business rules
+  ['optional_field_rejected', 'maximal_data_acceptance', 'createCustomer', 'createCustomer'],
+  ['duplicate_customer_accepted', 'business_rules', 'createCustomer', 'business_rules'],
+  ['evidence_on_purchase_accepted', 'business_rules', 'disputeChargeback', 'business_rules'],
   // 7. webhook deliveries (the proxy passes them on to the suite's receiver, bent)
   ['webhook_signature_hex', 'webhook_delivery', 'createWebhook', 'webhook_delivery'],
   ['webhook_signed_before_reserialising', 'webhook_delivery', 'createWebhook', 'webhook_delivery'],

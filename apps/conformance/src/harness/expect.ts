@@ -42,6 +42,9 @@ export function missingKey(meta: RouteMeta): Expected {
   return { status: 400, codes: own.includes('VALIDATION_ERROR') ? ['VALIDATION_ERROR'] : ['MISSING_PARAMETERS'], what: 'a missing idempotency key' };
 }
 
+/** A business rule of the spec refused with the contract's code for it, at the status the contract gives that code. */
+export const ruleRefusal = (code: ErrorCode, what: string): Expected => ({ status: STATUS_OF[code], codes: [code], what });
+
 /** Missing or wrong keys: 401 with an auth code. */
 export const unauthenticated: Expected = { status: 401, codes: codesOf(ERROR_CODES.auth, 401), what: 'no valid API keys' };
 

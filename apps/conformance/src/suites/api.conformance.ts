@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER, PUBLIC_KEY_HEADER, SECRET_KEY_HEADER, type Payment } from '@switchyard/contract';
+import { contract, IDEMPOTENCY_HEADER, PUBLIC_KEY_HEADER, SECRET_KEY_HEADER, type Payment } from '@switchyard/contract';
 import { fixtures as examples } from '@switchyard/contract/fixtures';
 import type { AppRoute } from '@ts-rest/core';
 import { configFromEnv } from '../config.js';
@@ -7,7 +7,7 @@ import { callRoute } from '../harness/call.js';
 import { bodySchemaOf, checksOf, hasPathParams, MAXIMAL_LEAVES_OUT, NON_UUID_KEY, operationCases, successStatuses, type CallArgs } from '../harness/cases.js';
 import { maximalBody } from '../harness/maximal.js';
 import { allViolations, medianMs, RESPONSE_CHECKS, responseViolation } from '../harness/checks.js';
-import { invalidInput, mismatch, missingKey, unauthenticated, unknownResource, unsupportedMethod, type Expected } from '../harness/expect.js';
+import { invalidInput, mismatch, missingKey, ruleRefusal, unauthenticated, unknownResource, unsupportedMethod, type Expected } from '../harness/expect.js';
 import { leaksIn, sentSecrets } from '../harness/masking.js';
 import { deliveryProblems, startReceiver } from '../harness/receiver.js';
 import { negativeCases, pickCases } from '../harness/negative.js';
@@ -297,6 +297,34 @@ describe('flows', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  // The spec's business rules, each refused with the contract's code for it and leaving the state as it was.
+  flow('createCustomer › business_rules › a duplicate merchant_customer_id is refused', async () => {
+    // Spec §2.2: merchant_customer_id is the merchant's own identifier of the customer, so one per
+    // customer; upstream answers a second one CUSTOMER_ID_DUPLICATED (400, UPSTREAM-NOTES "Errors").
+    const route = contract.customers.create;
+    const body = { ...examples.createCustomer(), merchant_customer_id: world.unique('dup') };
+    const first = await world.send(route, { body });
+    const second = await world.send(route, { body: { ...body, first_name: 'Another' } });
+    world.attribute('createCustomer', [first, second]);
+    if (first.status !== 201) failWith(`the first customer was refused with ${first.status}`, [first]);
+    const why = mismatch(second, ruleRefusal('CUSTOMER_ID_DUPLICATED', 'a second customer with the same merchant_customer_id'));
+    if (why) failWith(`a duplicate merchant_customer_id was not refused (spec §2.2, §4.11): ${why}`, [first, second]);
+  });
+
+  flow('disputeChargeback › business_rules › evidence on a transaction that is not a chargeback is refused', async ({ skip }) => {
+    // Spec §3: a dispute is submitted when "chargeback transaction exists"; §4.9 disputes a
+    // chargeback. Evidence on the purchase itself is refused INVALID_TRANSACTION (400).
+    const purchase = await orSkip(skip, () => world.capturedPayment());
+    const args = { params: { payment_id: purchase.paymentId, transaction_id: purchase.transactionId } };
+    const route = contract.payments.dispute;
+    const before = await world.snapshot(route, args);
+    const e = await world.send(route, { ...args, body: world.evidence(), headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() } });
+    world.attribute('disputeChargeback', [e]);
+    const why = mismatch(e, ruleRefusal('INVALID_TRANSACTION', 'evidence on a transaction that is not a chargeback'));
+    if (why) failWith(`dispute evidence on a non-chargeback transaction was not refused (spec §3, §4.9): ${why}`, [e]);
+    if ((await world.snapshot(route, args)) !== before) failWith('refused evidence changed the payment', [e]);
   });
 
   flow('refundTransaction › idempotency_in_flight › concurrent duplicates refund once', async ({ skip }) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './test-support/cli.js';
-import { CATCHES, catchTable, DOC, TABLE_END, TABLE_START } from './test-support/catches.js';
+import { CATCHES, catchTable, DOC, runArgs, TABLE_END, TABLE_START } from './test-support/catches.js';
 import { FAULTS, startFaultProxy } from './test-support/fault-proxy.js';
 import { useSandbox } from './test-support/sandbox.js';
 
@@ -19,10 +19,11 @@ describe('the runner has teeth: each injected fault fails the check that names i
   });
 
   // Each fault is its own runner process against its own proxy and tenants: run them side by side.
-  it.concurrent.each(CATCHES)('%s → %s fails on %s', async (fault, check, operationId, only, extra) => {
+  it.concurrent.each(CATCHES)('%s → %s fails on %s', async (...c) => {
+    const [fault, check, operationId] = c;
     const proxy = await startFaultProxy(sandbox.url(), fault);
     try {
-      const { code, report } = await runCli(['--base-url', proxy.url, '--only', only ?? operationId, ...(extra ?? [])]);
+      const { code, report } = await runCli(['--base-url', proxy.url, ...runArgs(c)]);
       // A run that stopped (a set-up that timed out on a loaded machine) says so here rather than as a missing failure.
       expect(report.errors).toEqual([]);
       const failed = report.tests.filter((t) => t.outcome === 'fail');

@@ -4,26 +4,20 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { deployPackage } from '@switchyard/tooling/deploy';
-import { createSandbox, loadConfig, type Sandbox, type SandboxConfig } from '@switchyard/sandbox-server';
 import { checksOf, controlApiCases, operationCases } from './harness/cases.js';
 import { runCli, spawnCli } from './test-support/cli.js';
 import { startFaultProxy } from './test-support/fault-proxy.js';
 import { startPrismProxy } from './test-support/prism.js';
+import { startSandbox, useSandbox } from './test-support/sandbox.js';
 
-let sandbox: Sandbox;
-let url: string;
-beforeAll(async () => {
-  sandbox = await createSandbox({ ...(loadConfig([], {}) as SandboxConfig), port: 0, logLevel: 'silent' });
-  url = await sandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = useSandbox();
 
 describe('the conformance suite against a fresh sandbox', () => {
   it('passes every check and exercises every route', async () => {
-    const { code, report } = await runCli(['--base-url', url]);
+    const { code, report } = await runCli(['--base-url', sandbox.url()]);
     const failures = report.tests.filter((t) => t.outcome === 'fail');
     expect(failures.map((f) => `${f.operationId} › ${f.check}: ${f.message?.slice(0, 300)}`)).toEqual([]);
     expect(code).toBe(0);
@@ -43,7 +37,7 @@ describe('the conformance suite against a fresh sandbox', () => {
 
   it('writes a JUnit report that CI can read', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'junit-')), 'conformance.xml');
-    const { code } = await spawnCli(['--base-url', url, '--only', 'payments', '--reporter', 'junit', '--output', file]);
+    const { code } = await spawnCli(['--base-url', sandbox.url(), '--only', 'payments', '--reporter', 'junit', '--output', file]);
     expect(code).toBe(0);
     const xml = readFileSync(file, 'utf8');
     expect(xml.startsWith('<?xml')).toBe(true);
@@ -55,7 +49,7 @@ describe('the conformance suite against a fresh sandbox', () => {
   });
 
   it('reports a staging run without fixtures as skipped with reasons, never passed, and exits 2: no check ran', async () => {
-    const { code, stderr, report } = await runCli(['--base-url', url, '--profile', 'staging', '--public-key', 'sandbox_pk_demo_switchyard', '--secret-key', 'sandbox_sk_demo_switchyard', '--account-id', '4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31', '--only', 'refundTransaction']);
+    const { code, stderr, report } = await runCli(['--base-url', sandbox.url(), '--profile', 'staging', '--public-key', 'sandbox_pk_demo_switchyard', '--secret-key', 'sandbox_sk_demo_switchyard', '--account-id', '4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31', '--only', 'refundTransaction']);
     const refund = report.tests.filter((t) => t.operationId === 'refundTransaction');
     expect(refund.length).toBeGreaterThan(0);
     expect(refund.every((t) => t.outcome === 'skip')).toBe(true);
@@ -81,8 +75,8 @@ if (!databaseUrl) console.warn('conformance.test.ts: TEST_DATABASE_URL is not se
 describe.skipIf(!databaseUrl)('the conformance suite against a sandbox on PostgreSQL', () => {
   it('passes every check and exercises every route', async () => {
     const schema = `sy_conf_${randomBytes(5).toString('hex')}`;
-    const pgSandbox = await createSandbox({ ...(loadConfig([], {}) as SandboxConfig), port: 0, logLevel: 'silent', databaseUrl, databaseSchema: schema });
-    const pgUrl = await pgSandbox.start();
+    const pgSandbox = await startSandbox({ databaseUrl: databaseUrl as string, databaseSchema: schema });
+    const pgUrl = pgSandbox.url;
     try {
       const { code, report } = await runCli(['--base-url', pgUrl]);
       const failures = report.tests.filter((t) => t.outcome === 'fail');
@@ -141,9 +135,9 @@ const THROUGH_PRISM = ['--max-negative', '0', '--latency-budget-ms', '600000'];
 describe('an independent oracle', () => {
   it("finds no violation through Stoplight Prism's validation proxy in front of the sandbox", async () => {
     const openapi = fileURLToPath(new URL('../../../packages/contract/openapi.json', import.meta.url));
-    const prism = await startPrismProxy(openapi, url);
+    const prism = await startPrismProxy(openapi, sandbox.url());
     try {
-      const { code, report, stdout } = await runCli(['--base-url', prism.url, '--control-url', url, ...THROUGH_PRISM]);
+      const { code, report, stdout } = await runCli(['--base-url', prism.url, '--control-url', sandbox.url(), ...THROUGH_PRISM]);
       const failures = report.tests.filter((t) => t.outcome === 'fail');
       expect(failures.map((f) => `${f.operationId} › ${f.check}: ${f.message?.slice(0, 400)}`)).toEqual([]);
       expect(code).toBe(0);
@@ -153,7 +147,7 @@ describe('an independent oracle', () => {
       // The control API goes around Prism, so its routes are not the server under test's: named, not silently dropped.
       const controlApi = controlApiCases();
       const checks = controlApi.reduce((n, c) => n + checksOf(c).length, 0);
-      const why = `the control API answers at --control-url ${url}, not at the server under test`;
+      const why = `the control API answers at --control-url ${sandbox.url()}, not at the server under test`;
       expect(report.excluded).toEqual([{ checks, what: `on the ${controlApi.length} routes of the /sandbox control API`, why }]);
       expect(stdout).toContain(`not counted: ${checks} checks on the ${controlApi.length} routes of the /sandbox control API: ${why}\n`);
     } finally {
@@ -163,10 +157,10 @@ describe('an independent oracle', () => {
 
   it('and the oracle catches a response that breaks the OpenAPI document', async () => {
     const openapi = fileURLToPath(new URL('../../../packages/contract/openapi.json', import.meta.url));
-    const broken = await startFaultProxy(url, 'missing_field');
+    const broken = await startFaultProxy(sandbox.url(), 'missing_field');
     const prism = await startPrismProxy(openapi, broken.url);
     try {
-      const { report } = await runCli(['--base-url', prism.url, '--control-url', url, ...THROUGH_PRISM]);
+      const { report } = await runCli(['--base-url', prism.url, '--control-url', sandbox.url(), ...THROUGH_PRISM]);
       const oracle = report.tests.find((t) => t.operationId === 'all' && t.check === 'response_schema_conformance');
       expect(oracle?.outcome).toBe('fail');
       expect(oracle?.message).toContain('created_at');

@@ -11,6 +11,8 @@ export const CHECKS = [
   'response_schema_conformance',
   'positive_data_acceptance',
   'negative_data_rejection',
+  'maximal_data_acceptance',
+  'business_rules',
   'missing_required_header',
   'ignored_auth',
   'unsupported_method',

@@ -33,13 +33,17 @@ export function invalidInput(meta: RouteMeta, fields: readonly string[] = []): E
 }
 
 /**
- * A missing idempotency key: 400 MISSING_PARAMETERS, or the family's own validation code. (The
- * sandbox answers MISSING_PARAMETERS on every family, a non-UUID key VALIDATION_ERROR on banking.)
+ * A missing idempotency key: 400 MISSING_PARAMETERS, or the family's own validation code where it
+ * has one (banking's VALIDATION_ERROR, the code its non-UUID key gets too: upstream's
+ * create-entity.json documents no other 400 code; docs/conformance.md, "Decisions").
  */
 export function missingKey(meta: RouteMeta): Expected {
-  const family = invalidInput(meta);
-  return { status: 400, codes: [...new Set(['MISSING_PARAMETERS', ...family.codes.filter((c) => c !== 'INVALID_REQUEST' && c !== 'INVALID_PARAMETERS')])], what: 'a missing idempotency key' };
+  const own = invalidInput(meta).codes;
+  return { status: 400, codes: own.includes('VALIDATION_ERROR') ? ['VALIDATION_ERROR'] : ['MISSING_PARAMETERS'], what: 'a missing idempotency key' };
 }
+
+/** A business rule of the spec refused with the contract's code for it, at the status the contract gives that code. */
+export const ruleRefusal = (code: ErrorCode, what: string): Expected => ({ status: STATUS_OF[code], codes: [code], what });
 
 /** Missing or wrong keys: 401 with an auth code. */
 export const unauthenticated: Expected = { status: 401, codes: codesOf(ERROR_CODES.auth, 401), what: 'no valid API keys' };

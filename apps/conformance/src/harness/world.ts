@@ -1,6 +1,7 @@
 import { createClient, type SwitchyardClient } from '@switchyard/client';
 import { contract, IDEMPOTENCY_HEADER, listRoutes, PUBLIC_KEY_HEADER, SECRET_KEY_HEADER, type Payment, type SandboxMerchant } from '@switchyard/contract';
 import { fixtures as examples, MINIMAL_PDF_BASE64 } from '@switchyard/contract/fixtures';
+import type { KnownIds } from './maximal.js';
 import type { AppRoute } from '@ts-rest/core';
 import { controlApiExclusion, type ConformanceConfig, type Fixtures } from '../config.js';
 import { Recorder, type Exchange } from './recorder.js';
@@ -275,6 +276,15 @@ export class World {
     const { onboardingId } = await this.onboarding();
     const settled = await this.client.sandbox.onboardingOutcome({ params: { onboarding_id: onboardingId }, body: { status: 'SUCCEEDED' } });
     return settled.account?.id as string;
+  }
+
+  /**
+   * Ids for the optional fields of a maximal request that name a resource (a sampled id would name
+   * nothing): the run's account, and a customer of its own. Fields not listed get sampled values.
+   */
+  async knownIds(): Promise<KnownIds> {
+    const customer = await this.customerId().catch((error: unknown) => (error instanceof Unavailable ? undefined : Promise.reject(error)));
+    return { account_id: this.me.accountId, ...(customer ? { customer_id: customer, 'customer_payer.id': customer } : {}) };
   }
 
   async webhookId(): Promise<string> {

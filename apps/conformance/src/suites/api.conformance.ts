@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER, PUBLIC_KEY_HEADER, SECRET_KEY_HEADER, type Payment } from '@switchyard/contract';
+import { contract, IDEMPOTENCY_HEADER, PUBLIC_KEY_HEADER, SECRET_KEY_HEADER, type Payment } from '@switchyard/contract';
 import { fixtures as examples } from '@switchyard/contract/fixtures';
 import type { AppRoute } from '@ts-rest/core';
 import { configFromEnv } from '../config.js';
 import { callRoute } from '../harness/call.js';
-import { bodySchemaOf, checksOf, NON_UUID_KEY, operationCases, type CallArgs } from '../harness/cases.js';
+import { bodySchemaOf, checksOf, hasPathParams, MAXIMAL_LEAVES_OUT, NON_UUID_KEY, operationCases, successStatuses, type CallArgs } from '../harness/cases.js';
+import { maximalBody } from '../harness/maximal.js';
 import { allViolations, medianMs, RESPONSE_CHECKS, responseViolation } from '../harness/checks.js';
-import { invalidInput, mismatch, missingKey, unauthenticated, unknownResource, unsupportedMethod, type Expected } from '../harness/expect.js';
+import { invalidInput, mismatch, missingKey, ruleRefusal, unauthenticated, unknownResource, unsupportedMethod, type Expected } from '../harness/expect.js';
 import { leaksIn, sentSecrets } from '../harness/masking.js';
 import { deliveryProblems, startReceiver } from '../harness/receiver.js';
 import { negativeCases, pickCases } from '../harness/negative.js';
@@ -98,6 +99,22 @@ for (const c of operationCases(world.checksControlApi)) {
         const after = await world.snapshot(route, args);
         if (failures.length) failWith(`${failures.length} of ${cases.length} invalid request(s) were not refused as the contract says: ${failures.slice(0, 5).map((f) => f.why).join('; ')}`, failures.slice(0, 3).map((f) => f.e));
         if (before !== after) failWith(`${cases.length} refused invalid request(s) changed the state: before ${before.slice(0, 500)}, after ${after.slice(0, 500)}`, []);
+      });
+    }
+
+    if (bodySchema && checks.includes('maximal_data_acceptance')) {
+      it(`${op} › maximal_data_acceptance`, async ({ skip, annotate }) => {
+        // A state of its own (the valid request's may be used up: a capture, a dispute); fixtures cannot give a second one.
+        if (!world.isSandbox && hasPathParams(c)) skip('needs a fresh state of its own, which only the /sandbox control API makes');
+        const args = await orSkip(skip, () => c.prepare(world));
+        const { body, added, excluded } = maximalBody(bodySchema, need(args.body, skip, 'the valid request has no body'), await world.knownIds(), MAXIMAL_LEAVES_OUT[c.key]);
+        const e = await world.send(route, { params: args.params, query: args.query, body, headers: freshHeaders(args) });
+        world.attribute(op, [e]);
+        const refused = bodySchema.safeParse(body).success ? undefined : 'the runner could not derive a maximal body the contract accepts';
+        const wrong = refused ?? (successStatuses(route).includes(e.status) ? undefined : `a valid request with every optional field (${added.length} added) answered ${e.status}, expected ${successStatuses(route).join(' or ')}`);
+        const violations = allViolations(route, e);
+        if (wrong || violations.length) failWith([wrong, ...violations].filter(Boolean).join('; '), [e]);
+        await annotate(`${added.length} optional field(s) added${excluded.length ? `; left out: ${excluded.map((x) => `${x.field} (${x.why})`).join('; ')}` : ''}`);
       });
     }
 
@@ -280,6 +297,34 @@ describe('flows', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  // The spec's business rules, each refused with the contract's code for it and leaving the state as it was.
+  flow('createCustomer › business_rules › a duplicate merchant_customer_id is refused', async () => {
+    // Spec §2.2: merchant_customer_id is the merchant's own identifier of the customer, so one per
+    // customer; upstream answers a second one CUSTOMER_ID_DUPLICATED (400, UPSTREAM-NOTES "Errors").
+    const route = contract.customers.create;
+    const body = { ...examples.createCustomer(), merchant_customer_id: world.unique('dup') };
+    const first = await world.send(route, { body });
+    const second = await world.send(route, { body: { ...body, first_name: 'Another' } });
+    world.attribute('createCustomer', [first, second]);
+    if (first.status !== 201) failWith(`the first customer was refused with ${first.status}`, [first]);
+    const why = mismatch(second, ruleRefusal('CUSTOMER_ID_DUPLICATED', 'a second customer with the same merchant_customer_id'));
+    if (why) failWith(`a duplicate merchant_customer_id was not refused (spec §2.2, §4.11): ${why}`, [first, second]);
+  });
+
+  flow('disputeChargeback › business_rules › evidence on a transaction that is not a chargeback is refused', async ({ skip }) => {
+    // Spec §3: a dispute is submitted when "chargeback transaction exists"; §4.9 disputes a
+    // chargeback. Evidence on the purchase itself is refused INVALID_TRANSACTION (400).
+    const purchase = await orSkip(skip, () => world.capturedPayment());
+    const args = { params: { payment_id: purchase.paymentId, transaction_id: purchase.transactionId } };
+    const route = contract.payments.dispute;
+    const before = await world.snapshot(route, args);
+    const e = await world.send(route, { ...args, body: world.evidence(), headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() } });
+    world.attribute('disputeChargeback', [e]);
+    const why = mismatch(e, ruleRefusal('INVALID_TRANSACTION', 'evidence on a transaction that is not a chargeback'));
+    if (why) failWith(`dispute evidence on a non-chargeback transaction was not refused (spec §3, §4.9): ${why}`, [e]);
+    if ((await world.snapshot(route, args)) !== before) failWith('refused evidence changed the payment', [e]);
   });
 
   flow('refundTransaction › idempotency_in_flight › concurrent duplicates refund once', async ({ skip }) => {

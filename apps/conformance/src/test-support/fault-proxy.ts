@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contract } from '@switchyard/contract';
+import { fixtures as examples } from '@switchyard/contract/fixtures';
 
 /** A request as the proxy forwards it. */
 export interface ProxyRequest {
@@ -275,6 +276,29 @@ function faultsOf(self: () => string = () => '') {
         (req) => matches(req, 'POST', /^\/v1\/split-marketplace\/transfers\/[^/]+\/reverse$/) && obj(json(req.body))?.amount === undefined,
         (b) => (b.reversal_batch = 'b-1'),
       ),
+    },
+
+    // Family 8: a valid request using the optional fields, and the spec's business rules.
+    optional_field_rejected: {
+      // Refuses a customer sent with any top-level field the minimal example leaves out, naming it, as a server that never implemented it would.
+      response: (res, req) => {
+        const extra = Object.keys(obj(json(req.body)) ?? {}).filter((k) => !(k in examples.createCustomer()));
+        return matches(req, 'POST', /^\/v1\/customers$/) && extra.length > 0 ? { ...res, status: 400, body: { code: 'INVALID_REQUEST', messages: [`${extra[0]}: is not supported`] } } : res;
+      },
+    },
+    duplicate_customer_accepted: {
+      response: async (res, req, upstream) => {
+        const body = obj(json(req.body));
+        if (!matches(req, 'POST', /^\/v1\/customers$/) || codeOf(res) !== 'CUSTOMER_ID_DUPLICATED' || !body) return res;
+        return upstream(withBody(req, { ...body, merchant_customer_id: `${String(body.merchant_customer_id)}-again` }));
+      },
+    },
+    evidence_on_purchase_accepted: {
+      response: async (res, req, upstream) => {
+        const payment = /^\/v1\/payments\/([^/]+)\/transactions\/[^/]+\/dispute$/.exec(req.path)?.[1];
+        if (req.method !== 'POST' || !payment || codeOf(res) !== 'INVALID_TRANSACTION') return res;
+        return { ...(await upstream({ ...req, method: 'GET', path: `/v1/payments/${payment}`, body: undefined })), status: 200 };
+      },
     },
 
     // Family 7: webhook deliveries, checked by the suite's receiver.

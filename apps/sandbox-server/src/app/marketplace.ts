@@ -1,4 +1,4 @@
-import type { CreateRecipientBody, CreateTransferBody, Recipient, ReverseTransferBody, Transfer } from '@switchyard/contract';
+import { RecipientBankOut, type CreateRecipientBody, type CreateTransferBody, type Recipient, type ReverseTransferBody, type Transfer } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
 import { event } from '../domain/events.js';
 import { toUnits } from '../domain/money.js';
@@ -34,7 +34,8 @@ export async function createRecipient(ctx: RequestContext, body: CreateRecipient
     phone: orNull(body.phone),
     address: orNull(body.address),
     legal_representatives: body.legal_representatives ?? [],
-    withdrawal_methods: body.withdrawal_methods ?? null,
+    // As answered: the bank's fields of RecipientBankOut (parsing strips `payout_schedule`, a request-only field).
+    withdrawal_methods: body.withdrawal_methods ? { bank: RecipientBankOut.parse(body.withdrawal_methods.bank) } : null,
     // Documents are kept by name and category; their content is not echoed back.
     documentation: (body.documentation ?? []).map(({ file_name, content_type, content_category }) => ({ file_name, content_type, content_category })),
     onboardings: (body.onboardings ?? []).map((o) => {
@@ -60,7 +61,7 @@ export async function createRecipient(ctx: RequestContext, body: CreateRecipient
         documentation: (o.documentation ?? []).map(({ file_name, content_type, content_category }) => ({ file_name, content_type, content_category })),
         requirements: [],
         // Left out when not sent: upstream types them objects and marks them optional.
-        ...(o.withdrawal_methods?.[0] ? { withdrawal_methods: { bank: o.withdrawal_methods[0].bank } } : {}),
+        ...(o.withdrawal_methods?.[0] ? { withdrawal_methods: { bank: RecipientBankOut.parse(o.withdrawal_methods[0].bank) } } : {}),
         created_at: now,
         updated_at: now,
       };

@@ -91,6 +91,14 @@ describe('runtime', () => {
     expect(res).toMatchObject({ status: 400, body: { code: 'MISSING_PARAMETERS' } });
   });
 
+  it('answers a missing key on the banking family with its one validation code, as it answers a non-UUID key', async () => {
+    const send = (key: Record<string, string>) => raw(sb.url, '/v1/banking/entities', { method: 'POST', headers: { ...demoKeys, ...json, ...key }, body: '{}' });
+    for (const res of [await send({}), await send({ 'x-idempotency-key': 'not-a-uuid' })]) {
+      expect(res).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR', http_code: 400 } });
+      expect((res.body as { messages: string[] }).messages.join(' ')).toContain('x-idempotency-key');
+    }
+  });
+
   it('creates isolated merchants with fresh keys', async () => {
     const a = await newMerchant(sb.url);
     const b = await newMerchant(sb.url);

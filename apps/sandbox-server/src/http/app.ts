@@ -5,7 +5,7 @@ import { ApiProblem } from '../errors.js';
 import { authenticate } from './auth.js';
 import type { HttpDeps } from './deps.js';
 import { sendJson } from './send-json.js';
-import { errorHandler, requestValidationErrorHandler } from './errors.js';
+import { errorHandler, requestValidationErrorHandler, validationProblem } from './errors.js';
 import { hostedCheckout } from './hosted-checkout.js';
 import { payerAction, payerPage } from './payer-page.js';
 import { hostedEnrollment } from './hosted-enrollment.js';
@@ -14,7 +14,7 @@ import { OPENAPI_PATH, openapiHandler, serviceIndexHandler } from './service-ind
 import { jsonBody } from './json-body.js';
 import { requireStorableText } from './request-text.js';
 import { parseSize } from '../config.js';
-import { sendProblem } from './problem-response.js';
+import { isBankingRoute, sendProblem } from './problem-response.js';
 import { assignRequestId } from './request-id.js';
 import { matchRoute, routeTable, type RouteMatcher } from './route-table.js';
 import { matchedRoute } from './locals.js';
@@ -76,11 +76,17 @@ function routeGate(table: RouteMatcher[]): RequestHandler {
   };
 }
 
+/**
+ * A missing key is bad input like a malformed one: 400 MISSING_PARAMETERS, and on the banking
+ * family its one validation code, VALIDATION_ERROR with `http_code` (upstream's create-entity.json
+ * documents no other 400 code; spec §5 leaves a missing key's answer unshown), the code a non-UUID
+ * key gets there too.
+ */
 function requireIdempotencyKey(): RequestHandler {
   return (req, res, next) => {
     const route = matchedRoute(res);
     if (route.meta.idempotent && !req.header(IDEMPOTENCY_HEADER)) {
-      sendProblem(res, new ApiProblem(400, 'MISSING_PARAMETERS', [`the ${IDEMPOTENCY_HEADER} header is required on ${route.meta.operationId}`]));
+      sendProblem(res, validationProblem(res, [`the ${IDEMPOTENCY_HEADER} header is required on ${route.meta.operationId}`], isBankingRoute(res) ? undefined : 'MISSING_PARAMETERS'));
       return;
     }
     next();

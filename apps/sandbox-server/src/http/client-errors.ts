@@ -1,6 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiProblem } from '../errors.js';
+import { REQUEST_ID, requestIdFor } from './request-id.js';
 
 /** What Node's HTTP parser refused, as an answer in the API's error shape. */
 export function clientErrorProblem(error: Error & { code?: string; reason?: string }): ApiProblem {
@@ -17,13 +18,17 @@ export function clientErrorProblem(error: Error & { code?: string; reason?: stri
   }
 }
 
-/** A whole HTTP/1.1 response that closes the connection: the parser cannot read past a fault. */
-export function closingResponse(problem: ApiProblem): string {
+/**
+ * A whole HTTP/1.1 response that closes the connection: the parser cannot read past a fault. It
+ * carries a request id like every answer; a fresh one, since the request's headers were not read.
+ */
+export function closingResponse(problem: ApiProblem, requestId: string = requestIdFor()): string {
   const body = JSON.stringify(problem.toBody());
   return [
     `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? ''}`,
     'content-type: application/json; charset=utf-8',
     `content-length: ${Buffer.byteLength(body)}`,
+    `${REQUEST_ID}: ${requestId}`,
     'connection: close',
     '',
     body,
@@ -51,6 +56,6 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
 export function answerUnmetExpectation(req: IncomingMessage, res: ServerResponse): void {
   const problem = new ApiProblem(417, 'INVALID_REQUEST', [`the Expect header "${String(req.headers.expect).slice(0, 40)}" is not supported; send 100-continue or none`]);
   const body = JSON.stringify(problem.toBody());
-  res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), [REQUEST_ID]: requestIdFor(req.headers), connection: 'close' });
   res.end(body);
 }

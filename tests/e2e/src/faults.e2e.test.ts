@@ -56,6 +56,12 @@ describe('fault injection through the real client', () => {
     // The answer is the original one, stored when the first attempt committed.
     const read = await m.client.payments.get({ params: { payment_id: payment.id } });
     expect(read).toMatchObject({ id: payment.id, status: payment.status, created_at: payment.created_at });
+    // The journal shows both attempts under one key: the dropped one with its fault, then the replay.
+    const journal = await m.client.sandbox.listRequests({ query: { operation_id: 'createPayment' } });
+    expect(journal.map((e) => [e.idempotency_key, e.fault?.effect ?? null, e.replayed])).toEqual([
+      [m.attempts[0]?.idempotencyKey, 'commit-then-drop', false],
+      [m.attempts[0]?.idempotencyKey, null, true],
+    ]);
   });
 
   it.concurrent('commit-then-drop without a retry ends in a connection error, and the payment exists once', async () => {
@@ -97,6 +103,13 @@ describe('fault injection through the real client', () => {
     // Backoff alone would wait at most 10 ms (initialDelayMs): the wait is the server's Retry-After (1 s).
     expect(waited).toBeGreaterThanOrEqual(900);
     expect(await m.client.sandbox.listFaultRules()).toMatchObject([{ matched: 3, fired: 1 }]);
+    // Every attempt is in the journal, the refused one with the fault that refused it.
+    const journal = await m.client.sandbox.listRequests({ query: { operation_id: 'createCustomer' } });
+    expect(journal.map((e) => [e.status, e.fault?.effect ?? null])).toEqual([
+      [201, null],
+      [429, 'rate-limit'],
+      [201, null],
+    ]);
   });
 
   it.concurrent('a latency rule makes the per-attempt time-out fire, and the retry succeeds', async () => {

@@ -1,6 +1,6 @@
 import { contract, listRoutes, MAX_FAULT_RULES, type CreateFaultRuleBody, type FaultRule } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
-import { decideFault, type FaultDecision, type FaultRequest, type FaultRuleRecord } from '../domain/faults.js';
+import { decideFault, type FaultDecision, type FaultRequest, type FaultRuleRecord } from '../faults/rules.js';
 import type { Store } from '../store/types.js';
 import { isoNow, type RequestContext } from './context.js';
 

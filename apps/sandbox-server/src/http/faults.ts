@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { SANDBOX_FAULT_HEADER } from '@switchyard/contract';
 import { decideRequestFault } from '../app/faults.js';
 import { DomainError } from '../domain/errors.js';
-import { describeFault, parseFaultHeader, type Fault } from '../domain/faults.js';
+import { describeFault, parseFaultHeader, type Fault } from '../faults/rules.js';
 import { ApiProblem } from '../errors.js';
 import type { Store } from '../store/types.js';
 import { REPLAYED_HEADER } from './deps.js';

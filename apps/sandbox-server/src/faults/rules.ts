@@ -11,12 +11,14 @@ import {
   type FaultRule,
   DEFAULT_FAULT_STALL_MS,
 } from '@switchyard/contract';
-import { nextRandom } from './seeded-random.js';
+import { nextRandom } from '../domain/seeded-random.js';
 
 /**
  * Fault injection's rules, without HTTP or storage (docs/faults.md): which rule a request
  * matches, whether it fires (counters, a seeded PRNG, a token bucket on an injected clock), and
- * what the fault is. The faults middleware applies the result; domain code never sees faults.
+ * what the fault is. The faults middleware applies the result. The rules live in their own folder,
+ * not in domain/: a fault is an HTTP answer (a status and its code, a reset, a dropped response),
+ * and domain code never knows about faults (DESIGN.md, "Faults").
  */
 
 /** A token bucket's state: tokens left when last looked at, and when (wall-clock ms). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FAULT_LATENCY_MS, type FaultEffect } from '@switchyard/contract';
-import { decideFault, parseFaultHeader, pathMatches, rateLimitHeaders, sampleLatency, takeToken, type FaultRequest, type FaultRuleRecord } from './faults.js';
-import { nextRandom } from './seeded-random.js';
+import { decideFault, parseFaultHeader, pathMatches, rateLimitHeaders, sampleLatency, takeToken, type FaultRequest, type FaultRuleRecord } from './rules.js';
+import { nextRandom } from '../domain/seeded-random.js';
 
 const request = (over: Partial<FaultRequest> = {}): FaultRequest => ({
   operationId: 'createCustomer',

@@ -7,6 +7,7 @@ import { marketplaceContract } from './marketplace/routes.js';
 import { bankingContract } from './banking/routes.js';
 import { webhooksContract } from './webhooks/routes.js';
 import { listRoutes } from './routes-list.js';
+import { contract } from './api.js';
 
 export * from './customers/index.js';
 export * from './checkout/index.js';
@@ -25,27 +26,7 @@ export { OPERATING_COUNTRIES, ISO_COUNTRIES, OperatingCountry, IsoCountry } from
 export { Amount, MAX_AMOUNT_VALUE, PaymentAmount, hasAtMostFourDecimals } from './shared/money.js';
 export { MetadataItem, FileObject } from './shared/shapes.js';
 
-/** The whole `/v1` API, one router per domain. Prefer the domain routers where one is enough. */
-export const contract: {
-  customers: typeof customersContract;
-  checkout: typeof checkoutContract;
-  paymentMethods: typeof paymentMethodsContract;
-  payments: typeof paymentsContract;
-  subscriptions: typeof subscriptionsContract;
-  marketplace: typeof marketplaceContract;
-  banking: typeof bankingContract;
-  webhooks: typeof webhooksContract;
-} = {
-  customers: customersContract,
-  checkout: checkoutContract,
-  paymentMethods: paymentMethodsContract,
-  payments: paymentsContract,
-  subscriptions: subscriptionsContract,
-  marketplace: marketplaceContract,
-  banking: bankingContract,
-  webhooks: webhooksContract,
-};
-export type Contract = typeof contract;
+export { contract, type Contract } from './api.js';
 
 export {
   customersContract,

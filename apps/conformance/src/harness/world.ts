@@ -283,9 +283,19 @@ export class World {
    * nothing): the run's account, and a customer of its own. Fields not listed get sampled values.
    */
   async knownIds(): Promise<KnownIds> {
-    const customer = await this.customerId().catch((error: unknown) => (error instanceof Unavailable ? undefined : Promise.reject(error)));
-    return { account_id: this.me.accountId, ...(customer ? { customer_id: customer, 'customer_payer.id': customer } : {}) };
+    const orNone = (error: unknown) => (error instanceof Unavailable ? undefined : Promise.reject(error));
+    const customer = await this.customerId().catch(orNone);
+    // One webhook the maximal requests may name (a chaos rule's match.webhook_id), made once.
+    this.maximalWebhook ??= this.webhookId();
+    const webhook = await this.maximalWebhook.catch(orNone);
+    return {
+      account_id: this.me.accountId,
+      ...(customer ? { customer_id: customer, 'customer_payer.id': customer } : {}),
+      ...(webhook ? { webhook_id: webhook } : {}),
+    };
   }
+
+  private maximalWebhook: Promise<string> | undefined;
 
   async webhookId(): Promise<string> {
     if (!this.isSandbox) return this.fixture('webhook_id');

@@ -2,6 +2,7 @@ import { heldFor, isStillHeld, planChaos, type WebhookChaosRecord } from '../dom
 import type { DeliveryState } from '../domain/webhook-delivery.js';
 import type { IdSource } from '../runtime/ids.js';
 import type { Tx } from '../store/types.js';
+import { lockedList } from './locked-list.js';
 
 /**
  * The merchant's chaos rules during one outbox write: each delivery queued goes through
@@ -19,7 +20,9 @@ export class ChaosPlanner {
 
   /** The deliveries to write for `delivery`: itself as chaos leaves it, and any copies. */
   async plan(delivery: DeliveryState): Promise<DeliveryState[]> {
-    this.rules ??= await this.tx.list<WebhookChaosRecord>('webhook_chaos');
+    // Most merchants have no rules: only a non-empty set is read again under its lock, so
+    // queuing deliveries stays parallel for them.
+    this.rules ??= (await this.tx.list<WebhookChaosRecord>('webhook_chaos')).length === 0 ? [] : await lockedList<WebhookChaosRecord>(this.tx, 'webhook_chaos');
     if (this.rules.length === 0) return [delivery];
     const stillHeld: string[] = [];
     for (const id of heldFor(this.rules, delivery.webhook_id)) if (isStillHeld(await this.tx.get<DeliveryState>('webhook_delivery', id))) stillHeld.push(id);

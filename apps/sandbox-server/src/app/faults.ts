@@ -1,11 +1,9 @@
-import { contract, listRoutes, MAX_FAULT_RULES, type CreateFaultRuleBody, type FaultRule } from '@switchyard/contract';
+import { MAX_FAULT_RULES, type CreateFaultRuleBody, type FaultRule } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
 import { decideFault, type FaultDecision, type FaultRequest, type FaultRuleRecord } from '../faults/rules.js';
 import type { Store } from '../store/types.js';
 import { isoNow, type RequestContext } from './context.js';
-
-/** The operationIds a rule can name: the `/v1` API's (control routes are never faulted). */
-const FAULTABLE_OPERATIONS: ReadonlySet<string> = new Set(listRoutes(contract).map((r) => r.meta.operationId));
+import { lockedList } from './locked-list.js';
 
 export function presentFaultRule(r: FaultRuleRecord): FaultRule {
   const { rng_state: _rng, buckets: _buckets, ...rule } = r;
@@ -19,10 +17,6 @@ const notFound = (id: string) => new DomainError('NOT_FOUND', [`fault rule ${id}
  * faults before the rule exists, so the middleware never skips a stored rule.
  */
 export async function createFaultRule(ctx: RequestContext, body: CreateFaultRuleBody): Promise<FaultRule> {
-  const operationId = body.match.operation_id;
-  if (operationId !== undefined && !FAULTABLE_OPERATIONS.has(operationId)) {
-    throw new DomainError('INVALID_PARAMETERS', [`match.operation_id: ${operationId} is not an operationId of the /v1 API (control routes are never faulted)`]);
-  }
   if (!ctx.merchant.fault_rules_used) await ctx.store.updateMerchant(ctx.merchant.id, (m) => ({ ...m, fault_rules_used: true }));
   const seed = body.seed ?? 0;
   const rule: FaultRuleRecord = {
@@ -40,7 +34,7 @@ export async function createFaultRule(ctx: RequestContext, body: CreateFaultRule
     buckets: {},
   };
   await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    if ((await tx.list('fault_rule')).length >= MAX_FAULT_RULES) {
+    if ((await lockedList(tx, 'fault_rule')).length >= MAX_FAULT_RULES) {
       throw new DomainError('INVALID_REQUEST', [`a merchant holds at most ${MAX_FAULT_RULES} fault rules: delete some first (DELETE /sandbox/faults)`]);
     }
     await tx.put('fault_rule', rule.id, rule);
@@ -55,7 +49,7 @@ export async function listFaultRules(ctx: RequestContext): Promise<FaultRule[]> 
 
 export async function deleteFaultRule(ctx: RequestContext, id: string): Promise<FaultRule> {
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    const rule = await tx.get<FaultRuleRecord>('fault_rule', id);
+    const rule = (await lockedList<FaultRuleRecord>(tx, 'fault_rule')).find((r) => r.id === id);
     if (!rule) throw notFound(id);
     await tx.delete('fault_rule', id);
     return presentFaultRule(rule);
@@ -64,7 +58,7 @@ export async function deleteFaultRule(ctx: RequestContext, id: string): Promise<
 
 export async function clearFaultRules(ctx: RequestContext): Promise<{ deleted: number }> {
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    const rules = await tx.list<FaultRuleRecord>('fault_rule');
+    const rules = await lockedList<FaultRuleRecord>(tx, 'fault_rule');
     for (const rule of rules) await tx.delete('fault_rule', rule.id);
     return { deleted: rules.length };
   });
@@ -76,7 +70,7 @@ export async function clearFaultRules(ctx: RequestContext): Promise<{ deleted: n
  */
 export async function decideRequestFault(store: Store, merchantId: string, request: FaultRequest, nowMs: number): Promise<FaultDecision> {
   return store.withTransaction(merchantId, async (tx) => {
-    const decision = decideFault(await tx.list<FaultRuleRecord>('fault_rule'), request, nowMs);
+    const decision = decideFault(await lockedList<FaultRuleRecord>(tx, 'fault_rule'), request, nowMs);
     for (const rule of decision.changed) await tx.put('fault_rule', rule.id, rule);
     return decision;
   });

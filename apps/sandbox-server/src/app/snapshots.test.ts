@@ -122,5 +122,16 @@ describe.each(storesUnderTest('snapshots.test.ts'))('snapshots on the $name stor
     expect(JSON.stringify(res.body)).toContain(`snapshot version ${SNAPSHOT_VERSION + 1} is newer than this sandbox's schema version ${SNAPSHOT_VERSION}`);
     const unknownKind = await clients.sandbox.importSnapshot({ body: { ...snapshot, records: [{ kind: 'nonsense', id: 'x', unique_key: null, data: {} }] } });
     expect(unknownKind).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS' } });
+    // A rule no API call could create (a latency past the contract's cap) is not imported either.
+    const rule = await clients.sandbox.createFaultRule({ body: { match: { operation_id: 'getCustomer' }, effect: { type: 'latency', ms: 10 } } });
+    expect(rule.status).toBe(201);
+    const withRule = await exported(clients);
+    const bent = withRule.records.map((r) => (r.kind === 'fault_rule' ? { ...r, data: { ...(r.data as object), effect: { type: 'latency', ms: 10_000_000 } } } : r));
+    const fresh = clientsFor(sb.url, await newMerchant(sb.url));
+    const refused = await fresh.sandbox.importSnapshot({ body: { ...withRule, records: bent } });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS' } });
+    expect(JSON.stringify(refused.body)).toContain('is not a valid fault_rule');
+    expect((await fresh.sandbox.importSnapshot({ body: withRule })).status).toBe(200);
+    expect((await fresh.sandbox.listFaultRules()).body).toMatchObject([{ id: (rule.body as { id: string }).id }]);
   });
 });

@@ -1,4 +1,14 @@
-import { MAX_SNAPSHOT_RECORDS, SNAPSHOT_FORMAT, type Snapshot, type SnapshotRecord } from '@switchyard/contract';
+import {
+  FaultRule,
+  MAX_FAULT_RULES,
+  MAX_SNAPSHOT_RECORDS,
+  MAX_WEBHOOK_CHAOS_RULES,
+  SNAPSHOT_FORMAT,
+  WebhookChaosRule,
+  type Snapshot,
+  type SnapshotRecord,
+} from '@switchyard/contract';
+import type { ZodTypeAny } from 'zod';
 import { DomainError } from '../domain/errors.js';
 import { MIGRATIONS } from '../store/migrations/index.js';
 import { UniqueViolation, type RecordKind, type Tx } from '../store/types.js';
@@ -90,8 +100,23 @@ function importableRecords(snapshot: Snapshot): (SnapshotRecord & { kind: Record
   }
   const unknown = snapshot.records.findIndex((r) => !isRecordKind(r.kind));
   if (unknown >= 0) throw new DomainError('INVALID_PARAMETERS', [`records[${unknown}].kind "${snapshot.records[unknown]?.kind}" is not a kind of record this sandbox keeps`]);
+  // Rules run on every request or delivery of the merchant: an imported one must be one the API
+  // would have accepted, within the same count limit, or it could do what no rule can (a
+  // pattern or a latency past the contract's bounds).
+  for (const [kind, schema, max] of RULE_KINDS) {
+    const rules = snapshot.records.filter((r) => r.kind === kind);
+    if (rules.length > max) throw new DomainError('INVALID_PARAMETERS', [`records: ${rules.length} ${kind} records, more than the ${max} a merchant holds`]);
+    const bad = snapshot.records.findIndex((r) => r.kind === kind && !schema.safeParse(r.data).success);
+    if (bad >= 0) throw new DomainError('INVALID_PARAMETERS', [`records[${bad}].data is not a valid ${kind}: ${schema.safeParse(snapshot.records[bad]?.data).error?.issues[0]?.message ?? ''}`]);
+  }
   return snapshot.records as (SnapshotRecord & { kind: RecordKind })[];
 }
+
+/** Kinds whose records are rules the sandbox applies, checked on import against the API's own schema of a rule. */
+const RULE_KINDS: [RecordKind, ZodTypeAny, number][] = [
+  ['fault_rule', FaultRule, MAX_FAULT_RULES],
+  ['webhook_chaos', WebhookChaosRule, MAX_WEBHOOK_CHAOS_RULES],
+];
 
 /**
  * Imports a snapshot into the calling merchant, which must hold no records: all of them in one

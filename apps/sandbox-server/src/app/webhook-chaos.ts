@@ -2,9 +2,10 @@ import { MAX_WEBHOOK_CHAOS_RULES, type CreateWebhookChaosBody, type WebhookChaos
 import { DomainError } from '../domain/errors.js';
 import { isStillHeld, releaseHeld, type WebhookChaosRecord } from '../domain/webhook-chaos.js';
 import type { DeliveryState } from '../domain/webhook-delivery.js';
-import { isDeliverable, type WebhookState } from '../domain/webhook-routing.js';
+import type { WebhookState } from '../domain/webhook-routing.js';
 import type { Tx } from '../store/types.js';
 import { isoNow, type RequestContext } from './context.js';
+import { lockedList } from './locked-list.js';
 
 export function presentChaosRule(r: WebhookChaosRecord): WebhookChaosRule {
   const { rng_state: _rng, holding: _holding, ...rule } = r;
@@ -16,9 +17,6 @@ const notFound = (id: string) => new DomainError('NOT_FOUND', [`webhook chaos ru
 /** Stores a rule (at most MAX_WEBHOOK_CHAOS_RULES a merchant). A webhook it names must be one of the merchant's. */
 export async function createChaosRule(ctx: RequestContext, body: CreateWebhookChaosBody): Promise<WebhookChaosRule> {
   const match = body.match ?? {};
-  if (match.event_type !== undefined && !isDeliverable(match.event_type)) {
-    throw new DomainError('INVALID_PARAMETERS', [`match.event_type: ${match.event_type} is not an event the sandbox delivers (docs/webhooks.md, "Event catalogue")`]);
-  }
   const seed = body.seed ?? 0;
   const rule: WebhookChaosRecord = {
     id: ctx.ids.uuid(),
@@ -36,7 +34,7 @@ export async function createChaosRule(ctx: RequestContext, body: CreateWebhookCh
     if (match.webhook_id !== undefined && !(await tx.get<WebhookState>('webhook', match.webhook_id))) {
       throw new DomainError('WEBHOOK_NOT_FOUND', [`match.webhook_id: webhook ${match.webhook_id} not found`]);
     }
-    if ((await tx.list('webhook_chaos')).length >= MAX_WEBHOOK_CHAOS_RULES) {
+    if ((await lockedList(tx, 'webhook_chaos')).length >= MAX_WEBHOOK_CHAOS_RULES) {
       throw new DomainError('INVALID_REQUEST', [`a merchant holds at most ${MAX_WEBHOOK_CHAOS_RULES} webhook chaos rules: delete some first (DELETE /sandbox/webhook-chaos)`]);
     }
     await tx.put('webhook_chaos', rule.id, rule);
@@ -67,7 +65,7 @@ async function deleteRules(ctx: RequestContext, tx: Tx, rules: WebhookChaosRecor
 
 export async function deleteChaosRule(ctx: RequestContext, id: string): Promise<WebhookChaosRule> {
   const { rule, released } = await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    const found = await tx.get<WebhookChaosRecord>('webhook_chaos', id);
+    const found = (await lockedList<WebhookChaosRecord>(tx, 'webhook_chaos')).find((r) => r.id === id);
     if (!found) throw notFound(id);
     return { rule: found, released: await deleteRules(ctx, tx, [found]) };
   });
@@ -77,7 +75,7 @@ export async function deleteChaosRule(ctx: RequestContext, id: string): Promise<
 
 export async function clearChaosRules(ctx: RequestContext): Promise<{ deleted: number }> {
   const { deleted, released } = await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    const rules = await tx.list<WebhookChaosRecord>('webhook_chaos');
+    const rules = await lockedList<WebhookChaosRecord>(tx, 'webhook_chaos');
     return { deleted: rules.length, released: await deleteRules(ctx, tx, rules) };
   });
   if (released > 0) ctx.deliveriesQueued?.();

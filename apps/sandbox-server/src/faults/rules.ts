@@ -105,15 +105,59 @@ export function rateLimitHeaders(bucket: Bucket, capacity: number, refillPerSeco
   return headers;
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * One path segment against a pattern segment whose `*` matches any run of characters: the
+ * two-pointer wildcard walk, in time bounded by the product of the two lengths, never the
+ * exponential backtracking a regular expression built from the pattern can fall into.
+ */
+function segmentMatches(pattern: string, segment: string): boolean {
+  let p = 0;
+  let s = 0;
+  let star = -1;
+  let resume = 0;
+  while (s < segment.length) {
+    if (p < pattern.length && pattern[p] !== '*' && pattern[p] === segment[s]) {
+      p += 1;
+      s += 1;
+    } else if (p < pattern.length && pattern[p] === '*') {
+      star = p;
+      p += 1;
+      resume = s;
+    } else if (star !== -1) {
+      p = star + 1;
+      resume += 1;
+      s = resume;
+    } else return false;
+  }
+  while (pattern[p] === '*') p += 1;
+  return p === pattern.length;
+}
 
-/** `*` matches within one path segment, `**` across segments; everything else literally. */
+/**
+ * `*` matches within one path segment, a `**` segment any number of segments (none included);
+ * everything else literally, and a trailing `/` on the path is ignored. Matched segment by
+ * segment (a rule's pattern runs against every request of its merchant, so it must not be able
+ * to stall the server: a pattern is at most 200 characters, and this takes polynomial time).
+ */
 export function pathMatches(pattern: string, path: string): boolean {
-  const source = pattern
-    .split('**')
-    .map((part) => part.split('*').map(escapeRegExp).join('[^/]*'))
-    .join('.*');
-  return new RegExp(`^${source}/?$`).test(path);
+  const patternSegments = pattern.split('/').map((segment) => (segment === '**' ? segment : segment.replace(/\*+/g, '*')));
+  const pathSegments = (path.length > 1 ? path.replace(/\/$/, '') : path).split('/');
+  // reached[j]: the pattern's segments so far match the path's first j segments.
+  let reached = pathSegments.map((_, j) => j === 0).concat(false);
+  for (const segment of patternSegments) {
+    const next = reached.map(() => false);
+    if (segment === '**') {
+      let any = false;
+      for (let j = 0; j < reached.length; j += 1) {
+        any ||= reached[j] === true;
+        next[j] = any;
+      }
+    } else {
+      for (let j = 0; j < pathSegments.length; j += 1) if (reached[j] && segmentMatches(segment, pathSegments[j] as string)) next[j + 1] = true;
+    }
+    reached = next;
+  }
+  return reached[pathSegments.length] === true;
 }
 
 export function ruleMatches(match: FaultMatch, request: FaultRequest): boolean {

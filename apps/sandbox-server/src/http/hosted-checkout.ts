@@ -33,7 +33,8 @@ const FORM_LIMIT = '2kb';
 const NOT_FOUND: Record<CheckoutTarget['kind'], string> = { link: 'Payment link not found', session: 'Checkout session not found' };
 
 function send(res: Response, status: number, html: string): void {
-  res.status(status).type('html').setHeader('cache-control', 'no-store').send(html);
+  // A card form: never framed by another site (clickjacking). Its inline style stays allowed.
+  res.status(status).type('html').setHeader('cache-control', 'no-store').setHeader('content-security-policy', "frame-ancestors 'none'").send(html);
 }
 
 const targetOf = (kind: CheckoutTarget['kind'], req: Request): CheckoutTarget =>

@@ -26,8 +26,12 @@ export async function startReceiver(status: () => number = () => 200) {
   };
 }
 
-/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+/**
+ * Polls until `check` returns a value (not undefined), or fails after `timeoutMs`: a bound on a
+ * wait, not a measure of speed, so it is generous (the whole suite shares two cores in CI, where
+ * a delivery's first attempt was seen to take over 5 s under load).
+ */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

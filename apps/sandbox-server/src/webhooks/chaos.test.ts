@@ -154,7 +154,7 @@ describe.each(storesUnderTest('chaos.test.ts'))('webhook chaos on the $name stor
       expect(await send('POST', '/sandbox/webhook-chaos', { effect: { type: 'explode' } })).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } });
       expect(await send('POST', '/sandbox/webhook-chaos', { effect: { type: 'fail', attempts: 8 } })).toMatchObject({ status: 400, body: { messages: [expect.stringContaining('effect.attempts')] } });
       expect(await send('POST', '/sandbox/webhook-chaos', { match: { webhook_id: 'wh_missing' }, effect: { type: 'duplicate' } })).toMatchObject({ status: 404, body: { code: 'WEBHOOK_NOT_FOUND' } });
-      expect(await send('POST', '/sandbox/webhook-chaos', { match: { event_type: 'payment.teleport' }, effect: { type: 'duplicate' } })).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS' } });
+      expect(await send('POST', '/sandbox/webhook-chaos', { match: { event_type: 'payment.teleport' }, effect: { type: 'duplicate' } })).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: [expect.stringContaining('match.event_type')] } });
       expect(await send('DELETE', '/sandbox/webhook-chaos/nope')).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
       const rule = await addRule(clients, { match: { webhook_id: webhookId }, effect: { type: 'duplicate' } });
       expect(await clients.sandbox.deleteWebhookChaos({ params: { chaos_id: rule.id } })).toMatchObject({ status: 200, body: { id: rule.id } });

@@ -208,8 +208,8 @@ export interface BankingOnboarding {
     entity_id: string;
   };
   requirements: {
-    status: string;
     message: string;
+    status: string;
     field: string;
   }[];
   onboarding_type: 'PREVIOUSLY_ONBOARDED' | 'ONE_STEP';

@@ -72,8 +72,8 @@ export interface CreatePaymentLinkBody {
   amount: Amount;
   account_id: string;
   payment_method_types: string[];
-  status?: string | undefined;
   type?: string | undefined;
+  status?: string | undefined;
   description?: string | undefined;
   availability?: Availability | undefined;
   taxes?: TaxItem[] | undefined;

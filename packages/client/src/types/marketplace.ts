@@ -135,8 +135,8 @@ export interface Transfer {
   } & OpenObject;
   transactions: {
     code: string;
-    status: string;
     type: string;
+    status: string;
     created_at: string;
     updated_at: string;
     provider_transfer_id: string | null;
@@ -219,8 +219,8 @@ export interface RecipientBankOut {
 
 /** The contract's `RecipientOnboarding` (`z.input` and `z.output` alike). */
 export interface RecipientOnboarding {
-  status: string;
   type: string;
+  status: string;
   description: string;
   id: string;
   callback_url: string;
@@ -240,8 +240,8 @@ export interface RecipientOnboarding {
   };
   documentation: RecipientFileOut[];
   requirements: {
-    status: string;
     message: string;
+    status: string;
     field: string;
   }[];
   withdrawal_methods?: {

@@ -135,8 +135,8 @@ export interface VerifyRequest {
 
 /** The contract's `EnrolledMethodSummary` (`z.input` and `z.output` alike). */
 export interface EnrolledMethodSummary {
-  status: string;
   type: string;
+  status: string;
   description: string;
   country: string;
   name: string;
@@ -205,8 +205,8 @@ export interface VerifyPayment {
   updated_at: string;
   sub_status: string;
   transactions: {
-    status: string;
     type: 'VERIFY';
+    status: string;
     id: string;
     category: string;
     created_at: string;

@@ -261,8 +261,8 @@ export interface CaptureBody {
 
 /** The contract's `TransactionResult` (`z.input` and `z.output` alike). */
 export interface TransactionResult {
-  status: string;
   type: string;
+  status: string;
   id: string;
   category: string | null;
   amount: {
@@ -438,8 +438,8 @@ export interface PaymentMethodOut {
 
 /** The contract's `Transaction` (`z.input` and `z.output` alike). */
 export interface Transaction {
-  status: string;
   type: string;
+  status: string;
   description: string;
   id: string;
   category: string;

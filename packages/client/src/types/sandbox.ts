@@ -142,9 +142,9 @@ export interface ListRequestsQuery {
 
 /** The contract's `JournalEntry` (`z.input` and `z.output` alike). */
 export interface JournalEntry {
-  status: number;
-  at: string;
   path: string;
+  at: string;
+  status: number;
   id: string;
   method: string;
   idempotency_key: string | null;
@@ -402,8 +402,8 @@ export interface LatencyEffect {
 
 /** The contract's `StatusEffect` (`z.input` and `z.output` alike). */
 export interface StatusEffect {
-  status: number;
   type: 'status';
+  status: number;
   code?: 'INVALID_REQUEST' | 'MISSING_PARAMETERS' | 'INVALID_PARAMETERS' | 'IDEMPOTENCY_DUPLICATED' | 'REQUEST_IN_PROCESS' | 'REQUEST_TOO_LARGE' | 'NOT_FOUND' | 'UNSUPPORTED_METHOD' | 'INVALID_CREDENTIALS' | 'EXPIRED_CREDENTIALS' | 'AUTHORIZATION_REQUIRED' | 'PAYMENT_NOT_FOUND' | 'TRANSACTION_NOT_FOUND' | 'CUSTOMER_NOT_FOUND' | 'CUSTOMER_ID_DUPLICATED' | 'CHECKOUT_SESSION_NOT_FOUND' | 'SUBSCRIPTION_NOT_FOUND' | 'INVALID_STATE' | 'INVALID_TRANSACTION' | 'INVALID_AMOUNT' | 'CHARGEBACK_IN_PROCESS' | 'CUSTOMER_SESSION_NOT_FOUND' | 'PAYMENT_METHOD_NOT_FOUND' | 'TRANSFER_NOT_REVERSIBLE' | 'TRANSFER_ALREADY_REVERSED' | 'REVERSAL_AMOUNT_EXCEEDS' | 'INVALID_CURRENCY' | 'TRANSFER_NOT_FOUND' | 'RECIPIENT_NOT_FOUND' | 'PROVIDER_INTERNAL_ERROR' | 'PROVIDER_NOT_FOUND' | 'ONBOARDING_NOT_VALID' | 'CURRENCY_NOT_SUPPORTED' | 'INSUFFICIENT_BALANCE' | 'VALIDATION_ERROR' | 'DUPLICATE_ENTITY' | 'ENTITY_NOT_FOUND' | 'ONBOARDING_NOT_FOUND' | 'ACCOUNT_NOT_FOUND' | 'CURRENCY_MISMATCH' | 'TOO_MANY_REQUESTS' | 'WEBHOOK_NOT_FOUND' | 'WEBHOOK_ALREADY_EXISTS' | 'WEBHOOK_INVALID_TRIGGER' | 'WEBHOOK_INVALID_RENEWAL_DAYS' | 'INVALID_ACCOUNT_ID' | 'INTERNAL_ERROR' | 'REQUEST_TIMEOUT' | undefined;
   messages?: string[] | undefined;
   retry_after?: number | undefined;

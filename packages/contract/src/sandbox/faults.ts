@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { DateTime, refuse, text } from '../shared/primitives.js';
 import { listOf } from '../validation.js';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
+import { contract } from '../api.js';
+import { listRoutes } from '../routes-list.js';
 
 /**
  * Fault injection (docs/faults.md): per-merchant rules under `/sandbox/faults`, and the one-off
@@ -34,15 +36,18 @@ const RetryAfterSeconds = z.number().int().min(0).max(MAX_FAULT_RETRY_AFTER_SECO
 /** An error status a fault can answer with. */
 export const FaultStatus = z.number().int().min(400).max(599);
 
+/** The operationIds a rule can name: the `/v1` API's (the contract lists them, so a rule naming another is refused as invalid input). */
+export const FAULTABLE_OPERATION_IDS = listRoutes(contract).map((r) => r.meta.operationId) as [string, ...string[]];
+
 export const FAULT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** Which requests a rule applies to; every field given must match (an empty match takes every `/v1` request). */
 export const FaultMatch = z
   .object({
-    /** The route's operationId, as in the contract and openapi.json (e.g. `createCustomer`). */
-    operation_id: text(1, 100).optional(),
+    /** The operationId of a `/v1` route, as in the contract and openapi.json (e.g. `createCustomer`); control routes are never faulted. */
+    operation_id: z.enum(FAULTABLE_OPERATION_IDS).optional(),
     method: z.enum(FAULT_METHODS).optional(),
-    /** The request path; `*` matches within one segment, `**` across segments (`/v1/payments/*`). */
+    /** The request path; `*` matches within one segment, a `**` segment any number of segments (`/v1/payments/*`, `/v1/**`). */
     path: text(1, 200).regex(/^\//, 'must start with /').optional(),
     /** A request header that must have exactly this value (the name is case-insensitive). */
     header: z.object({ name: text(1, 100).regex(/^[A-Za-z0-9-]+$/, 'must be a header name'), value: text(0, 200) }).strict().optional(),

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { DateTime, Uuid, text } from '../shared/primitives.js';
 import { listOf } from '../validation.js';
 
+/** A thousand years of sandbox clock: more than any run advances, far less than the dates JavaScript can hold. */
+export const MAX_SNAPSHOT_CLOCK_OFFSET_SECONDS = 1000 * 365 * 24 * 3600;
+
 /** The most records one snapshot holds: an export of a larger merchant is refused, so is an import. */
 export const MAX_SNAPSHOT_RECORDS = 20_000;
 
@@ -28,7 +31,8 @@ export const Snapshot = z.object({
   merchant: z.object({
     /** The account ids the records belong to: the importing merchant takes them over. */
     account_ids: z.array(Uuid).min(1).max(10),
-    clock_offset_seconds: z.number().int(),
+    /** Never negative (the sandbox clock only moves forward); bounded so that every date it makes stays a valid one. */
+    clock_offset_seconds: z.number().int().min(0).max(MAX_SNAPSHOT_CLOCK_OFFSET_SECONDS),
   }),
   records: listOf(SnapshotRecord, MAX_SNAPSHOT_RECORDS),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime, text } from '../shared/primitives.js';
+import { WEBHOOK_EVENT_SCHEMAS } from '../webhooks/events.js';
 
 /**
  * Webhook chaos (docs/webhooks.md, "Webhook chaos"): per-merchant rules under
@@ -38,8 +39,8 @@ export const WebhookChaosMatch = z
     webhook_id: text(1, 64).optional(),
     /** The webhook's URL, exactly as registered. */
     url: text(1, 2048).optional(),
-    /** The event, as in the delivery log (`payment.purchase`, `subscription.create`, `banking.onboarding.succeeded`, ...). */
-    event_type: text(1, 100).optional(),
+    /** The event, as in the delivery log (`payment.purchase`, `subscription.create`, `banking.onboarding.succeeded`, ...): one the sandbox delivers. */
+    event_type: z.enum(Object.keys(WEBHOOK_EVENT_SCHEMAS) as [keyof typeof WEBHOOK_EVENT_SCHEMAS, ...(keyof typeof WEBHOOK_EVENT_SCHEMAS)[]]).optional(),
   })
   .strict();
 export type WebhookChaosMatch = z.infer<typeof WebhookChaosMatch>;

@@ -8,7 +8,7 @@ export interface KeptFields {
 
 export type CheckoutForm =
   | { ok: true; attempt: string; choice: PayerChoice }
-  | { ok: false; attempt: string | undefined; errors: string[]; kept: KeptFields };
+  | { ok: false; errors: string[]; kept: KeptFields };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const METHOD = /^[A-Z0-9_]{2,64}$/;
@@ -42,7 +42,7 @@ export function readCheckoutForm(raw: unknown): CheckoutForm {
   const errors: string[] = [];
   if (!attempt) errors.push('The form is missing its payment attempt; reload the page and pay again.');
   if (!METHOD.test(method)) errors.push('Choose a payment method.');
-  if (method !== 'CARD') return errors.length > 0 || !attempt ? { ok: false, attempt, errors, kept } : { ok: true, attempt, choice: { type: method } };
+  if (method !== 'CARD') return errors.length > 0 || !attempt ? { ok: false, errors, kept } : { ok: true, attempt, choice: { type: method } };
   const number = field(body, 'card_number').replace(/[\s-]/g, '');
   const expiry = parseExpiry(kept.expiry ?? '');
   const securityCode = field(body, 'security_code');
@@ -51,7 +51,7 @@ export function readCheckoutForm(raw: unknown): CheckoutForm {
   if (!expiry) errors.push('Expiry date: enter the month and year as MM/YY.');
   if (!/^\d{3,4}$/.test(securityCode)) errors.push('Security code: enter the 3 or 4 digits on the card.');
   if (holder !== '' && holder.length < 3) errors.push('Name on card: enter at least 3 characters, or leave it empty.');
-  if (errors.length > 0 || !attempt || !expiry) return { ok: false, attempt, errors, kept };
+  if (errors.length > 0 || !attempt || !expiry) return { ok: false, errors, kept };
   return {
     ok: true,
     attempt,

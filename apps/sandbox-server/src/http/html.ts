@@ -1,9 +1,17 @@
 /** Text for an HTML page: `&`, `<`, `>` and quotes become character references. */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The one HTML document every sandbox page is: `head` adds to the head, `body` is built with `escapeHtml` around anything dynamic. */
+function htmlDocument(title: string, head: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}<title>${escapeHtml(title)}</title></head><body>${body}</body></html>`;
+}
+
+/** Pages read on phones fit the screen's width. */
+const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">';
+
 /** A complete page; `body` is HTML the caller built with `escapeHtml` around anything dynamic. */
 export function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`;
+  return htmlDocument(title, '', `<main>${body}</main>`);
 }
 
 /**
@@ -29,7 +37,7 @@ a{color:#1d4ed8}`;
 
 /** A page with the shared look, sized for phones: what the hosted checkout and other interactive pages render. */
 export function styledPage(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${PAGE_CSS}</style></head><body><main>${body}</main></body></html>`;
+  return htmlDocument(title, `${VIEWPORT}<style>${PAGE_CSS}</style>`, `<main>${body}</main>`);
 }
 
 /**
@@ -37,5 +45,5 @@ export function styledPage(title: string, body: string): string {
  * inspector's Content-Security-Policy allows nothing inline). `body` is HTML built with `escapeHtml`.
  */
 export function pageWithAssets(title: string, assets: { stylesheet: string; script: string }, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${escapeHtml(assets.stylesheet)}"><script type="module" src="${escapeHtml(assets.script)}"></script></head><body>${body}</body></html>`;
+  return htmlDocument(title, `${VIEWPORT}<link rel="stylesheet" href="${escapeHtml(assets.stylesheet)}"><script type="module" src="${escapeHtml(assets.script)}"></script>`, body);
 }

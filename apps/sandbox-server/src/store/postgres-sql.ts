@@ -32,8 +32,9 @@ export const recordLockKey = (merchantId: string, kind: string, idExpression: st
 export const recordsWhere = (merchantId: string, kind: RecordKind): string => `merchant_id = ${text(merchantId)} AND kind = ${text(kind)}`;
 
 /** The values of one records row, in the column order of `RECORD_COLUMNS`. */
-export function recordValues(merchantId: string, kind: RecordKind, id: string, uniqueKey: string | null, json: string, due: Due | null): string {
-  return `(${text(merchantId)}, ${text(kind)}, ${text(id)}, ${textOrNull(uniqueKey)}, ${text(json)}, ${textOrNull(due?.lane)}, ${numberOrNull(due?.at)})`;
+export function recordValues(merchantId: string, kind: RecordKind, id: string, json: string, due: Due | null): string {
+  // No unique key: a put with one is written at once, by itself (postgres-tx.ts), where a clash can be seen.
+  return `(${text(merchantId)}, ${text(kind)}, ${text(id)}, NULL, ${text(json)}, ${textOrNull(due?.lane)}, ${numberOrNull(due?.at)})`;
 }
 
 export const RECORD_COLUMNS = '(merchant_id, kind, id, unique_key, data, due_lane, due_at)';

@@ -55,7 +55,7 @@ export class PendingWrites {
       const rows = [...(this.byKind.get(k)?.values() ?? [])];
       this.byKind.delete(k);
       for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-        const values = rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => recordValues(this.merchantId, k, r.id, null, r.json, r.due));
+        const values = rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => recordValues(this.merchantId, k, r.id, r.json, r.due));
         statements.push(`INSERT INTO records ${RECORD_COLUMNS} VALUES ${values.join(', ')} ${UPSERT}`);
       }
     }

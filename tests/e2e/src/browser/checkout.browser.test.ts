@@ -14,7 +14,6 @@ import { chromiumAvailability, launchChromium, onPage } from './chromium.js';
  */
 
 const chromium = chromiumAvailability();
-if (!chromium.available) console.log(`browser suite skipped: ${chromium.reason}`);
 
 const XSS = '<img src=x onerror=alert(1)>';
 const WAIT = { timeout: 20_000, interval: 50 };

@@ -5,7 +5,6 @@ import { startWorld, type World } from '../sandbox.js';
 import { chromiumAvailability, launchChromium, onPage } from './chromium.js';
 
 const chromium = chromiumAvailability();
-if (!chromium.available) console.log(`browser suite skipped: ${chromium.reason}`);
 
 describe.skipIf(!chromium.available)('the browser harness', () => {
   let browser: Browser;

@@ -13,12 +13,14 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-backgro
 
 /**
  * Whether the browser suites can run here. Without Chromium a user's clone skips them with this
- * reason printed; under CI=true a missing browser is a failure, since `.ci/run` installs it.
+ * reason printed (here, once per suite that asks); under CI=true a missing browser is a failure, since `.ci/run` installs it.
  */
 export function chromiumAvailability(): { available: boolean; reason: string } {
   if (existsSync(CHROMIUM_PATH)) return { available: true, reason: '' };
   const reason = `Chromium is not installed at ${CHROMIUM_PATH} (apt-get install chromium, or set SWITCHYARD_CHROMIUM)`;
   if (process.env.CI === 'true') throw new Error(`browser suites must run under CI=true: ${reason}`);
+  // Printed by each suite that asks, so every skipped file says why.
+  console.log(`browser suite skipped: ${reason}`);
   return { available: false, reason };
 }
 

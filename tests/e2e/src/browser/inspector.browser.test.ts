@@ -6,7 +6,6 @@ import { chromiumAvailability, launchChromium, onPage } from './chromium.js';
 import { HOSTILE, merchantWithPayment, signIn, startReceiver, type InspectedMerchant } from './inspector-support.js';
 
 const chromium = chromiumAvailability();
-if (!chromium.available) console.log(`browser suite skipped: ${chromium.reason}`);
 
 describe.skipIf(!chromium.available)('the inspector', () => {
   let browser: Browser;

@@ -183,9 +183,9 @@ export interface SnapshotImportResult {
 export interface CreateFaultRuleBody {
   match: FaultMatch;
   effect: FaultEffect;
+  times?: number | undefined;
   probability?: number | undefined;
   seed?: number | undefined;
-  times?: number | undefined;
   after?: number | undefined;
 }
 
@@ -195,9 +195,9 @@ export interface FaultRule {
   created_at: string;
   match: FaultMatch;
   effect: FaultEffect;
+  times: number | null;
   probability: number;
   seed: number;
-  times: number | null;
   after: number;
   matched: number;
   fired: number;
@@ -252,9 +252,9 @@ export interface InspectorOverview {
 export interface CreateWebhookChaosBody {
   effect: WebhookChaosEffect;
   match?: WebhookChaosMatch | undefined;
+  times?: number | undefined;
   probability?: number | undefined;
   seed?: number | undefined;
-  times?: number | undefined;
 }
 
 /** The contract's `WebhookChaosRule` (`z.input` and `z.output` alike). */
@@ -263,9 +263,9 @@ export interface WebhookChaosRule {
   created_at: string;
   match: WebhookChaosMatch;
   effect: WebhookChaosEffect;
+  times: number | null;
   probability: number;
   seed: number;
-  times: number | null;
   applied: number;
 }
 

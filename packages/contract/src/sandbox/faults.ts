@@ -4,6 +4,7 @@ import { listOf } from '../validation.js';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { contract } from '../api.js';
 import { listRoutes } from '../routes-list.js';
+import { SeededChanceFields, StoredSeededChanceFields } from './seeded-chance.js';
 
 /**
  * Fault injection (docs/faults.md): per-merchant rules under `/sandbox/faults`, and the one-off
@@ -127,10 +128,7 @@ export const CreateFaultRuleBody = z
   .object({
     match: FaultMatch,
     effect: FaultEffect,
-    /** Chance that a matching request is faulted (default 1), drawn from a PRNG seeded with `seed`. */
-    probability: z.number().gt(0).max(1).optional(),
-    /** Seed of the rule's PRNG (default 0): the same rule and requests fault the same ones. */
-    seed: z.number().int().min(0).max(0xffffffff).optional(),
+    ...SeededChanceFields,
     /** Fault only the next N matching requests (after `after`), then the rule is spent. */
     times: z.number().int().min(1).max(10_000).optional(),
     /** Let the first N matching requests through untouched. */
@@ -145,9 +143,7 @@ export const FaultRule = z.object({
   id: z.string(),
   match: FaultMatch,
   effect: FaultEffect,
-  probability: z.number(),
-  seed: z.number().int(),
-  times: z.number().int().nullable(),
+  ...StoredSeededChanceFields,
   after: z.number().int(),
   /** Requests the rule matched (whether or not it fired). */
   matched: z.number().int().min(0),

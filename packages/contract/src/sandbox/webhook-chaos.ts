@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateTime, text } from '../shared/primitives.js';
 import { WEBHOOK_EVENT_SCHEMAS } from '../webhooks/events.js';
+import { SeededChanceFields, StoredSeededChanceFields } from './seeded-chance.js';
 
 /**
  * Webhook chaos (docs/webhooks.md, "Webhook chaos"): per-merchant rules under
@@ -67,9 +68,7 @@ export const CreateWebhookChaosBody = z
   .object({
     match: WebhookChaosMatch.optional(),
     effect: WebhookChaosEffect,
-    /** The chance a matching delivery is picked (default 1), drawn from a PRNG seeded with `seed`: a run is reproducible. */
-    probability: z.number().gt(0).max(1).optional(),
-    seed: z.number().int().min(0).max(0xffffffff).optional(),
+    ...SeededChanceFields,
     /** How many deliveries the rule applies to at most; without it, every one it picks. */
     times: z.number().int().min(1).max(MAX_WEBHOOK_CHAOS_TIMES).optional(),
   })
@@ -80,9 +79,7 @@ export const WebhookChaosRule = z.object({
   id: z.string(),
   match: WebhookChaosMatch,
   effect: WebhookChaosEffect,
-  probability: z.number(),
-  seed: z.number().int(),
-  times: z.number().int().nullable(),
+  ...StoredSeededChanceFields,
   /** How many deliveries the rule has applied its effect to. */
   applied: z.number().int().min(0),
   created_at: DateTime,

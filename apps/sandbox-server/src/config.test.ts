@@ -37,6 +37,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig([], { SANDBOX_JOURNAL_SIZE: '1001' })).toThrow(/SANDBOX_JOURNAL_SIZE must be an integer from 0 to 1000/);
   });
 
+  it('reads the PostgreSQL pool size from the flag or the environment: 10 by default, 1 to 500', () => {
+    expect(loadConfig([], {})).toMatchObject({ databasePoolSize: 10 });
+    expect(loadConfig(['--database-pool-size', '24'], { SANDBOX_DATABASE_POOL_SIZE: '4' })).toMatchObject({ databasePoolSize: 24 });
+    expect(loadConfig([], { SANDBOX_DATABASE_POOL_SIZE: '4' })).toMatchObject({ databasePoolSize: 4 });
+    expect(() => loadConfig(['--database-pool-size', '0'], {})).toThrow(/--database-pool-size must be an integer from 1 to 500, got "0"/);
+  });
+
   it('prints help for --help and -h', () => {
     expect(loadConfig(['--help'], {})).toMatchObject({ help: expect.stringContaining('--seed') });
     expect(loadConfig(['-h'], {})).toEqual(loadConfig(['--help'], {}));

@@ -25,6 +25,8 @@ export interface SandboxConfig {
   databaseUrl: string | undefined;
   /** PostgreSQL schema (default public). */
   databaseSchema: string | undefined;
+  /** Connections this process opens to PostgreSQL at most; N replicas open N times as many (docs/scaling.md). */
+  databasePoolSize: number;
   /**
    * Key of the HMAC that merchant secret keys are stored as. When absent: random per process on
    * the memory store, generated once and kept in the database on PostgreSQL (docs/deploy.md).
@@ -41,6 +43,10 @@ const DEFAULT_JOURNAL_SIZE = 200;
 /** Per merchant; with the journal's merchant and body caps this bounds its memory (docs/sandbox.md, "Request journal"). */
 const MAX_JOURNAL_SIZE = 1000;
 const MIN_PEPPER_LENGTH = 32;
+/** Measured in docs/scaling.md ("The pool"): enough for the requests one process has in a transaction at once. */
+const DEFAULT_POOL_SIZE = 10;
+/** PostgreSQL's default max_connections is 100: a pool past a few hundred only queues in the database instead. */
+const MAX_POOL_SIZE = 500;
 
 /** One row of the usage's option table; `text` may run over several lines, the variable goes on the first. */
 interface UsageOption {
@@ -61,6 +67,7 @@ const OPTIONS: UsageOption[][] = [
     { flag: '--webhook-time-scale <x>', text: ['multiply webhook retry delays (0.001: 5 min → 300 ms)'], env: 'SANDBOX_WEBHOOK_TIME_SCALE' },
     { flag: '--database-url <url>', text: ['PostgreSQL instead of the memory store (migrated on start)'], env: 'DATABASE_URL' },
     { flag: '--database-schema <s>', text: ['PostgreSQL schema (default public)'], env: 'SANDBOX_DATABASE_SCHEMA' },
+    { flag: '--database-pool-size <n>', text: [`PostgreSQL connections per process (default ${DEFAULT_POOL_SIZE})`], env: 'SANDBOX_DATABASE_POOL_SIZE' },
     {
       flag: '--secret-key-pepper <k>',
       text: ['key of the HMAC merchant secret keys are stored as (32+ chars;', 'default: random per process, or kept in the database)'],
@@ -127,6 +134,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
         'webhook-time-scale': { type: 'string' },
         'database-url': { type: 'string' },
         'database-schema': { type: 'string' },
+        'database-pool-size': { type: 'string' },
         'secret-key-pepper': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -172,6 +180,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     webhookTimeoutMs: integer('SANDBOX_WEBHOOK_TIMEOUT_MS', env.SANDBOX_WEBHOOK_TIMEOUT_MS, 10000, 100, 60000),
     databaseUrl,
     databaseSchema: v['database-schema'] ?? env.SANDBOX_DATABASE_SCHEMA ?? undefined,
+    databasePoolSize: integer('--database-pool-size', v['database-pool-size'] ?? env.SANDBOX_DATABASE_POOL_SIZE, DEFAULT_POOL_SIZE, 1, MAX_POOL_SIZE),
     secretKeyPepper,
     httpTimeouts,
     journalSize: integer('SANDBOX_JOURNAL_SIZE', env.SANDBOX_JOURNAL_SIZE, DEFAULT_JOURNAL_SIZE, 0, MAX_JOURNAL_SIZE),

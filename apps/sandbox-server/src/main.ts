@@ -23,7 +23,7 @@ async function migrate(argv: string[]): Promise<void> {
   if ('help' in config) return void process.stdout.write(config.help);
   const databaseUrl = config.databaseUrl;
   if (!databaseUrl) throw new ConfigError('migrate needs a database', 'pass --database-url postgres://… or set DATABASE_URL');
-  const store = await explained(() => PostgresStore.connect({ connectionString: databaseUrl, schema: config.databaseSchema, secretKeyPepper: config.secretKeyPepper }), storeErrors(config));
+  const store = await explained(() => PostgresStore.connect({ connectionString: databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize, secretKeyPepper: config.secretKeyPepper }), storeErrors(config));
   await store.close();
   process.stdout.write(`migrations applied (${describeStore(databaseUrl, config.databaseSchema)})\n`);
 }

@@ -41,7 +41,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
   const secretKeyPepper = config.secretKeyPepper;
   const store =
     overrides.store ??
-    (config.databaseUrl ? await PostgresStore.connect({ connectionString: config.databaseUrl, schema: config.databaseSchema, secretKeyPepper }) : new MemoryStore({ secretKeyPepper }));
+    (config.databaseUrl ? await PostgresStore.connect({ connectionString: config.databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize, secretKeyPepper }) : new MemoryStore({ secretKeyPepper }));
   const clock = new BaseClock(config.seed === undefined ? undefined : SEEDED_EPOCH_MS);
   const ids = new IdFactory(config.seed);
   await seedMerchants(store, clock, ids, config.merchantsFile);

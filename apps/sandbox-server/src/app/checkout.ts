@@ -1,10 +1,12 @@
 import type { CheckoutSession, CreateCheckoutSessionBody, CreatePaymentLinkBody, PaymentLink } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
-import type { PaymentLinkState } from '../domain/payment-links.js';
+import { linkStatus, type PaymentLinkState } from '../domain/payment-links.js';
+import type { PaymentState } from '../domain/payment-state.js';
 import { requireCustomer } from './customers.js';
 import { defaultCheckoutId } from './default-checkout.js';
 import { event } from '../domain/events.js';
 import { HOUR_MS } from '../runtime/clock.js';
+import type { Tx } from '../store/types.js';
 import { nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
 
 /** A checkout session takes one payment and expires 5 hours after creation (upstream). */
@@ -92,4 +94,19 @@ export async function createPaymentLink(ctx: RequestContext, body: CreatePayment
     await recordEvents(ctx, tx, [event('payment_link.created', 'payment_link', link.id, body.account_id, { code })]);
   });
   return link;
+}
+
+/**
+ * Keeps the `status` of a payment's link in step with the payment, in the transaction that saves
+ * it: a one-time link becomes USED when its last payment goes through (a challenge passed, a payer
+ * who pays) and stays or becomes CREATED again when it ends unpaid (domain/payment-links.ts,
+ * `linkStatus`). A payment that is not the link's last one no longer decides anything.
+ */
+export async function followLinkPayment(tx: Tx, payment: PaymentState, now: string): Promise<void> {
+  const code = payment.payment_link?.code;
+  if (!code) return;
+  const link = await tx.getByUniqueKey<PaymentLinkState>('payment_link', code);
+  if (link?.last_payment_id !== payment.id) return;
+  const status = linkStatus(link, payment);
+  if (status !== link.status) await tx.put<PaymentLinkState>('payment_link', link.id, { ...link, status, updated_at: now }, code);
 }

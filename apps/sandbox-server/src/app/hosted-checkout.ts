@@ -4,6 +4,7 @@ import { DomainError } from '../domain/errors.js';
 import type { IdempotencyRecord } from '../domain/idempotency.js';
 import { afterLinkPayment, linkState, type LinkState, type PaymentLinkState } from '../domain/payment-links.js';
 import type { PaymentState } from '../domain/payment-state.js';
+import { webAddress } from '../domain/web-address.js';
 import { isAwaitingChallenge } from '../domain/payments.js';
 import type { Store, Tx } from '../store/types.js';
 import type { CardInput } from './card-input.js';
@@ -71,6 +72,10 @@ async function findLink(tx: Tx, code: string): Promise<PaymentLinkState | undefi
   return tx.getByUniqueKey<PaymentLinkState>('payment_link', code);
 }
 
+async function lastPayment(tx: Tx, link: PaymentLinkState): Promise<PaymentState | undefined> {
+  return link.last_payment_id ? tx.get<PaymentState>('payment', link.last_payment_id) : undefined;
+}
+
 function linkCheckout(link: PaymentLinkState, nowMs: number, last: PaymentState | undefined): Checkout {
   return {
     target: { kind: 'link', code: link.code },
@@ -86,7 +91,7 @@ function linkCheckout(link: PaymentLinkState, nowMs: number, last: PaymentState 
     capture: link.capture,
     vault_on_success: link.vault_on_success ?? false,
     customer_payer: link.customer_payer,
-    state: linkState(link, nowMs, last?.status),
+    state: linkState(link, nowMs, last),
   };
 }
 
@@ -127,8 +132,7 @@ export async function loadCheckout(ctx: RequestContext, target: CheckoutTarget):
     }
     const link = await findLink(tx, target.code);
     if (!link) return undefined;
-    const last = link.last_payment_id ? await tx.get<PaymentState>('payment', link.last_payment_id) : undefined;
-    return linkCheckout(link, nowMs, last);
+    return linkCheckout(link, nowMs, await lastPayment(tx, link));
   });
 }
 
@@ -166,8 +170,7 @@ function linkOrigin(ctx: RequestContext, link: { id: string; code: string }): Li
     record: async (tx, payment) => {
       const current = await findLink(tx, code);
       if (!current) throw new DomainError('NOT_FOUND', [`payment link ${code} not found`]);
-      const last = current.last_payment_id ? await tx.get<PaymentState>('payment', current.last_payment_id) : undefined;
-      const state = linkState(current, nowOf(ctx).getTime(), last?.status);
+      const state = linkState(current, nowOf(ctx).getTime(), await lastPayment(tx, current));
       if (!state.payable) throw new DomainError('INVALID_STATE', [state.message]);
       await tx.put<PaymentLinkState>('payment_link', current.id, afterLinkPayment(current, payment, isoNow(ctx)), code);
     },
@@ -209,15 +212,33 @@ export async function payCheckout(ctx: RequestContext, target: CheckoutTarget, a
     if (!state) throw new DomainError('INTERNAL_ERROR', [`payment ${payment.id} vanished after its creation`]);
     return { status: 200, body: summaryOf(state) };
   });
-  return result.body as CheckoutPayment;
+  const paid = result.body as CheckoutPayment;
+  // A replayed answer is another checkout's when the form was filled in there: refused, it neither pays this one nor shows the other's payment.
+  if (result.replayed && !(await isCheckoutsPayment(ctx, target, paid))) {
+    throw new DomainError('INVALID_STATE', ['This form was filled in on another checkout page, and nothing was paid here. Check the details and pay with this page\'s form.']);
+  }
+  return paid;
 }
 
-/** A form's attempt after its submission: paid (its answer), still running, or unknown (never sent, or refused). */
-export async function attemptOutcome(ctx: RequestContext, attempt: string): Promise<CheckoutPayment | 'in progress' | undefined> {
+/**
+ * A form's attempt on this checkout after its submission: paid (its answer), still running, or
+ * unknown (never sent, refused, or made on another checkout of the merchant).
+ */
+export async function attemptOutcome(ctx: RequestContext, target: CheckoutTarget, attempt: string): Promise<CheckoutPayment | 'in progress' | undefined> {
   const record = await ctx.store.withTransaction(ctx.merchant.id, (tx) => tx.get<IdempotencyRecord>('idempotency', attemptKey(attempt)));
   if (record?.operation_id !== PAY_OPERATION) return undefined;
   if (record.state === 'in_progress') return 'in progress';
-  return record.state === 'completed' && record.response ? (record.response.body as CheckoutPayment) : undefined;
+  const paid = record.state === 'completed' && record.response ? (record.response.body as CheckoutPayment) : undefined;
+  return paid && (await isCheckoutsPayment(ctx, target, paid)) ? paid : undefined;
+}
+
+/**
+ * Whether the checkout made the attempt's payment. Attempt keys are the merchant's (one idempotency
+ * space per merchant, as the API's keys), so the attempt alone does not say which of its links or
+ * sessions it paid: the payment does (`payment_link_code`, `checkout.session`).
+ */
+async function isCheckoutsPayment(ctx: RequestContext, target: CheckoutTarget, paid: CheckoutPayment): Promise<boolean> {
+  return (await checkoutPayment(ctx, target, paid.payment_id)) !== undefined;
 }
 
 /** A payment the checkout made, or undefined when the payment is not this checkout's. */
@@ -250,13 +271,8 @@ export const wentThrough = (p: Pick<CheckoutPayment, 'status' | 'awaiting_challe
  * `payment_link_code`), keeping the query it already has; undefined unless it is an http(s) address.
  */
 export function callbackWith(callbackUrl: string, target: CheckoutTarget, p: CheckoutPayment): string | undefined {
-  if (!/^https?:\/\//i.test(callbackUrl)) return undefined;
-  let url: URL;
-  try {
-    url = new URL(callbackUrl);
-  } catch {
-    return undefined;
-  }
+  const url = webAddress(callbackUrl);
+  if (!url) return undefined;
   url.searchParams.set('payment_id', p.payment_id);
   url.searchParams.set('status', p.status);
   url.searchParams.set('sub_status', p.sub_status);

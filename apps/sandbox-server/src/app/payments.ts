@@ -33,7 +33,7 @@ import {
 } from '../domain/payments.js';
 import { presentPayment, presentRetrievedPayment, presentTransactionResult } from '../domain/payment-view.js';
 import type { Tx } from '../store/types.js';
-import type { CheckoutSessionState } from './checkout.js';
+import { followLinkPayment, type CheckoutSessionState } from './checkout.js';
 import { isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
 import { outcomeOfCharge } from './enrolled-methods.js';
 import { alternativeFor, registerPayerPage } from './alternative-methods.js';
@@ -47,9 +47,10 @@ async function loadPayment(tx: Tx, paymentId: string): Promise<PaymentState> {
   return payment;
 }
 
-/** Saves a transition; one that captures the payment credits its split recipients' balances. */
+/** Saves a transition, with the status of the payment's link; one that captures the payment credits its split recipients' balances. */
 async function save(ctx: RequestContext, tx: Tx, t: Transition): Promise<void> {
   await tx.put('payment', t.payment.id, t.payment);
+  await followLinkPayment(tx, t.payment, isoNow(ctx));
   if ((t.transaction.type === 'PURCHASE' || t.transaction.type === 'CAPTURE') && t.transaction.status === 'SUCCEEDED') {
     await creditCapturedSplits(tx, t.payment.account_id, t.payment.split_marketplace);
   }

@@ -19,30 +19,61 @@ export type PaymentLinkState = PaymentLink & { vault_on_success?: boolean; last_
 /** Payment statuses that took no money and never will: a one-time link they were made with can be paid again. */
 const ENDED_UNPAID: readonly string[] = ['DECLINED', 'ERROR', 'EXPIRED', 'CANCELED', 'REJECTED'];
 
-export type LinkState = { payable: true } | { payable: false; reason: 'not yet available' | 'expired' | 'used'; message: string };
+/** What a link's payment is to the link: the statuses and sub-statuses that decide whether it used the link. */
+export type LinkPayment = { status: string; sub_status: string };
+
+/**
+ * Where a one-time link stands with its last payment: `open` with none, or one that ended unpaid;
+ * `in flight` while that payment may still go either way (created, waiting for its payer, or
+ * pending other than authorized: a 3-D Secure challenge, a provider's confirmation); `used` once
+ * it went through (approved, authorized for a later capture, or anything after that: refunded,
+ * disputed...).
+ */
+export type LinkUse = 'open' | 'in flight' | 'used';
+
+export function linkUse(last: LinkPayment | undefined): LinkUse {
+  if (!last || ENDED_UNPAID.includes(last.status)) return 'open';
+  if (last.status === 'CREATED' || last.status === 'READY_TO_PAY' || (last.status === 'PENDING' && last.sub_status !== 'AUTHORIZED')) return 'in flight';
+  return 'used';
+}
+
+export type LinkState = { payable: true } | { payable: false; reason: 'not yet available' | 'expired' | 'used' | 'in progress'; message: string };
 
 /**
  * Whether the hosted checkout may take a payment with the link now. A one-time link (§4.12 "true
- * allows one use only") is used by a payment that went through or may still (approved, authorized,
- * waiting for a 3-D Secure challenge or for the payer of another method); one that ended unpaid
- * (declined, expired...) leaves it open, as a declined card at a shop's till does.
+ * allows one use only") takes no second payment while its last one is in flight, as two buyers
+ * could otherwise both pay it, nor once that one went through; one that ended unpaid (declined,
+ * a challenge failed, expired...) leaves it open, as a declined card at a shop's till does.
  */
-export function linkState(link: PaymentLinkState, nowMs: number, lastPaymentStatus: string | undefined): LinkState {
+export function linkState(link: PaymentLinkState, nowMs: number, last: LinkPayment | undefined): LinkState {
   const availability = linkAvailability(link, nowMs);
   if (availability === 'not yet available') return { payable: false, reason: availability, message: `This link can be paid from ${link.availability.start_at}.` };
   if (availability === 'expired') return { payable: false, reason: availability, message: `This link expired at ${link.availability.finish_at}.` };
-  if (link.one_time_use && lastPaymentStatus !== undefined && !ENDED_UNPAID.includes(lastPaymentStatus)) {
-    return { payable: false, reason: 'used', message: 'This link can be used once, and it has already been paid.' };
+  if (!link.one_time_use) return { payable: true };
+  const use = linkUse(last);
+  if (use === 'used') return { payable: false, reason: 'used', message: 'This link can be used once, and it has already been paid.' };
+  if (use === 'in flight') {
+    return { payable: false, reason: 'in progress', message: 'This link can be used once, and a payment with it is in progress. If that payment fails, the link can be paid again.' };
   }
   return { payable: true };
 }
 
 /**
- * The link after its hosted checkout made a payment: `payments_number` counts every payment made
- * with it (upstream: "Number of payments associated with this link"); a one-time link the payment
- * uses up is USED (one of upstream's link statuses; `linkState` reopens it if that payment ends unpaid).
+ * A link's `status` with `last` as its last payment. Upstream's link statuses are CREATED, USED,
+ * CANCELED, EXPIRED, ERROR (UPSTREAM-NOTES, "Statuses"); the spec shows CREATED (§2.9). A one-time
+ * link is USED once a payment with it went through, not while that payment is in flight: a
+ * challenge abandoned or failed, or a payer who never pays, ends the payment unpaid and leaves the
+ * link CREATED, payable again. A link for many payments (`one_time_use` false) stays CREATED.
  */
-export function afterLinkPayment(link: PaymentLinkState, payment: { id: string; status: string }, now: string): PaymentLinkState {
-  const used = link.one_time_use && !ENDED_UNPAID.includes(payment.status);
-  return { ...link, payments_number: link.payments_number + 1, last_payment_id: payment.id, status: used ? 'USED' : 'CREATED', updated_at: now };
+export function linkStatus(link: Pick<PaymentLinkState, 'one_time_use'>, last: LinkPayment | undefined): 'CREATED' | 'USED' {
+  return link.one_time_use && linkUse(last) === 'used' ? 'USED' : 'CREATED';
+}
+
+/**
+ * The link after its hosted checkout made a payment: `payments_number` counts every payment made
+ * with it (upstream: "Number of payments associated with this link"), and its `status` follows that
+ * payment (`linkStatus`; app/checkout.ts keeps it in step as the payment moves on).
+ */
+export function afterLinkPayment(link: PaymentLinkState, payment: LinkPayment & { id: string }, now: string): PaymentLinkState {
+  return { ...link, payments_number: link.payments_number + 1, last_payment_id: payment.id, status: linkStatus(link, payment), updated_at: now };
 }

@@ -4,7 +4,7 @@ import type { CreatePaymentLinkBody, PaymentLink } from '@switchyard/contract';
 import type { PaymentLinkState } from '../domain/payment-links.js';
 import { createLogger } from '../logger.js';
 import { MemoryStore } from '../store/memory.js';
-import { clientsFor, newMerchant, sandboxWithMerchant, startSandbox } from '../test-support/harness.js';
+import { clientsFor, idemKey, newMerchant, sandboxWithMerchant, startSandbox } from '../test-support/harness.js';
 
 /**
  * The hosted checkout over real HTTP (issue 20): pages, form posts with their redirects, and
@@ -151,12 +151,14 @@ describe('a payment link page', () => {
     expect(payment).toMatchObject({ status: 'PENDING', sub_status: 'AUTHORIZED', payment_method: { vault_on_success: true } });
   });
 
-  it.concurrent('sends the buyer of another method to its payer page', async () => {
-    const l = await link({ payment_method_types: ['PIX'], country: 'BR', amount: { currency: 'BRL', value: 20 } });
+  it.concurrent('sends the buyer of another method to its payer page, which links back to the link\'s callback_url', async () => {
+    // A URL's scheme is case-insensitive: the payer page follows the same callback as the checkout.
+    const l = await link({ payment_method_types: ['PIX'], country: 'BR', amount: { currency: 'BRL', value: 20 }, callback_url: 'HTTPS://shop.example/return' });
     const html = await (await page(l.checkout_url)).text();
     expect(html).not.toContain('card_number');
     const res = await post(l.checkout_url, { attempt: await attemptOf(l.checkout_url, 'PIX'), method: 'PIX' });
     expect(location(res).pathname).toMatch(/^\/pay\//);
+    expect(await (await page(location(res).toString())).text()).toContain('<a data-callback href="https://shop.example/return">');
   });
 
   it.concurrent('refuses a one-time link on its second use, and counts every payment of a link', async () => {
@@ -173,6 +175,141 @@ describe('a payment link page', () => {
     // No API route reads a link back (the spec has only create): the stored link shows the count.
     const stored = await w.sb.sandbox.store.locate<PaymentLinkState>('payment_link', l.code);
     expect(stored?.data).toMatchObject({ payments_number: 1, status: 'USED' });
+  });
+});
+
+/** The link as the sandbox keeps it: no API route reads a link back (the spec has only its creation). */
+const storedLink = async (code: string) => (await w.sb.sandbox.store.locate<PaymentLinkState>('payment_link', code))?.data;
+
+const CHALLENGE = '4916994064252017';
+
+/**
+ * A one-time link's status. Upstream's link statuses are "CREATED, USED, CANCELED, EXPIRED, ERROR"
+ * (UPSTREAM-NOTES, "Statuses"; the spec shows CREATED, §2.9 and §3) and §4.12's one_time_use "true allows
+ * one use only": a payment still pending, which may end unpaid, has not used the link yet.
+ */
+describe('a one-time link', () => {
+  it.concurrent('stays CREATED while its payment waits for a 3-D Secure challenge, taking no other payment, and opens again when the challenge fails', async () => {
+    const l = await link({ one_time_use: true });
+    const challenge = location(await payCard(l.checkout_url, CHALLENGE));
+    expect(challenge.pathname).toMatch(/\/challenge$/);
+    expect(await storedLink(l.code)).toMatchObject({ status: 'CREATED', payments_number: 1 });
+    const busy = await page(l.checkout_url);
+    expect(busy.status).toBe(409);
+    expect(await busy.text()).toContain('a payment with it is in progress');
+    expect((await post(l.checkout_url, card(APPROVE, crypto.randomUUID()))).status).toBe(409);
+
+    const failed = await post(challenge.toString(), { otp: '1111' });
+    expect(await (await page(location(failed).toString())).text()).toContain('data-retry');
+    expect(await storedLink(l.code)).toMatchObject({ status: 'CREATED', payments_number: 1 });
+    expect((await page(l.checkout_url)).status).toBe(200);
+    expect(location(await payCard(l.checkout_url, APPROVE)).searchParams.get('status')).toBe('SUCCEEDED');
+    expect(await storedLink(l.code)).toMatchObject({ status: 'USED', payments_number: 2 });
+  });
+
+  it.concurrent('becomes USED when its pending payment goes through: a challenge passed, a payer who pays', async () => {
+    const l = await link({ one_time_use: true });
+    const challenge = location(await payCard(l.checkout_url, CHALLENGE));
+    expect((await storedLink(l.code))?.status).toBe('CREATED');
+    await post(challenge.toString(), { otp: '1234' });
+    expect(await storedLink(l.code)).toMatchObject({ status: 'USED', payments_number: 1 });
+
+    const pix = await link({ one_time_use: true, payment_method_types: ['PIX'], country: 'BR', amount: { currency: 'BRL', value: 20 } });
+    const payer = location(await post(pix.checkout_url, { attempt: await attemptOf(pix.checkout_url, 'PIX'), method: 'PIX' }));
+    expect((await storedLink(pix.code))?.status).toBe('CREATED');
+    await post(payer.toString(), { outcome: 'SUCCEEDED' });
+    expect((await storedLink(pix.code))?.status).toBe('USED');
+  });
+
+  it.concurrent('opens again when the merchant cancels the payment of an abandoned challenge', async () => {
+    const l = await link({ one_time_use: true });
+    const challenge = location(await payCard(l.checkout_url, CHALLENGE));
+    const id = challenge.pathname.split('/').at(-2) ?? '';
+    const cancelled = await w.clients.payments.cancelOrRefund({ params: { payment_id: id }, body: fixtures.cancelOrRefund(), headers: { 'x-idempotency-key': idemKey() } });
+    expect(cancelled.status).toBe(201);
+    expect(await storedLink(l.code)).toMatchObject({ status: 'CREATED', payments_number: 1 });
+    expect((await page(l.checkout_url)).status).toBe(200);
+  });
+
+  it.concurrent('opens again when the payer never pays and the payment expires', async () => {
+    const m = await newMerchant(w.sb.url);
+    const c = clientsFor(w.sb.url, m);
+    const created = await c.checkout.createPaymentLink({
+      body: { ...fixtures.createPaymentLink(), account_id: m.account_ids[0] as string, availability: undefined, one_time_use: true, payment_method_types: ['PIX'], country: 'BR', amount: { currency: 'BRL', value: 20 } },
+    });
+    if (created.status !== 200) throw new Error('setup');
+    const l = created.body;
+    await post(l.checkout_url, { attempt: await attemptOf(l.checkout_url, 'PIX'), method: 'PIX' });
+    expect((await page(l.checkout_url)).status).toBe(409);
+    await c.sandbox.advanceClock({ body: { seconds: 24 * 3600 } });
+    expect((await page(l.checkout_url)).status).toBe(200);
+    const stored = await w.sb.sandbox.store.locate<PaymentLinkState>('payment_link', l.code);
+    expect(stored?.data).toMatchObject({ status: 'CREATED', payments_number: 1 });
+  });
+});
+
+/**
+ * A form's `attempt` pays the checkout it is posted to, and only that one: an attempt key is the
+ * merchant's, so one made on another link or session of the merchant is refused (a page, 409)
+ * rather than replaying that checkout's payment here, and its attempt page is not this checkout's.
+ */
+describe('a checkout attempt', () => {
+  const session = async (clients = w.clients, accountId = w.accountId) => {
+    const s = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: accountId, callback_url: 'https://other.example/back' } });
+    if (s.status !== 200) throw new Error('session');
+    return `${w.sb.url}/checkout/sessions/${s.body.checkout_session}`;
+  };
+
+  it.concurrent('made on one link neither pays another link or a session of the merchant nor shows them its payment', async () => {
+    const a = await link();
+    const b = await link({ callback_url: 'https://other.example/back' });
+    const s = await session();
+    const attempt = await attemptOf(a.checkout_url);
+    const paidA = location(await post(a.checkout_url, card(APPROVE, attempt))).searchParams.get('payment_id');
+    expect(paidA).toBeTruthy();
+
+    for (const other of [b.checkout_url, s]) {
+      const refused = await post(other, card(APPROVE, attempt));
+      expect(refused.status).toBe(409);
+      expect(refused.headers.get('location')).toBeNull();
+      const html = await refused.text();
+      expect(html).toContain('filled in on another checkout page');
+      expect(html).not.toContain(paidA);
+      expect(html).not.toContain(APPROVE);
+      expect(html).toContain('data-card-form');
+
+      const waited = await page(`${other}/attempts/${attempt}`);
+      expect(waited.status).toBe(404);
+      expect(waited.headers.get('location')).toBeNull();
+      expect(await waited.text()).toContain('Payment attempt not found');
+      // Nor does the other checkout show or answer the first one's payment.
+      expect((await page(`${other}/payments/${paidA}`)).status).toBe(404);
+      expect((await post(`${other}/payments/${paidA}/challenge`, { otp: '1234' })).status).toBe(404);
+    }
+    expect(await storedLink(b.code)).toMatchObject({ payments_number: 0, status: 'CREATED' });
+    expect(await storedLink(a.code)).toMatchObject({ payments_number: 1, last_payment_id: paidA });
+    expect((await page(s)).status).toBe(200);
+    // The first link's own attempt page still sends its buyer where the payment went.
+    expect(location(await page(`${a.checkout_url}/attempts/${attempt}`)).searchParams.get('payment_id')).toBe(paidA);
+  });
+
+  it.concurrent('made on a session of one merchant does not touch it when posted to a session of another merchant', async () => {
+    const m = await newMerchant(w.sb.url);
+    const c = clientsFor(w.sb.url, m);
+    const mine = await session();
+    const theirs = await session(c, m.account_ids[0] as string);
+    const attempt = await attemptOf(mine);
+    const paid = location(await post(mine, card(APPROVE, attempt)));
+    const mineId = mine.split('/').at(-1);
+    expect(paid.searchParams.get('checkout_session')).toBe(mineId);
+
+    expect((await page(`${theirs}/attempts/${attempt}`)).status).toBe(404);
+    // The other merchant's page takes the form as its own: a payment of its session, none of the first's.
+    const other = location(await post(theirs, card(APPROVE, attempt)));
+    expect(other.searchParams.get('checkout_session')).toBe(theirs.split('/').at(-1));
+    expect(other.searchParams.get('payment_id')).not.toBe(paid.searchParams.get('payment_id'));
+    expect(await c.payments.get({ params: { payment_id: paid.searchParams.get('payment_id') ?? '' } })).toMatchObject({ body: { code: 'PAYMENT_NOT_FOUND' } });
+    expect(await paymentOf(paid.searchParams.get('payment_id') ?? '')).toMatchObject({ status: 'SUCCEEDED', checkout: { session: mineId } });
   });
 });
 

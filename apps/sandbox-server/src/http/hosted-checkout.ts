@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
-import { expireWaitingPayments } from '../app/alternative-methods.js';
 import type { RequestContext } from '../app/context.js';
 import {
   answerCheckoutChallenge,
@@ -21,8 +20,7 @@ import { isAwaitingChallenge } from '../domain/payments.js';
 import type { HttpDeps } from './deps.js';
 import { readCheckoutForm } from './hosted-checkout-form.js';
 import { challengePage, checkoutPage, errorPage, processingPage, resultPage } from './hosted-checkout-pages.js';
-import { merchantRequestContext } from './merchant-context.js';
-import { isStorableText } from './request-text.js';
+import { pageContext } from './page-context.js';
 
 /** The pages of one checkout, under a link's `checkout_url` or a session's page. */
 const PREFIXES = { link: '/checkout/links/:code', session: '/checkout/sessions/:checkout_session' } as const;
@@ -39,16 +37,6 @@ function send(res: Response, status: number, html: string): void {
 
 const targetOf = (kind: CheckoutTarget['kind'], req: Request): CheckoutTarget =>
   kind === 'link' ? { kind, code: String(req.params.code ?? '') } : { kind, id: String(req.params.checkout_session ?? '') };
-
-/** The merchant's context behind a checkout, with waiting payments past their time expired first, or undefined when unknown. */
-async function contextOf(deps: HttpDeps, target: CheckoutTarget): Promise<RequestContext | undefined> {
-  const merchantId = await locateCheckout(deps.store, target);
-  const merchant = merchantId === undefined ? undefined : await deps.store.getMerchant(merchantId);
-  if (!merchant) return undefined;
-  const ctx = merchantRequestContext(deps, merchant);
-  await expireWaitingPayments(ctx);
-  return ctx;
-}
 
 /** Where the buyer goes once the form is paid: the challenge, the method's payer page, the merchant, or the result. */
 async function sendOnward(res: Response, ctx: RequestContext, target: CheckoutTarget, paid: CheckoutPayment): Promise<void> {
@@ -67,9 +55,7 @@ function onCheckout(deps: HttpDeps, kind: CheckoutTarget['kind'], act: Act): Req
   return async (req, res, next) => {
     try {
       const target = targetOf(kind, req);
-      // No code or id holds such text, and PostgreSQL would refuse the lookup.
-      const storable = Object.values(req.params).every((value) => isStorableText(String(value)));
-      const ctx = storable ? await contextOf(deps, target) : undefined;
+      const ctx = await pageContext(deps, Object.values(req.params).map(String), (store) => locateCheckout(store, target));
       if (!ctx) return void send(res, 404, errorPage(NOT_FOUND[kind], 'No checkout has this address. Check the link you were sent.'));
       await act(req, res, ctx, target);
     } catch (error) {
@@ -111,9 +97,9 @@ const pay: Act = async (req, res, ctx, target) => {
 };
 
 const attempt: Act = async (req, res, ctx, target) => {
-  const outcome = await attemptOutcome(ctx, String(req.params.attempt ?? ''));
+  const outcome = await attemptOutcome(ctx, target, String(req.params.attempt ?? ''));
   if (outcome === 'in progress') return void send(res, 200, processingPage());
-  if (!outcome) return void send(res, 404, errorPage('Payment attempt not found', 'This payment attempt was never made, or it was refused. Go back to the checkout and pay again.'));
+  if (!outcome) return void send(res, 404, errorPage('Payment attempt not found', 'This checkout made no such payment attempt, or it was refused. Go back to the checkout and pay again.'));
   await sendOnward(res, ctx, target, outcome);
 };
 

@@ -3,11 +3,11 @@ import type { DirectEnrolledPaymentMethod } from '@switchyard/contract';
 import type { RequestContext } from '../app/context.js';
 import { getDirectEnrollment, settleEnrollment } from '../app/payment-methods.js';
 import { DomainError } from '../domain/errors.js';
+import { webAddress } from '../domain/web-address.js';
 import { problemOf } from '../errors.js';
 import type { HttpDeps } from './deps.js';
-import { merchantRequestContext } from './merchant-context.js';
 import { escapeHtml as escape, page } from './html.js';
-import { isStorableText } from './request-text.js';
+import { pageContext } from './page-context.js';
 
 const OUTCOMES = { confirm: 'ENROLLED', decline: 'DECLINED' } as const;
 
@@ -15,12 +15,9 @@ const OUTCOMES = { confirm: 'ENROLLED', decline: 'DECLINED' } as const;
 async function contextOf(deps: HttpDeps, req: Request): Promise<{ ctx: RequestContext; methodId: string } | undefined> {
   const merchantId = String(req.params.merchant_id ?? '');
   const methodId = String(req.params.payment_method_id ?? '');
-  // No id holds such text, and PostgreSQL would refuse the lookup.
-  if (!isStorableText(merchantId) || !isStorableText(methodId)) return undefined;
-  const merchant = await deps.store.getMerchant(merchantId);
-  if (!merchant) return undefined;
-  const ctx = merchantRequestContext(deps, merchant);
-  return { ctx, methodId };
+  // The enrollment page's address names its merchant: the handle is the merchant's id.
+  const ctx = await pageContext(deps, [merchantId, methodId], () => Promise.resolve(merchantId));
+  return ctx && { ctx, methodId };
 }
 
 function render(res: Response, status: number, method: DirectEnrolledPaymentMethod, note = ''): void {
@@ -79,7 +76,8 @@ export function hostedEnrollment(deps: HttpDeps): Router {
       }
       try {
         const settled = await settleEnrollment(found.ctx, found.methodId, outcome);
-        if (/^https?:\/\//i.test(settled.callback_url)) res.redirect(303, settled.callback_url);
+        const callback = webAddress(settled.callback_url);
+        if (callback) res.redirect(303, callback.href);
         else render(res, 200, settled);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;

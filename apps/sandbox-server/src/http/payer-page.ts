@@ -1,44 +1,35 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { PayerOutcome } from '@switchyard/contract';
-import { expireWaitingPayments, findPayerPage, settlePayerOutcome } from '../app/alternative-methods.js';
+import { findPayerPage, settlePayerOutcome } from '../app/alternative-methods.js';
 import type { RequestContext } from '../app/context.js';
 import { isWaitingForPayer } from '../domain/alternative-methods.js';
 import { DomainError } from '../domain/errors.js';
 import { fromUnits } from '../domain/money.js';
 import type { PaymentState } from '../domain/payment-state.js';
+import { webAddress } from '../domain/web-address.js';
 import type { HttpDeps } from './deps.js';
-import { merchantRequestContext } from './merchant-context.js';
 import { escapeHtml as escape, page } from './html.js';
-import { isStorableText } from './request-text.js';
+import { pageContext } from './page-context.js';
 
 /** What the payer may do on the page; EXPIRED is the clock's (or the control route's). */
 const PAGE_OUTCOMES: readonly PayerOutcome[] = ['SUCCEEDED', 'DECLINED'];
 
-/** The payment's merchant as a use-case context: the page acts for the payer, with no API keys. */
-async function contextFor(deps: HttpDeps, merchantId: string): Promise<RequestContext | undefined> {
-  const merchant = await deps.store.getMerchant(merchantId);
-  if (!merchant) return undefined;
-  return merchantRequestContext(deps, merchant);
-}
-
-/** The payment and its merchant's context behind a code, with anything overdue expired first. */
+/** The payment behind a code and its merchant's context, with anything overdue expired first. */
 async function load(deps: HttpDeps, code: string): Promise<{ ctx: RequestContext; payment: PaymentState } | undefined> {
-  // No page code holds such text, and PostgreSQL would refuse the lookup.
-  if (!isStorableText(code)) return undefined;
-  const found = await findPayerPage(deps.store, code);
-  const ctx = found && (await contextFor(deps, found.merchantId));
-  if (!found || !ctx) return undefined;
-  await expireWaitingPayments(ctx);
-  const fresh = await findPayerPage(deps.store, code);
-  return fresh ? { ctx, payment: fresh.payment } : undefined;
+  const ctx = await pageContext(deps, [code], async (store) => (await findPayerPage(store, code))?.merchantId);
+  // Read again after the expiry: the payment may have just expired.
+  const fresh = ctx && (await findPayerPage(ctx.store, code));
+  return ctx && fresh ? { ctx, payment: fresh.payment } : undefined;
 }
 
 const row = (label: string, value: string | null, attr: string) =>
   value === null ? '' : `<dt>${escape(label)}</dt><dd data-${attr}>${escape(value)}</dd>`;
 
-/** Links back only to a real web address: a callback such as `www.example.com` is shown, not linked. */
-const callbackLink = (url: string | null) =>
-  url && /^https?:\/\//.test(url) ? `<p><a data-callback href="${escape(url)}">Return to the merchant</a></p>` : '';
+/** Links back only to a real web address: a callback such as `www.example.com` is not linked. */
+function callbackLink(callbackUrl: string | null): string {
+  const url = webAddress(callbackUrl);
+  return url ? `<p><a data-callback href="${escape(url.href)}">Return to the merchant</a></p>` : '';
+}
 
 function render(code: string, p: PaymentState): string {
   const m = p.payment_method.alternative;

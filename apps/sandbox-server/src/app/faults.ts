@@ -1,66 +1,67 @@
 import { MAX_FAULT_RULES, type CreateFaultRuleBody, type FaultRule } from '@switchyard/contract';
-import { DomainError } from '../domain/errors.js';
 import { decideFault, type FaultDecision, type FaultRequest, type FaultRuleRecord } from '../faults/rules.js';
-import type { Store } from '../store/types.js';
+import type { MerchantRecord, Store } from '../store/types.js';
 import { isoNow, type RequestContext } from './context.js';
-import { lockedList } from './locked-list.js';
+import { RuleList, seededChance } from './locked-list.js';
 
-export function presentFaultRule(r: FaultRuleRecord): FaultRule {
-  const { rng_state: _rng, buckets: _buckets, ...rule } = r;
-  return rule;
-}
-
-const notFound = (id: string) => new DomainError('NOT_FOUND', [`fault rule ${id} not found`]);
+const present = ({ rng_state: _rng, buckets: _buckets, ...rule }: FaultRuleRecord): FaultRule => rule;
+const faultRules = new RuleList({ kind: 'fault_rule', noun: 'fault rule', max: MAX_FAULT_RULES, clearRoute: 'DELETE /sandbox/faults', present });
 
 /**
- * Stores a rule for the merchant (at most MAX_FAULT_RULES). The merchant is marked as using
- * faults before the rule exists, so the middleware never skips a stored rule.
+ * The merchant marked as having fault rules, so the faults middleware reads them. Each mark is
+ * counted: `unmarkingWhenEmptied` clears the mark only if no rule was stored since it looked.
  */
+export const markedAsUsingFaultRules = (m: MerchantRecord): MerchantRecord => ({ ...m, fault_rules_used: true, fault_rules_marks: (m.fault_rules_marks ?? 0) + 1 });
+
+/** The mark count stays: it only grows, so a count read earlier never matches a later mark. */
+function unmarked({ fault_rules_used: _used, ...m }: MerchantRecord): MerchantRecord {
+  return m;
+}
+
+/**
+ * Runs `change`, which may leave the merchant without fault rules (it answers how many are
+ * left), then clears the merchant's mark when none are, so its requests stop paying the rules
+ * read. No concurrent rule is missed: every rule is marked after it is stored, and the mark
+ * count is read before `change` looks at the rules. A rule `change` did not see is stored after
+ * that look, so marked after the count was read: the count no longer matches and the mark stays,
+ * or, when the clear came first, the rule's own mark sets it again. Marks and clears are
+ * `updateMerchant` calls, which run one at a time and while no transaction of the merchant runs,
+ * on every replica.
+ */
+export async function unmarkingWhenEmptied<T>(ctx: RequestContext, change: () => Promise<{ value: T; left: number }>): Promise<T> {
+  const before = await ctx.store.getMerchant(ctx.merchant.id);
+  const { value, left } = await change();
+  if (before?.fault_rules_used && left === 0) {
+    await ctx.store.updateMerchant(ctx.merchant.id, (m) => (m.fault_rules_marks === before.fault_rules_marks ? unmarked(m) : m));
+  }
+  return value;
+}
+
+/** Stores a rule for the merchant (at most MAX_FAULT_RULES), then marks the merchant as using fault rules. */
 export async function createFaultRule(ctx: RequestContext, body: CreateFaultRuleBody): Promise<FaultRule> {
-  if (!ctx.merchant.fault_rules_used) await ctx.store.updateMerchant(ctx.merchant.id, (m) => ({ ...m, fault_rules_used: true }));
-  const seed = body.seed ?? 0;
-  const rule: FaultRuleRecord = {
-    id: ctx.ids.uuid(),
-    match: body.match,
-    effect: body.effect,
-    probability: body.probability ?? 1,
-    seed,
-    times: body.times ?? null,
-    after: body.after ?? 0,
-    matched: 0,
-    fired: 0,
-    created_at: isoNow(ctx),
-    rng_state: seed,
-    buckets: {},
-  };
-  await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    if ((await lockedList(tx, 'fault_rule')).length >= MAX_FAULT_RULES) {
-      throw new DomainError('INVALID_REQUEST', [`a merchant holds at most ${MAX_FAULT_RULES} fault rules: delete some first (DELETE /sandbox/faults)`]);
-    }
-    await tx.put('fault_rule', rule.id, rule);
-  });
-  return presentFaultRule(rule);
+  const chance = seededChance(body);
+  const rule: FaultRuleRecord = { id: ctx.ids.uuid(), match: body.match, effect: body.effect, ...chance, after: body.after ?? 0, matched: 0, fired: 0, created_at: isoNow(ctx), rng_state: chance.seed, buckets: {} };
+  await ctx.store.withTransaction(ctx.merchant.id, (tx) => faultRules.add(tx, rule));
+  // Always, whatever the authenticated record said: a concurrent delete may have cleared the mark since.
+  await ctx.store.updateMerchant(ctx.merchant.id, markedAsUsingFaultRules);
+  return faultRules.present(rule);
 }
 
 export async function listFaultRules(ctx: RequestContext): Promise<FaultRule[]> {
-  const rules = await ctx.store.withTransaction(ctx.merchant.id, (tx) => tx.list<FaultRuleRecord>('fault_rule'));
-  return rules.map(presentFaultRule);
+  return faultRules.list(ctx.store, ctx.merchant.id);
 }
 
 export async function deleteFaultRule(ctx: RequestContext, id: string): Promise<FaultRule> {
-  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    const rule = (await lockedList<FaultRuleRecord>(tx, 'fault_rule')).find((r) => r.id === id);
-    if (!rule) throw notFound(id);
-    await tx.delete('fault_rule', id);
-    return presentFaultRule(rule);
+  return unmarkingWhenEmptied(ctx, async () => {
+    const { removed, left } = await ctx.store.withTransaction(ctx.merchant.id, (tx) => faultRules.remove(tx, id));
+    return { value: faultRules.present(removed), left };
   });
 }
 
 export async function clearFaultRules(ctx: RequestContext): Promise<{ deleted: number }> {
-  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    const rules = await lockedList<FaultRuleRecord>(tx, 'fault_rule');
-    for (const rule of rules) await tx.delete('fault_rule', rule.id);
-    return { deleted: rules.length };
+  return unmarkingWhenEmptied(ctx, async () => {
+    const rules = await ctx.store.withTransaction(ctx.merchant.id, (tx) => faultRules.clear(tx));
+    return { value: { deleted: rules.length }, left: 0 };
   });
 }
 
@@ -70,7 +71,7 @@ export async function clearFaultRules(ctx: RequestContext): Promise<{ deleted: n
  */
 export async function decideRequestFault(store: Store, merchantId: string, request: FaultRequest, nowMs: number): Promise<FaultDecision> {
   return store.withTransaction(merchantId, async (tx) => {
-    const decision = decideFault(await lockedList<FaultRuleRecord>(tx, 'fault_rule'), request, nowMs);
+    const decision = decideFault(await faultRules.locked(tx), request, nowMs);
     for (const rule of decision.changed) await tx.put('fault_rule', rule.id, rule);
     return decision;
   });

@@ -13,6 +13,7 @@ import { DomainError } from '../domain/errors.js';
 import { MIGRATIONS } from '../store/migrations/index.js';
 import { UniqueViolation, type RecordKind, type Tx } from '../store/types.js';
 import { invalidCredentials, isoNow, type RequestContext } from './context.js';
+import { markedAsUsingFaultRules } from './faults.js';
 
 /**
  * The store's schema version: the number of its latest migration. Record data only ever changes
@@ -142,8 +143,8 @@ export async function importSnapshot(ctx: RequestContext, snapshot: Snapshot) {
   });
   const { account_ids, clock_offset_seconds } = snapshot.merchant;
   // Imported fault rules fire only once the merchant is marked as having rules (the faults middleware skips the lookup otherwise).
-  const faultRules = records.some((r) => r.kind === 'fault_rule') ? { fault_rules_used: true as const } : {};
-  const merchant = await ctx.store.updateMerchant(ctx.merchant.id, (m) => ({ ...m, ...faultRules, account_ids: [...account_ids], clock_offset_seconds }));
+  const hasFaultRules = records.some((r) => r.kind === 'fault_rule');
+  const merchant = await ctx.store.updateMerchant(ctx.merchant.id, (m) => ({ ...(hasFaultRules ? markedAsUsingFaultRules(m) : m), account_ids: [...account_ids], clock_offset_seconds }));
   if (!merchant) throw invalidCredentials();
   // Deliveries still pending in the snapshot are this merchant's to send now.
   ctx.deliveriesQueued?.();

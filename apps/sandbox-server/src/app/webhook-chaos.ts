@@ -5,50 +5,31 @@ import type { DeliveryState } from '../domain/webhook-delivery.js';
 import type { WebhookState } from '../domain/webhook-routing.js';
 import type { Tx } from '../store/types.js';
 import { isoNow, type RequestContext } from './context.js';
-import { lockedList } from './locked-list.js';
+import { RuleList, seededChance } from './locked-list.js';
 
-export function presentChaosRule(r: WebhookChaosRecord): WebhookChaosRule {
-  const { rng_state: _rng, holding: _holding, ...rule } = r;
-  return rule;
-}
-
-const notFound = (id: string) => new DomainError('NOT_FOUND', [`webhook chaos rule ${id} not found`]);
+const present = ({ rng_state: _rng, holding: _holding, ...rule }: WebhookChaosRecord): WebhookChaosRule => rule;
+const chaosRules = new RuleList({ kind: 'webhook_chaos', noun: 'webhook chaos rule', max: MAX_WEBHOOK_CHAOS_RULES, clearRoute: 'DELETE /sandbox/webhook-chaos', present });
 
 /** Stores a rule (at most MAX_WEBHOOK_CHAOS_RULES a merchant). A webhook it names must be one of the merchant's. */
 export async function createChaosRule(ctx: RequestContext, body: CreateWebhookChaosBody): Promise<WebhookChaosRule> {
   const match = body.match ?? {};
-  const seed = body.seed ?? 0;
-  const rule: WebhookChaosRecord = {
-    id: ctx.ids.uuid(),
-    match,
-    effect: body.effect,
-    probability: body.probability ?? 1,
-    seed,
-    times: body.times ?? null,
-    applied: 0,
-    created_at: isoNow(ctx),
-    rng_state: seed,
-    holding: [],
-  };
+  const chance = seededChance(body);
+  const rule: WebhookChaosRecord = { id: ctx.ids.uuid(), match, effect: body.effect, ...chance, applied: 0, created_at: isoNow(ctx), rng_state: chance.seed, holding: [] };
   await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     if (match.webhook_id !== undefined && !(await tx.get<WebhookState>('webhook', match.webhook_id))) {
       throw new DomainError('WEBHOOK_NOT_FOUND', [`match.webhook_id: webhook ${match.webhook_id} not found`]);
     }
-    if ((await lockedList(tx, 'webhook_chaos')).length >= MAX_WEBHOOK_CHAOS_RULES) {
-      throw new DomainError('INVALID_REQUEST', [`a merchant holds at most ${MAX_WEBHOOK_CHAOS_RULES} webhook chaos rules: delete some first (DELETE /sandbox/webhook-chaos)`]);
-    }
-    await tx.put('webhook_chaos', rule.id, rule);
+    await chaosRules.add(tx, rule);
   });
-  return presentChaosRule(rule);
+  return chaosRules.present(rule);
 }
 
 export async function listChaosRules(ctx: RequestContext): Promise<WebhookChaosRule[]> {
-  const rules = await ctx.store.withTransaction(ctx.merchant.id, (tx) => tx.list<WebhookChaosRecord>('webhook_chaos'));
-  return rules.map(presentChaosRule);
+  return chaosRules.list(ctx.store, ctx.merchant.id);
 }
 
-/** Deletes rules; the deliveries they hold become due now, so deleting a rule never strands one. */
-async function deleteRules(ctx: RequestContext, tx: Tx, rules: WebhookChaosRecord[]): Promise<number> {
+/** Releases what deleted rules held: those deliveries become due now, so deleting a rule never strands one. */
+async function releaseHoldings(ctx: RequestContext, tx: Tx, rules: WebhookChaosRecord[]): Promise<number> {
   const now = isoNow(ctx);
   let released = 0;
   for (const rule of rules) {
@@ -58,25 +39,23 @@ async function deleteRules(ctx: RequestContext, tx: Tx, rules: WebhookChaosRecor
       await tx.put('webhook_delivery', held.id, releaseHeld(held, null, now));
       released += 1;
     }
-    await tx.delete('webhook_chaos', rule.id);
   }
   return released;
 }
 
 export async function deleteChaosRule(ctx: RequestContext, id: string): Promise<WebhookChaosRule> {
   const { rule, released } = await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    const found = (await lockedList<WebhookChaosRecord>(tx, 'webhook_chaos')).find((r) => r.id === id);
-    if (!found) throw notFound(id);
-    return { rule: found, released: await deleteRules(ctx, tx, [found]) };
+    const { removed } = await chaosRules.remove(tx, id);
+    return { rule: removed, released: await releaseHoldings(ctx, tx, [removed]) };
   });
   if (released > 0) ctx.deliveriesQueued?.();
-  return presentChaosRule(rule);
+  return chaosRules.present(rule);
 }
 
 export async function clearChaosRules(ctx: RequestContext): Promise<{ deleted: number }> {
   const { deleted, released } = await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    const rules = await lockedList<WebhookChaosRecord>(tx, 'webhook_chaos');
-    return { deleted: rules.length, released: await deleteRules(ctx, tx, rules) };
+    const rules = await chaosRules.clear(tx);
+    return { deleted: rules.length, released: await releaseHoldings(ctx, tx, rules) };
   });
   if (released > 0) ctx.deliveriesQueued?.();
   return { deleted };

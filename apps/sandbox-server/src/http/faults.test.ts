@@ -65,16 +65,19 @@ describe.each(storesUnderTest('http/faults.test.ts'))('fault rules on the $name 
     expect((await clients.customers.create({ body: customer() })).status).toBe(201);
   });
 
-  it.concurrent('deletes one rule, answers 404 for an unknown one, and reset removes the rest', async () => {
-    const { clients } = await merchantWithClients();
+  it.concurrent('deletes one rule, answers 404 for an unknown one, and reset removes the rest and the mark that makes requests read them', async () => {
+    const { merchant, clients } = await merchantWithClients();
+    const marked = async () => (await sb.sandbox.store.getMerchant(merchant.id))?.fault_rules_used ?? false;
     const rule = { match: { operation_id: 'getCustomer' }, effect: { type: 'reset' as const } };
     const a = await clients.sandbox.createFaultRule({ body: rule });
     await clients.sandbox.createFaultRule({ body: rule });
     if (a.status !== 201) throw new Error('setup');
     expect(await clients.sandbox.deleteFaultRule({ params: { fault_id: a.body.id } })).toMatchObject({ status: 200, body: { id: a.body.id } });
     expect(await clients.sandbox.deleteFaultRule({ params: { fault_id: a.body.id } })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(await marked()).toBe(true);
     await clients.sandbox.reset();
     expect(await clients.sandbox.listFaultRules()).toMatchObject({ status: 200, body: [] });
+    expect(await marked()).toBe(false);
   });
 
   it.concurrent('refuses rules out of bounds with the field in the API error shape', async () => {

@@ -13,7 +13,7 @@ import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks,
 import { sleep } from '../runtime/sleep.js';
 import { settlePayerOutcome } from '../app/alternative-methods.js';
 import { exportSnapshot, importSnapshot } from '../app/snapshots.js';
-import { clearFaultRules, createFaultRule, deleteFaultRule, listFaultRules } from '../app/faults.js';
+import { clearFaultRules, createFaultRule, deleteFaultRule, listFaultRules, unmarkingWhenEmptied } from '../app/faults.js';
 import { clearChaosRules, createChaosRule, deleteChaosRule, listChaosRules } from '../app/webhook-chaos.js';
 import type { Handlers } from './handler.js';
 
@@ -73,7 +73,7 @@ export const handlers: Handlers = {
     advanceClock: (ctx, { body }) => ctx.clockAdvancer.advance(ctx, body.seconds),
     reset: async (ctx) => {
       ctx.journal.clear(ctx.merchant.id);
-      return { deleted: await ctx.store.resetMerchant(ctx.merchant.id) };
+      return { deleted: await unmarkingWhenEmptied(ctx, async () => ({ value: await ctx.store.resetMerchant(ctx.merchant.id), left: 0 })) };
     },
     listEvents: (ctx, { query }) => listEvents(ctx, query),
     chargeback: (ctx, { params, body }) => chargeback(ctx, params.payment_id, body),

@@ -3,11 +3,11 @@ import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import type { JournalEntry } from '@switchyard/contract';
-import { clientsFor, idemKey, newMerchant, sandboxWithMerchant, type Clients } from '../test-support/harness.js';
+import { clientsFor, idemKey, keysOf, newMerchant, sandboxWithMerchant, type Clients } from '../test-support/harness.js';
 import { eventually } from '../test-support/receiver.js';
 import type { MerchantRecord } from '../store/types.js';
 import { RequestJournal } from './journal.js';
-import { journalRecorder } from './journal-recorder.js';
+import { journalRecorder, NO_RESPONSE_STATUS } from './journal-recorder.js';
 import { sendJson } from './send-json.js';
 
 const w = sandboxWithMerchant();
@@ -21,7 +21,7 @@ async function journal(clients: Clients, query: Record<string, string | number> 
 /** A merchant of its own: each test reads a journal no other test writes to. */
 async function fresh() {
   const merchant = await newMerchant(w.sb.url);
-  return { clients: clientsFor(w.sb.url, merchant), accountId: merchant.account_ids[0] as string };
+  return { merchant, clients: clientsFor(w.sb.url, merchant), accountId: merchant.account_ids[0] as string };
 }
 
 async function createPayment(clients: Clients, accountId: string, key: string) {
@@ -89,6 +89,51 @@ describe('request journal (GET /sandbox/requests)', () => {
     expect(JSON.stringify(badTime.body)).toContain('since');
   });
 
+  /** Polls the journal until it holds `count` entries of the operation: an entry is written when its connection closes. */
+  const entriesOf = (clients: Clients, operation_id: string, count: number) =>
+    eventually(async () => {
+      const entries = await journal(clients, { operation_id });
+      return entries.length === count ? entries : undefined;
+    });
+
+  it.concurrent('journals a request whose client went away before the answer as status 0, with no response body', async () => {
+    const { merchant, clients } = await fresh();
+    await clients.sandbox.createFaultRule({ body: { match: { operation_id: 'createCustomer' }, effect: { type: 'latency', ms: 20_000 }, times: 1 } });
+    const client = new AbortController();
+    const abandoned = fetch(`${w.sb.url}/v1/customers`, {
+      method: 'POST',
+      headers: { ...keysOf(merchant), 'content-type': 'application/json' },
+      body: JSON.stringify({ merchant_customer_id: 'journal-abandoned' }),
+      signal: client.signal,
+    });
+    // The rule counted the request: the sandbox holds it in the latency, with no answer yet.
+    await eventually(async () => ((await clients.sandbox.listFaultRules()).body as { matched: number }[])[0]?.matched === 1 || undefined);
+    client.abort();
+    await expect(abandoned).rejects.toThrow();
+    expect(await entriesOf(clients, 'createCustomer', 1)).toMatchObject([
+      { method: 'POST', path: '/v1/customers', status: NO_RESPONSE_STATUS, response_body: null, fault: { source: 'rule', effect: 'latency=20000ms' } },
+    ]);
+    expect(await journal(clients, { status: 200 })).toEqual([]);
+  });
+
+  it.concurrent('journals a response dropped by a fault as status 0, and its replay with the status sent', async () => {
+    const { merchant, clients, accountId } = await fresh();
+    const key = idemKey();
+    const { body } = await createPayment(clients, accountId, key);
+    const send = () =>
+      fetch(`${w.sb.url}/v1/payments`, {
+        method: 'POST',
+        headers: { ...keysOf(merchant), 'content-type': 'application/json', 'x-idempotency-key': key, 'x-sandbox-fault': 'commit-then-drop' },
+        body: JSON.stringify(body),
+      });
+    await expect(send()).rejects.toThrow();
+    expect((await send()).status).toBe(201);
+    expect(await entriesOf(clients, 'createPayment', 2)).toMatchObject([
+      { status: NO_RESPONSE_STATUS, replayed: false, response_body: null, fault: { source: 'header', effect: 'commit-then-drop' } },
+      { status: 201, replayed: true, response_body: { amount: { value: body.amount.value } } },
+    ]);
+  });
+
   it.concurrent('is cleared by POST /sandbox/reset', async () => {
     const { clients } = await fresh();
     await clients.customers.create({ body: { merchant_customer_id: 'journal-reset' } });
@@ -121,7 +166,7 @@ describe('journal recorder', () => {
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(r)) };
   }
 
-  it('records the fault the faults middleware applied, and a response dropped before it was written', async () => {
+  it('records the fault the faults middleware applied, and a response dropped before it was written as no response', async () => {
     const journal = new RequestJournal(10);
     const server = await faultyServer(journal);
     try {
@@ -133,7 +178,7 @@ describe('journal recorder', () => {
       });
       expect(entries).toMatchObject([
         { path: '/v1/customers', status: 503, fault: { source: 'rule', rule_id: 'flt_1', effect: 'status' }, response_body: { code: 'INTERNAL_ERROR' }, request_body: null },
-        { path: '/v1/drop', status: 201, fault: { source: 'header', effect: 'commit_then_drop' }, response_body: null },
+        { path: '/v1/drop', status: NO_RESPONSE_STATUS, fault: { source: 'header', effect: 'commit_then_drop' }, response_body: null },
       ]);
     } finally {
       await server.close();

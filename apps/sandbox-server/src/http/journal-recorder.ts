@@ -14,10 +14,18 @@ const MAX_KEY_CHARS = 255;
 let sequence = 0;
 
 /**
- * Journals every `/v1` request of an authenticated merchant when its response ends, or when its
- * connection closes first (a dropped response: the status is the one the sandbox had decided).
- * Requests refused before authentication name no merchant and are not journaled; nor are the
- * control API's, so reading the journal or a snapshot does not fill it.
+ * The status a journal entry gives a request whose connection closed before its response was
+ * complete (a client gone, a reset, a drop, a stall): the client got no answer it could use, and
+ * whatever the sandbox had decided to answer was never delivered.
+ */
+export const NO_RESPONSE_STATUS = 0;
+
+/**
+ * Journals every `/v1` request of an authenticated merchant when its connection is done with it:
+ * after the whole response went out, with its status and body, or when the connection closed
+ * first, with `NO_RESPONSE_STATUS` and no response body. Requests refused before authentication
+ * name no merchant and are not journaled; nor are the control API's, so reading the journal or a
+ * snapshot does not fill it.
  */
 export function journalRecorder(journal: RequestJournal): RequestHandler {
   return (req, res: JournaledResponse, next) => {
@@ -31,7 +39,10 @@ export function journalRecorder(journal: RequestJournal): RequestHandler {
     res.once('close', () => {
       const merchant = res.locals.merchant;
       if (!merchant) return;
-      const sent = res[SENT_BODY];
+      // A response that never finished may have a status and a body set all the same (a fault
+      // swallowed the write, the socket closed under it): neither reached the client.
+      const finished = res.writableFinished;
+      const sent = finished ? res[SENT_BODY] : undefined;
       const key = req.header(IDEMPOTENCY_HEADER);
       const entry: JournalEntry = {
         id: `jrn_${(sequence += 1)}`,
@@ -39,7 +50,7 @@ export function journalRecorder(journal: RequestJournal): RequestHandler {
         method: req.method,
         path: req.path,
         operation_id: res.locals.route?.meta.operationId ?? null,
-        status: res.statusCode,
+        status: finished ? res.statusCode : NO_RESPONSE_STATUS,
         duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
         request_id: res.locals.requestId ?? '',
         idempotency_key: key === undefined ? null : key.slice(0, MAX_KEY_CHARS),

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '@switchyard/contract';
 import { RequestJournal } from './journal.js';
@@ -54,6 +55,54 @@ describe('request journal', () => {
     journal.record('m4', entry('6', '2026-01-01T00:00:06.000Z'));
     journal.record('m4', entry('7', '2026-01-01T00:00:07.000Z'));
     expect(journal.list('m3', {}).map((e) => e.id)).toEqual(['4']);
+  });
+
+  // docs/sandbox.md, "Request journal", Bounds: one merchant's flood fills its own ring, and the
+  // journals it forgets to make room for that ring leave the others at least
+  // totalEntries - 2 * size + 1 entries (whole journals go, so one eviction frees up to a ring
+  // more than it needs); a full ring evicts nothing.
+  it('never lets one merchant, however many requests and resets it makes, push the others below totalEntries - 2 * size + 1', () => {
+    const others = fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 30 });
+    const floods = fc.array(fc.oneof(fc.integer({ min: 1, max: 50 }), fc.constant('reset' as const)), { maxLength: 10 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 0, max: 40 }), others, floods, (size, extra, lengths, actions) => {
+        const totalEntries = size + extra;
+        const journal = new RequestJournal(size, totalEntries);
+        const all = { limit: 1000 };
+        let n = 0;
+        const record = (merchant: string) => journal.record(merchant, entry(`e${(n += 1)}`, '2026-01-01T00:00:00.000Z'));
+        lengths.forEach((length, i) => {
+          for (let k = 0; k < Math.min(length, size); k += 1) record(`m${i}`);
+        });
+        const journalsOf = () => lengths.map((_, i) => journal.list(`m${i}`, all).map((e) => e.id));
+        const before = journalsOf();
+        const floor = Math.min(before.flat().length, totalEntries - 2 * size + 1);
+        for (const action of actions) {
+          if (action === 'reset') journal.clear('flood');
+          else for (let k = 0; k < action; k += 1) record('flood');
+          expect(journal.list('flood', all).length).toBeLessThanOrEqual(size);
+          const now = journalsOf();
+          expect(now.flat().length).toBeGreaterThanOrEqual(floor);
+          // A journal is kept whole or forgotten whole, never cut.
+          now.forEach((ids, i) => expect(ids.length === 0 ? [] : before[i]).toEqual(ids));
+        }
+      }),
+    );
+  });
+
+  it('costs the others, for one flood, only the journals idle longest that its ring needed room from; many merchants can forget any journal', () => {
+    const journal = new RequestJournal(3, 9);
+    journal.record('idle', entry('i1', '2026-01-01T00:00:01.000Z'));
+    for (const m of ['a', 'b']) for (let k = 0; k < 3; k += 1) journal.record(m, entry(`${m}${k}`, '2026-01-01T00:00:02.000Z'));
+    for (let k = 0; k < 1000; k += 1) journal.record('flood', entry(`f${k}`, '2026-01-01T00:00:03.000Z'));
+    // 1 + 3 + 3 + 3 = 10 > 9: the flood's ring cost the journal idle longest, and nothing more.
+    expect(journal.list('idle', {})).toEqual([]);
+    expect(journal.list('a', {}).map((e) => e.id)).toEqual(['a0', 'a1', 'a2']);
+    expect(journal.list('b', {}).map((e) => e.id)).toEqual(['b0', 'b1', 'b2']);
+    expect(journal.list('flood', {}).map((e) => e.id)).toEqual(['f997', 'f998', 'f999']);
+    // Many merchants can: three more journals of one entry each, and the next idle longest goes.
+    for (const m of ['c', 'd', 'e']) journal.record(m, entry(m, '2026-01-01T00:00:04.000Z'));
+    expect(journal.list('a', {})).toEqual([]);
   });
 
   it('keeps nothing at size 0', () => {

@@ -27,10 +27,13 @@ export interface MerchantRecord {
   clock_offset_seconds: number;
   created_at: string;
   /**
-   * Set once the merchant creates a fault rule: the faults middleware reads rules only for such
-   * merchants, so every other request costs no store transaction. Reset keeps it (rules go).
+   * Set while the merchant may hold fault rules: the faults middleware reads rules only for such
+   * merchants, so every other request costs no store transaction. Set after a rule is stored,
+   * cleared when the last one goes (app/faults.ts).
    */
   fault_rules_used?: true;
+  /** How many times `fault_rules_used` was set: clearing it checks that no rule was stored meanwhile. */
+  fault_rules_marks?: number;
 }
 
 /** A stored record with the id and unique key it is kept under. */

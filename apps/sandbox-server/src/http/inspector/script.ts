@@ -191,7 +191,8 @@ const event = (e) => item('event', e.id, [e.type, e.resource_type + ' ' + e.reso
 
 function journalEntry(r) {
   const fault = r.fault ? [r.fault.source, r.fault.rule_id, r.fault.effect].filter(Boolean).join(' ') : null;
-  return item('request', r.id, [r.method + ' ' + r.path, r.status, r.duration_ms + ' ms', fault ? 'fault: ' + fault : null, r.at], [
+  // Status 0: the connection closed before a whole response went out (docs/sandbox.md, Request journal).
+  return item('request', r.id, [r.method + ' ' + r.path, r.status === 0 ? 'no answer' : r.status, r.duration_ms + ' ms', fault ? 'fault: ' + fault : null, r.at], [
     fields([
       ['Operation', r.operation_id],
       ['Request id', r.request_id],

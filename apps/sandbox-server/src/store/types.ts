@@ -72,8 +72,8 @@ export interface Tx {
   listEntries<T>(kind: RecordKind, limit: number): Promise<StoredEntry<T>[]>;
   /**
    * The last `limit` records of a kind in insertion order, newest first, and the exact count of
-   * the kind; holds none of them. Reads `limit` records whatever the merchant holds (the count is
-   * taken from an index, PostgreSQL's `records_by_kind`, without reading any record).
+   * the kind; holds none of them. Reads `limit` records whatever the merchant holds; the count
+   * reads none (PostgreSQL counts index entries, the memory store keeps it).
    */
   newest<T>(kind: RecordKind, limit: number): Promise<Newest<T>>;
   /**

@@ -146,16 +146,16 @@ export class TxSession {
     listEntries: async <R>(kind: RecordKind, limit: number) =>
       this.rows<StoredEntry<R>>([...this.pending.take(kind), `SELECT id, unique_key, data FROM records WHERE ${this.where(kind)} ORDER BY seq LIMIT ${numberOrNull(limit)}`]),
     newest: async <R>(kind: RecordKind, limit: number) => {
-      // Both through records_by_kind (merchant_id, kind, seq): the newest read backwards from its
-      // end, the count without any record's data (only the index when the table is vacuumed).
-      const [count, newest] = (
-        await this.send([
-          ...this.pending.take(kind),
-          `SELECT count(*)::int AS total FROM records WHERE ${this.where(kind)}`,
-          `SELECT data FROM records WHERE ${this.where(kind)} ORDER BY seq DESC LIMIT ${numberOrNull(limit)}`,
-        ])
-      ).slice(-2);
-      return { total: (count?.rows[0] as { total: number }).total, items: (newest?.rows ?? []).map((row: { data: R }) => row.data) };
+      // One statement, so the count and the records are of one moment. The newest are read
+      // backwards along records_by_kind (merchant_id, kind, seq); the count from an index's
+      // entries alone (no record's data; no table read once the table is vacuumed).
+      const [row] = await this.rows<{ total: number; items: R[] }>([
+        ...this.pending.take(kind),
+        `SELECT (SELECT count(*)::int FROM records WHERE ${this.where(kind)}) AS total,
+           coalesce((SELECT json_agg(n.data ORDER BY n.seq DESC) FROM
+             (SELECT data, seq FROM records WHERE ${this.where(kind)} ORDER BY seq DESC LIMIT ${numberOrNull(limit)}) n), '[]'::json) AS items`,
+      ]);
+      return row as { total: number; items: R[] };
     },
     newestBy: async <R, K extends IndexedKind>(kind: K, field: string, values: readonly string[], limit: number) => {
       if (values.length === 0) return [];

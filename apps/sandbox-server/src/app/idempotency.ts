@@ -53,6 +53,8 @@ function journaledContext<C extends RequestContext>(ctx: C, key: string): C {
         getByUniqueKey: (kind, uniqueKey) => tx.getByUniqueKey(kind, uniqueKey),
         list: (kind) => tx.list(kind),
         listEntries: (kind, limit) => tx.listEntries(kind, limit),
+        newest: (kind, limit) => tx.newest(kind, limit),
+        newestBy: (kind, field, values, limit) => tx.newestBy(kind, field, values, limit),
         lock: (name) => tx.lock(name),
         listDue: (kind, lane, untilMs, limit) => tx.listDue(kind, lane, untilMs, limit),
         deleteDue: (kind, lane, untilMs, limit) => {

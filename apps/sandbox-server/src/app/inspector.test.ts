@@ -1,19 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { clientsFor, idemKey, newMerchant, pay, startSandbox, type RunningSandbox } from '../test-support/harness.js';
+import { storesUnderTest } from '../test-support/stores.js';
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb.stop());
+// On both stores: each answers the newest records and a subscription's payments through its own index.
+describe.each(storesUnderTest('inspector.test.ts'))('GET /sandbox/inspector/overview on the $name store', (store) => {
+  let sb: RunningSandbox;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const prepared = await store.prepare();
+    drop = prepared.drop;
+    sb = await startSandbox(prepared.config);
+  });
+  afterAll(async () => {
+    await sb?.stop();
+    await drop?.();
+  });
 
-async function merchant() {
-  const m = await newMerchant(sb.url);
-  return { merchant: m, clients: clientsFor(sb.url, m), accountId: m.account_ids[0] as string };
-}
+  async function merchant() {
+    const m = await newMerchant(sb.url);
+    return { merchant: m, clients: clientsFor(sb.url, m), accountId: m.account_ids[0] as string };
+  }
 
-describe('GET /sandbox/inspector/overview', () => {
   it.concurrent('answers the newest `limit` payments, newest first, with the total and every transaction (refunds included)', async () => {
     const { merchant: m, clients } = await merchant();
     const first = await pay(clients, m, { description: 'first' });
@@ -56,6 +64,13 @@ describe('GET /sandbox/inspector/overview', () => {
     // The first cycle is charged at creation (docs/sandbox.md): its payment is the subscription's.
     expect(shown?.cycle_payments).toHaveLength(1);
     expect(overview.body.payments.items.map((p) => p.id)).toEqual([shown?.cycle_payments[0]?.payment_id]);
+
+    // A month later the second cycle is billed: each subscription's cycle payments are bounded by `limit` too, newest first.
+    if ((await clients.sandbox.advanceClock({ body: { seconds: 32 * 86400 } })).status !== 200) throw new Error('clock');
+    const later = await clients.sandbox.getInspectorOverview({ query: { limit: 1 } });
+    if (later.status !== 200) throw new Error(`overview: ${later.status}`);
+    expect(later.body.payments.total).toBe(2);
+    expect(later.body.subscriptions.items[0]?.cycle_payments.map((c) => c.merchant_order_id)).toEqual([`${subscription.body.id}-2`]);
 
     const other = await merchant();
     const theirs = await other.clients.sandbox.getInspectorOverview({ query: {} });

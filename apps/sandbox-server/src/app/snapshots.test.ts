@@ -113,6 +113,19 @@ describe.each(storesUnderTest('snapshots.test.ts'))('snapshots on the $name stor
     expect((await fetch(`${sb.url}${world.linkPath}`)).status).toBe(200);
   });
 
+  // The store runs each import alone (store-contract.ts shows the order without timing it): the
+  // second finds the first's records, and the copy holds one snapshot's records, not two mixed.
+  it('imports one of two snapshots sent at once to one merchant, and refuses the other as holding data', async () => {
+    const source = clientsFor(sb.url, await newMerchant(sb.url));
+    for (let i = 0; i < 5; i += 1) expect((await source.customers.create({ body: { merchant_customer_id: `concurrent-${i}` } })).status).toBe(201);
+    const snapshot = await exported(source);
+    const copy = clientsFor(sb.url, await newMerchant(sb.url));
+    const answers = await Promise.all([copy.sandbox.importSnapshot({ body: snapshot }), copy.sandbox.importSnapshot({ body: snapshot })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.status === 400)?.body).toMatchObject({ code: 'INVALID_STATE' });
+    expect((await exported(copy)).records).toEqual(snapshot.records);
+  });
+
   it('refuses a snapshot from a newer schema, naming both versions', async () => {
     const merchant = await newMerchant(sb.url);
     const clients = clientsFor(sb.url, merchant);

@@ -77,12 +77,13 @@ async function allRecords(tx: Tx): Promise<SnapshotRecord[]> {
 }
 
 /**
- * The merchant's whole state, read in one transaction: every record with its id and unique key,
- * the account ids the records belong to and the clock's offset. Never the merchant's keys, nor
- * its card fingerprint key (docs/sandbox.md, "Snapshots").
+ * The merchant's whole state, read in one transaction that runs alone (no other transaction of
+ * the merchant commits between two kinds' reads, so the records agree with each other): every
+ * record with its id and unique key, the account ids the records belong to and the clock's
+ * offset. Never the merchant's keys, nor its card fingerprint key (docs/sandbox.md, "Snapshots").
  */
 export async function exportSnapshot(ctx: RequestContext): Promise<Snapshot> {
-  const records = await ctx.store.withTransaction(ctx.merchant.id, allRecords);
+  const records = await ctx.store.withTransactionAlone(ctx.merchant.id, allRecords);
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
@@ -121,14 +122,15 @@ const RULE_KINDS: [RecordKind, ZodTypeAny, number][] = [
 
 /**
  * Imports a snapshot into the calling merchant, which must hold no records: all of them in one
- * transaction (ids and unique keys kept; due work re-indexed by the store), then the merchant
+ * transaction that runs alone (ids and unique keys kept; due work re-indexed by the store), so of
+ * two imports at once the second finds the first's records and is refused; then the merchant
  * takes the snapshot's account ids and clock offset. Its keys stay its own.
  */
 export async function importSnapshot(ctx: RequestContext, snapshot: Snapshot) {
   const records = importableRecords(snapshot);
   const uniqueKeys: (string | undefined)[] = [];
   for (const r of records) uniqueKeys.push(await importedUniqueKey(ctx, r));
-  await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+  await ctx.store.withTransactionAlone(ctx.merchant.id, async (tx) => {
     for (const kind of RECORD_KINDS) {
       if ((await tx.listEntries(kind, 1)).length > 0) throw new DomainError('INVALID_STATE', ['the merchant already holds data: import into a new merchant, or POST /sandbox/reset first']);
     }

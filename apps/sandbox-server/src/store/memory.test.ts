@@ -1,4 +1,6 @@
 import { MemoryStore } from './memory.js';
 import { storeContract } from './store-contract.js';
 
-storeContract('MemoryStore', async () => new MemoryStore());
+// The memory store runs a merchant's transactions one at a time: one begun while another runs is
+// queued behind it from its start.
+storeContract('MemoryStore', async () => new MemoryStore(), async () => true);

@@ -1,25 +1,46 @@
 import { SecretKeyDigests, generatePepper } from '../runtime/secret-keys.js';
 import { dueOf, type Due, type DueLane } from '../domain/due-work.js';
+import { InsertionOrder } from './insertion-order.js';
 import { KeyedMutex } from './mutex.js';
-import { UniqueViolation, type MerchantRecord, type RecordKind, type Store, type StoredEntry, type Tx } from './types.js';
+import { INDEXED_FIELDS, UniqueViolation, type MerchantRecord, type RecordKind, type Store, type StoredEntry, type Tx } from './types.js';
 
-/** A write staged in a transaction: the record's JSON text, its unique key and its due work, if any. */
+/** A write staged in a transaction: the record's JSON text, its unique key, its due work and its index keys, if any. */
 interface Staged {
   json: string;
   unique_key: string | undefined;
   due: Due | null;
+  indexed: string[];
+}
+
+/** The key of one value of one indexed field (`INDEXED_FIELDS`). */
+const indexKey = (field: string, value: string) => `${field}\u001f${value}`;
+
+/** The index keys of a record: one per indexed field of its kind that holds a string. */
+function indexKeysOf(kind: RecordKind, value: unknown): string[] {
+  const fields: readonly string[] = (INDEXED_FIELDS as Partial<Record<RecordKind, readonly string[]>>)[kind] ?? [];
+  const keys: string[] = [];
+  for (const field of fields) {
+    const held = (value as Record<string, unknown> | null)?.[field];
+    if (typeof held === 'string') keys.push(indexKey(field, held));
+  }
+  return keys;
 }
 
 /**
  * One kind of record of one merchant: each record's JSON text by id, in insertion order, the
- * unique keys both ways (only records that have one pay for the second map), and when each record
- * with clock work is due (only those records are in it, so finding due work reads no others).
+ * unique keys both ways (only records that have one pay for the second map), when each record
+ * with clock work is due (only those records are in it, so finding due work reads no others),
+ * the insertion order again, readable from the newest end, and the ids holding each value of an
+ * indexed field, with the index keys of each record that has some.
  */
 interface KindTable {
   records: Map<string, string>;
   unique: Map<string, string>;
   uniqueOf: Map<string, string>;
   due: Map<string, Due>;
+  order: InsertionOrder;
+  indexed: Map<string, InsertionOrder>;
+  indexedOf: Map<string, string[]>;
 }
 type MerchantTables = Map<RecordKind, KindTable>;
 
@@ -41,10 +62,32 @@ const parse = <T>(json: string): T => JSON.parse(json) as T;
 function tableOf(tables: MerchantTables, kind: RecordKind): KindTable {
   let table = tables.get(kind);
   if (!table) {
-    table = { records: new Map(), unique: new Map(), uniqueOf: new Map(), due: new Map() };
+    table = { records: new Map(), unique: new Map(), uniqueOf: new Map(), due: new Map(), order: new InsertionOrder(), indexed: new Map(), indexedOf: new Map() };
     tables.set(kind, table);
   }
   return table;
+}
+
+/** Moves a committed record's id to the index lists of `keys` (its indexed values; none once deleted). */
+function reindex(table: KindTable, id: string, keys: string[]): void {
+  const before = table.indexedOf.get(id) ?? [];
+  if (keys.length > 0) table.indexedOf.set(id, keys);
+  else table.indexedOf.delete(id);
+  for (const key of before) {
+    if (keys.includes(key)) continue;
+    const list = table.indexed.get(key) as InsertionOrder;
+    list.leave((member) => table.indexedOf.get(member)?.includes(key) ?? false);
+    if (list.size === 0) table.indexed.delete(key);
+  }
+  for (const key of keys) {
+    if (before.includes(key)) continue;
+    let list = table.indexed.get(key);
+    if (!list) {
+      list = new InsertionOrder();
+      table.indexed.set(key, list);
+    }
+    list.join(id);
+  }
 }
 
 /**
@@ -122,7 +165,7 @@ export class MemoryStore implements Store {
             const holder = byUnique(kind, uniqueKey);
             if (holder && holder.id !== id) throw new UniqueViolation(kind, uniqueKey);
           }
-          staged(kind).set(id, { json: serialize(value), unique_key: uniqueKey, due: dueOf(kind, value) });
+          staged(kind).set(id, { json: serialize(value), unique_key: uniqueKey, due: dueOf(kind, value), indexed: indexKeysOf(kind, value) });
         },
         delete: async (kind, id) => {
           staged(kind).set(id, null);
@@ -154,6 +197,49 @@ export class MemoryStore implements Store {
           }
           return out;
         },
+        newest: async <R>(kind: RecordKind, limit: number) => {
+          const changes = overlay.get(kind);
+          const table = tables.get(kind);
+          const items: R[] = [];
+          let total = table?.records.size ?? 0;
+          // This transaction's new records are the newest, in the order it put them.
+          const added = [...(changes ?? [])].filter(([id, rec]) => rec && !table?.records.has(id));
+          for (const [id, rec] of changes ?? []) if (rec === null && table?.records.has(id)) total -= 1;
+          total += added.length;
+          for (let i = added.length - 1; i >= 0 && items.length < limit; i -= 1) items.push(parse<R>((added[i]?.[1] as Staged).json));
+          table?.order.newestFirst(
+            (id) => table.records.has(id),
+            (id) => {
+              if (items.length >= limit) return false;
+              const current = read(kind, id);
+              if (current !== undefined) items.push(parse<R>(current));
+              return true;
+            },
+          );
+          return { total, items };
+        },
+        newestBy: async <R>(kind: RecordKind, field: string, values: readonly string[], limit: number) => {
+          const changes = overlay.get(kind);
+          const table = tables.get(kind);
+          return values.map((value) => {
+            const key = indexKey(field, value);
+            const items: R[] = [];
+            const added = [...(changes ?? [])].filter(([id, rec]) => rec?.indexed.includes(key) && !table?.records.has(id));
+            for (let i = added.length - 1; i >= 0 && items.length < limit; i -= 1) items.push(parse<R>((added[i]?.[1] as Staged).json));
+            table?.indexed.get(key)?.newestFirst(
+              (id) => table.indexedOf.get(id)?.includes(key) ?? false,
+              (id) => {
+                if (items.length >= limit) return false;
+                const staged = changes?.get(id);
+                // Indexed fields never change (INDEXED_FIELDS): a staged record still holds the value unless deleted.
+                const current = staged === undefined ? table.records.get(id) : staged?.json;
+                if (current !== undefined) items.push(parse<R>(current));
+                return true;
+              },
+            );
+            return items;
+          });
+        },
         // The merchant's transactions run one at a time here: every record and name is already held.
         lock: async () => undefined,
         listDue: async <R>(kind: RecordKind, lane: DueLane, untilMs: number, limit: number) =>
@@ -175,19 +261,28 @@ export class MemoryStore implements Store {
           }
           if (rec?.due) table.due.set(id, rec.due);
           else table.due.delete(id);
+          const existed = table.records.has(id);
           if (rec) {
             table.records.set(id, rec.json);
+            if (!existed) table.order.join(id);
             if (rec.unique_key !== undefined) {
               table.unique.set(rec.unique_key, id);
               table.uniqueOf.set(id, rec.unique_key);
             }
-          } else {
+          } else if (existed) {
             table.records.delete(id);
+            table.order.leave((member) => table.records.has(member));
           }
+          reindex(table, id, rec?.indexed ?? []);
         }
       }
       return result;
     });
+  }
+
+  async withTransactionAlone<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    // Every transaction of a merchant already runs alone here.
+    return this.withTransaction(merchantId, fn);
   }
 
   async locate<T>(kind: RecordKind, uniqueKey: string) {

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { dueOf, type DueLane } from '../domain/due-work.js';
 import { PendingWrites } from './postgres-writes.js';
 import { RECORD_COLUMNS, merchantLockKey, numberOrNull, recordLockKey, recordsWhere, text } from './postgres-sql.js';
-import { UniqueViolation, type RecordKind, type StoredEntry, type Tx } from './types.js';
+import { UniqueViolation, type IndexedKind, type RecordKind, type StoredEntry, type Tx } from './types.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -26,12 +26,17 @@ export class TxSession {
   private queued: string[];
   private begun = false;
 
+  /**
+   * `alone` takes the merchant's lock alone instead of shared (`Store.withTransactionAlone`): the
+   * transaction waits for the merchant's open ones, and those begun after it wait for it.
+   */
   constructor(
     private readonly client: pg.PoolClient,
     private readonly merchantId: string,
+    alone = false,
   ) {
     this.pending = new PendingWrites(merchantId);
-    this.queued = ['BEGIN', `SELECT pg_advisory_xact_lock_shared(${merchantLockKey(merchantId)})`];
+    this.queued = ['BEGIN', `SELECT ${alone ? 'pg_advisory_xact_lock' : 'pg_advisory_xact_lock_shared'}(${merchantLockKey(merchantId)})`];
   }
 
   /**
@@ -140,6 +145,31 @@ export class TxSession {
     },
     listEntries: async <R>(kind: RecordKind, limit: number) =>
       this.rows<StoredEntry<R>>([...this.pending.take(kind), `SELECT id, unique_key, data FROM records WHERE ${this.where(kind)} ORDER BY seq LIMIT ${numberOrNull(limit)}`]),
+    newest: async <R>(kind: RecordKind, limit: number) => {
+      // One statement, so the count and the records are of one moment. The newest are read
+      // backwards along records_by_kind (merchant_id, kind, seq); the count from an index's
+      // entries alone (no record's data; no table read once the table is vacuumed).
+      const [row] = await this.rows<{ total: number; items: R[] }>([
+        ...this.pending.take(kind),
+        `SELECT (SELECT count(*)::int FROM records WHERE ${this.where(kind)}) AS total,
+           coalesce((SELECT json_agg(n.data ORDER BY n.seq DESC) FROM
+             (SELECT data, seq FROM records WHERE ${this.where(kind)} ORDER BY seq DESC LIMIT ${numberOrNull(limit)}) n), '[]'::json) AS items`,
+      ]);
+      return row as { total: number; items: R[] };
+    },
+    newestBy: async <R, K extends IndexedKind>(kind: K, field: string, values: readonly string[], limit: number) => {
+      if (values.length === 0) return [];
+      // Each value's newest through the field's expression index (migration 4), in one statement.
+      const rows = await this.rows<{ ord: number; data: R }>([
+        ...this.pending.take(kind),
+        `SELECT v.ord::int AS ord, r.data FROM unnest(ARRAY[${values.map(text).join(', ')}]::text[]) WITH ORDINALITY AS v(value, ord),
+           LATERAL (SELECT data, seq FROM records WHERE ${this.where(kind)} AND data ->> ${text(field)} = v.value ORDER BY seq DESC LIMIT ${numberOrNull(limit)}) r
+         ORDER BY v.ord, r.seq DESC`,
+      ]);
+      const out: R[][] = values.map(() => []);
+      for (const { ord, data } of rows) out[ord - 1]?.push(data);
+      return out;
+    },
     lock: async (name: string) => {
       // Sent with the next statement: a lock matters only to what is read after it.
       this.queued.push(`SELECT pg_advisory_xact_lock(${recordLockKey(this.merchantId, 'lock', text(name))})`);

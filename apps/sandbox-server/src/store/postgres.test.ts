@@ -46,8 +46,11 @@ const merchant = (id: string, digest: string): MerchantRecord => ({
   id, name: id, public_api_key: `pk_${id}`, secret_key_digest: digest, account_ids: [], fingerprint_key: 'k', clock_offset_seconds: 0, created_at: '2026-01-01T00:00:00.000Z',
 });
 
+/** How many transactions wait for the merchant's lock (advisory locks are the database's, not a schema's). */
+const WAITING_FOR_MERCHANT = `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND ((classid::bigint << 32) | objid::bigint) = hashtextextended($1, 7)`;
+
 describe.skipIf(!url)('PostgreSQL', () => {
-  storeContract('PostgresStore', async () => connect(await schema()));
+  storeContract('PostgresStore', async () => connect(await schema()), async (_, merchantId) => (await sql<{ n: number }>('public', WAITING_FOR_MERCHANT, [merchantId]))[0]?.n !== 0);
 
   // The memory store runs a merchant's transactions one at a time; PostgreSQL only those that meet
   // (docs/scaling.md). If `a` held the merchant, `b` could never commit while `a` waits for it.

@@ -123,6 +123,22 @@ export class PostgresStore implements Store {
     }
   }
 
+  async withTransactionAlone<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    // No deadlock to retry: every other transaction of the merchant waits before its first record lock.
+    const client = await this.pool.connect();
+    const session = new TxSession(client, merchantId, true);
+    try {
+      const result = await fn(session.tx);
+      await session.commit();
+      return result;
+    } catch (error) {
+      await session.rollback();
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
   async locate<T>(kind: RecordKind, uniqueKey: string) {
     const r = await this.pool.query<{ merchant_id: string; data: T }>('SELECT merchant_id, data FROM records WHERE kind = $1 AND unique_key = $2 LIMIT 1', [kind, uniqueKey]);
     const row = r.rows[0];

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_UNITS, fromUnits } from '../domain/money.js';
 import { acceptedUnits } from '../test-support/money-arbitraries.js';
-import { UniqueViolation, type MerchantRecord, type Store } from './types.js';
+import { UniqueViolation, type MerchantRecord, type Store, type Tx } from './types.js';
 
 const merchant = (id: string, offset = 0): MerchantRecord => ({
   id,
@@ -16,10 +17,32 @@ const merchant = (id: string, offset = 0): MerchantRecord => ({
 });
 
 /**
- * The behaviour every Store must have; the memory store and PostgreSQL both run it.
- * `open` gives a fresh, empty store.
+ * Resolves once `done` settles or `queued()` says a transaction waits for the merchant, whichever
+ * comes first: how a test lets a transaction go on only when the one it races is either finished
+ * or provably waiting for it, so an order is shown without timing anything.
  */
-export function storeContract(name: string, open: () => Promise<Store>) {
+async function finishedOrQueued(done: Promise<unknown>, queued: () => Promise<boolean>): Promise<void> {
+  let finished = false;
+  void done.then(
+    () => (finished = true),
+    () => (finished = true),
+  );
+  while (!finished && !(await queued())) await new Promise((r) => setImmediate(r));
+}
+
+/** A promise and the function that resolves it. */
+function signal(): { promise: Promise<void>; fire: () => void } {
+  let fire: () => void = () => undefined;
+  const promise = new Promise<void>((r) => (fire = r));
+  return { promise, fire };
+}
+
+/**
+ * The behaviour every Store must have; the memory store and PostgreSQL both run it.
+ * `open` gives a fresh, empty store; `queued(store, merchantId)` is true once a transaction of
+ * the merchant waits for another (asked of the store's own lock table, never timed).
+ */
+export function storeContract(name: string, open: () => Promise<Store>, queued: (store: Store, merchantId: string) => Promise<boolean>) {
 describe(`${name}: the store contract`, () => {
   it('commits all writes of a transaction or none', async () => {
     const store = await open();
@@ -248,6 +271,133 @@ describe(`${name}: the store contract`, () => {
     ]);
     expect(await store.withTransaction('e', (tx) => tx.listEntries('customer', 2))).toHaveLength(2);
     expect(await store.withTransaction('other', (tx) => tx.listEntries('customer', 10))).toEqual([]);
+  });
+
+  it('answers the newest records of a kind, newest first, with the exact count, as `list` orders them', async () => {
+    const store = await open();
+    type Op = { put: number } | { del: number };
+    // One change per transaction: a record deleted and put again joins at the end.
+    const op = fc.oneof(fc.record({ put: fc.integer({ min: 0, max: 11 }) }), fc.record({ del: fc.integer({ min: 0, max: 11 }) }));
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 30 }), fc.integer({ min: 1, max: 14 }), async (ops: Op[], limit) => {
+        const m = `newest-${(run += 1)}`;
+        for (const [i, o] of ops.entries()) {
+          await store.withTransaction(m, (tx) => ('put' in o ? tx.put('customer', `c${o.put}`, { id: `c${o.put}`, v: i }) : tx.delete('customer', `c${o.del}`)));
+        }
+        await store.withTransaction(m, async (tx) => {
+          const all = await tx.list<{ id: string }>('customer');
+          expect(await tx.newest('customer', limit)).toEqual({ total: all.length, items: all.slice(-limit).reverse() });
+        });
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it("answers the newest with the transaction's own puts and deletes, of its merchant and kind only", async () => {
+    const store = await open();
+    await store.withTransaction('n', async (tx) => {
+      for (const id of ['a', 'b', 'c', 'd']) await tx.put('payment', id, { id });
+      await tx.put('customer', 'x', { id: 'x' });
+    });
+    await store.withTransaction('other', (tx) => tx.put('payment', 'z', { id: 'z' }));
+    await store.withTransaction('n', async (tx) => {
+      await tx.put('payment', 'e', { id: 'e' });
+      await tx.put('payment', 'b', { id: 'b', changed: true });
+      await tx.delete('payment', 'd');
+      expect(await tx.newest('payment', 3)).toEqual({ total: 4, items: [{ id: 'e' }, { id: 'c' }, { id: 'b', changed: true }] });
+    });
+    expect(await store.withTransaction('n', (tx) => tx.newest('payment', 10))).toEqual({ total: 4, items: [{ id: 'e' }, { id: 'c' }, { id: 'b', changed: true }, { id: 'a' }] });
+    expect(await store.withTransaction('empty', (tx) => tx.newest('payment', 10))).toEqual({ total: 0, items: [] });
+  });
+
+  it('answers the newest records holding each value of an indexed field, with the transaction\'s own writes', async () => {
+    const store = await open();
+    const payment = (id: string, subscription: string | null) => ({ id, subscription_id: subscription });
+    await store.withTransaction('by', async (tx) => {
+      for (let i = 0; i < 6; i += 1) await tx.put('payment', `p${i}`, payment(`p${i}`, i % 2 === 0 ? 'sub-even' : 'sub-odd'));
+      await tx.put('payment', 'none', payment('none', null));
+      // Another kind with the same field is not indexed for payments.
+      await tx.put('event', 'e', payment('e', 'sub-even'));
+    });
+    await store.withTransaction('other', (tx) => tx.put('payment', 'theirs', payment('theirs', 'sub-even')));
+    const ids = (lists: { id: string }[][]) => lists.map((l) => l.map((p) => p.id));
+    expect(ids(await store.withTransaction('by', (tx) => tx.newestBy<{ id: string }>('payment', 'subscription_id', ['sub-odd', 'sub-even', 'sub-none'], 2)))).toEqual([
+      ['p5', 'p3'],
+      ['p4', 'p2'],
+      [],
+    ]);
+    expect(await store.withTransaction('by', (tx) => tx.newestBy('payment', 'subscription_id', [], 2))).toEqual([]);
+    await store.withTransaction('by', async (tx) => {
+      await tx.put('payment', 'p6', payment('p6', 'sub-even'));
+      await tx.delete('payment', 'p4');
+      await tx.put('payment', 'p2', { ...payment('p2', 'sub-even'), changed: true });
+      expect(await tx.newestBy('payment', 'subscription_id', ['sub-even'], 3)).toEqual([[payment('p6', 'sub-even'), { ...payment('p2', 'sub-even'), changed: true }, payment('p0', 'sub-even')]]);
+    });
+    // Deleted records leave the index; enough of them that the memory store rebuilds its lists.
+    await store.withTransaction('by', async (tx) => {
+      for (let i = 0; i < 60; i += 1) await tx.put('payment', `q${i}`, payment(`q${i}`, 'sub-many'));
+    });
+    await store.withTransaction('by', async (tx) => {
+      for (let i = 0; i < 60; i += 1) if (i % 10 !== 0) await tx.delete('payment', `q${i}`);
+    });
+    expect(ids(await store.withTransaction('by', (tx) => tx.newestBy<{ id: string }>('payment', 'subscription_id', ['sub-many'], 10)))).toEqual([['q50', 'q40', 'q30', 'q20', 'q10', 'q0']]);
+    expect(ids((await store.withTransaction('by', (tx) => tx.newest<{ id: string }>('payment', 2))).items.map((p) => [p])).flat()).toEqual(['q50', 'q40']);
+  });
+
+  // A snapshot's export reads kind after kind: a transaction committing between two of its reads
+  // would give records that never existed together (docs/sandbox.md, "Snapshots").
+  it('runs a transaction alone: after the open ones of the merchant, seeing all of each', async () => {
+    const store = await open();
+    const m = `alone-${randomUUID()}`;
+    const opened = signal();
+    const release = signal();
+    const writer = store.withTransaction(m, async (tx) => {
+      await tx.get('customer', 'c');
+      await tx.put('customer', 'c', { id: 'c' });
+      await tx.put('payment', 'p', { id: 'p', customer: 'c' });
+      opened.fire();
+      await release.promise;
+    });
+    await opened.promise;
+    const firstRead = signal();
+    const reader = store.withTransactionAlone(m, async (tx) => {
+      const customers = await tx.listEntries('customer', 10);
+      firstRead.fire();
+      // Were the writer still open here, it would commit before the next read.
+      await writer;
+      return { customers: customers.length, payments: (await tx.listEntries('payment', 10)).length };
+    });
+    await finishedOrQueued(firstRead.promise, () => queued(store, m));
+    release.fire();
+    expect(await reader).toEqual({ customers: 1, payments: 1 });
+  });
+
+  it('makes transactions begun while one runs alone wait for it, alone or not', async () => {
+    const store = await open();
+    for (const alone of [false, true]) {
+      const m = `alone-${randomUUID()}`;
+      const opened = signal();
+      const release = signal();
+      const reader = store.withTransactionAlone(m, async (tx) => {
+        await tx.listEntries('customer', 10);
+        opened.fire();
+        await release.promise;
+        return { customers: (await tx.listEntries('customer', 10)).length, payments: (await tx.listEntries('payment', 10)).length };
+      });
+      await opened.promise;
+      const write = async (tx: Tx) => {
+        await tx.get('customer', 'c');
+        await tx.put('customer', 'c', { id: 'c' });
+        await tx.put('payment', 'p', { id: 'p' });
+      };
+      const writer = alone ? store.withTransactionAlone(m, write) : store.withTransaction(m, write);
+      await finishedOrQueued(writer, () => queued(store, m));
+      release.fire();
+      expect(await reader).toEqual({ customers: 0, payments: 0 });
+      await writer;
+      expect(await store.withTransaction(m, (tx) => tx.list('payment'))).toEqual([{ id: 'p' }]);
+    }
   });
 
   it('answers ready', async () => {

@@ -43,6 +43,21 @@ export interface StoredEntry<T> {
   data: T;
 }
 
+/**
+ * Fields a store indexes, by kind of record, for `Tx.newestBy`: each holds a string set when the
+ * record is created and never changed afterwards (a payment's subscription). PostgreSQL keeps an
+ * expression index of each (migration 4); the memory store a list of ids per value.
+ */
+export const INDEXED_FIELDS = { payment: ['subscription_id'] } as const;
+export type IndexedKind = keyof typeof INDEXED_FIELDS;
+export type IndexedField<K extends IndexedKind> = (typeof INDEXED_FIELDS)[K][number];
+
+/** The newest records of one kind, newest first, and how many of the kind there are in all. */
+export interface Newest<T> {
+  total: number;
+  items: T[];
+}
+
 export interface Tx {
   /** Reads a record, and holds it (present or not) until the transaction ends. */
   get<T>(kind: RecordKind, id: string): Promise<T | undefined>;
@@ -58,6 +73,18 @@ export interface Tx {
   list<T>(kind: RecordKind): Promise<T[]>;
   /** The first `limit` records of a kind, in insertion order, with their ids and unique keys (what a snapshot keeps). */
   listEntries<T>(kind: RecordKind, limit: number): Promise<StoredEntry<T>[]>;
+  /**
+   * The last `limit` records of a kind in insertion order, newest first, and the exact count of
+   * the kind; holds none of them. Reads `limit` records whatever the merchant holds; the count
+   * reads none (PostgreSQL counts index entries, the memory store keeps it).
+   */
+  newest<T>(kind: RecordKind, limit: number): Promise<Newest<T>>;
+  /**
+   * For each of `values`, the last `limit` records of `kind` (in insertion order) whose indexed
+   * `field` holds it, newest first; holds none of them. Found through the field's index: no other
+   * record of the kind is read.
+   */
+  newestBy<T, K extends IndexedKind = IndexedKind>(kind: K, field: IndexedField<K>, values: readonly string[], limit: number): Promise<T[][]>;
   /**
    * Holds the merchant's lock called `name` until the transaction ends: for a rule over a set of
    * records (no two webhooks alike), which no single record read can hold.
@@ -93,6 +120,13 @@ export interface Store {
    * to break a deadlock between two of them: `fn` only reads and writes through `tx` and makes ids.
    */
   withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * As `withTransaction`, while no other transaction of the merchant runs (as `updateMerchant`):
+   * for what reads or replaces the merchant's records as a whole. A snapshot's export sees one
+   * state of every kind (no transaction commits between two kinds' reads), and two imports never
+   * interleave. It waits for the merchant's open transactions, and those begun meanwhile wait for it.
+   */
+  withTransactionAlone<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   getMerchant(id: string): Promise<MerchantRecord | undefined>;
   /** Finds a record by unique key across merchants (public handles such as payment link codes). */
   locate<T>(kind: RecordKind, uniqueKey: string): Promise<{ merchantId: string; data: T } | undefined>;

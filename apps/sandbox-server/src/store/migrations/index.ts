@@ -95,4 +95,12 @@ export const MIGRATIONS: Migration[] = [
       }
     },
   },
+  {
+    // The payments of one subscription, newest first, without reading the merchant's other
+    // payments (`Tx.newestBy`, the inspector's cycle payments). One expression index per indexed
+    // field of `INDEXED_FIELDS`; the query repeats the expression and the predicate exactly.
+    version: 4,
+    name: 'payments_by_subscription_index',
+    sql: `CREATE INDEX records_payments_by_subscription ON records (merchant_id, (data ->> 'subscription_id'), seq) WHERE kind = 'payment'`,
+  },
 ];

@@ -41,7 +41,7 @@ describe('loadConfig', () => {
     expect(loadConfig([], {})).toMatchObject({ databasePoolSize: 10 });
     expect(loadConfig(['--database-pool-size', '24'], { SANDBOX_DATABASE_POOL_SIZE: '4' })).toMatchObject({ databasePoolSize: 24 });
     expect(loadConfig([], { SANDBOX_DATABASE_POOL_SIZE: '4' })).toMatchObject({ databasePoolSize: 4 });
-    expect(() => loadConfig(['--database-pool-size', '0'], {})).toThrow(/--database-pool-size must be an integer from 1 to 500, got "0"/);
+    expect(() => loadConfig(['--database-pool-size', '0'], {})).toThrow(/--database-pool-size \/ SANDBOX_DATABASE_POOL_SIZE must be an integer from 1 to 500, got "0"/);
   });
 
   it('prints help for --help and -h', () => {

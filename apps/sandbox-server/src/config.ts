@@ -4,6 +4,7 @@ import { parseDatabaseUrl } from './database-url.js';
 
 export { ConfigError } from './config-error.js';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/http-server.js';
+import { DEFAULT_POOL_SIZE } from './store/postgres.js';
 
 export interface SandboxConfig {
   port: number;
@@ -43,8 +44,6 @@ const DEFAULT_JOURNAL_SIZE = 200;
 /** Per merchant; with the journal's merchant and body caps this bounds its memory (docs/sandbox.md, "Request journal"). */
 const MAX_JOURNAL_SIZE = 1000;
 const MIN_PEPPER_LENGTH = 32;
-/** Measured in docs/scaling.md ("The pool"): enough for the requests one process has in a transaction at once. */
-const DEFAULT_POOL_SIZE = 10;
 /** PostgreSQL's default max_connections is 100: a pool past a few hundred only queues in the database instead. */
 const MAX_POOL_SIZE = 500;
 
@@ -180,7 +179,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     webhookTimeoutMs: integer('SANDBOX_WEBHOOK_TIMEOUT_MS', env.SANDBOX_WEBHOOK_TIMEOUT_MS, 10000, 100, 60000),
     databaseUrl,
     databaseSchema: v['database-schema'] ?? env.SANDBOX_DATABASE_SCHEMA ?? undefined,
-    databasePoolSize: integer('--database-pool-size', v['database-pool-size'] ?? env.SANDBOX_DATABASE_POOL_SIZE, DEFAULT_POOL_SIZE, 1, MAX_POOL_SIZE),
+    databasePoolSize: integer('--database-pool-size / SANDBOX_DATABASE_POOL_SIZE', v['database-pool-size'] ?? env.SANDBOX_DATABASE_POOL_SIZE, DEFAULT_POOL_SIZE, 1, MAX_POOL_SIZE),
     secretKeyPepper,
     httpTimeouts,
     journalSize: integer('SANDBOX_JOURNAL_SIZE', env.SANDBOX_JOURNAL_SIZE, DEFAULT_JOURNAL_SIZE, 0, MAX_JOURNAL_SIZE),

@@ -4,6 +4,7 @@ import type { SandboxMerchant, Snapshot } from '@switchyard/contract';
 import { clientsFor, idemKey, newMerchant, pay, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
 import { eventually, startReceiver } from '../test-support/receiver.js';
 import { storesUnderTest } from '../test-support/stores.js';
+import { MIGRATIONS } from '../store/migrations/index.js';
 import { SNAPSHOT_VERSION } from './snapshots.js';
 
 const key = () => ({ 'x-idempotency-key': idemKey() });
@@ -58,6 +59,13 @@ async function exported(clients: Clients): Promise<Snapshot> {
   if (res.status !== 200) throw new Error(`export: ${JSON.stringify(res.body)}`);
   return res.body;
 }
+
+// An index changes no record: a sandbox that lacks it reads the snapshot's records as they are.
+it('versions snapshots by the migrations that may change record data, not by index-only ones', () => {
+  const indexOnly = MIGRATIONS.filter((m) => m.recordsUnchanged).map((m) => m.version);
+  expect(indexOnly).toContain(4);
+  expect(SNAPSHOT_VERSION).toBe(3);
+});
 
 describe.each(storesUnderTest('snapshots.test.ts'))('snapshots on the $name store', (store) => {
   let sb: RunningSandbox;

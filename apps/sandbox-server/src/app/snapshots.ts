@@ -16,11 +16,12 @@ import { invalidCredentials, isoNow, type RequestContext } from './context.js';
 import { markedAsUsingFaultRules } from './faults.js';
 
 /**
- * The store's schema version: the number of its latest migration. Record data only ever changes
- * shape through a migration, so a snapshot taken at a version this sandbox has reached holds
- * records it can read; one from a later version may not.
+ * The version of the records' shape: the number of the latest migration that may change record
+ * data (an index changes none). Record data only ever changes shape through a migration, so a
+ * snapshot taken at a version this sandbox has reached holds records it can read; one from a
+ * later version may not.
  */
-export const SNAPSHOT_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
+export const SNAPSHOT_VERSION = Math.max(...MIGRATIONS.filter((m) => !m.recordsUnchanged).map((m) => m.version));
 
 /** Every kind of record a merchant owns: typed as a record of all of them, so a new kind cannot be left out of snapshots. */
 const KINDS: Record<RecordKind, true> = {

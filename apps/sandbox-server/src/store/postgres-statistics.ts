@@ -9,11 +9,12 @@ export const FIRST_ANALYZE_AFTER = 200;
  * takes `merchant_id = … AND kind = …` to match about one row, prices the primary key
  * `(merchant_id, kind, id)` and `records_by_kind (merchant_id, kind, seq)` alike for a lookup by
  * id, and may pick the second, which reads every record of that kind of the merchant to find one
- * (measured on a fresh schema: 6.5 ms a customer insert after 15 s of load, against 0.5 ms
- * analyzed; docs/scaling.md). Autovacuum analyzes a table only after its launcher visits the
- * database, at most once a minute by default (`autovacuum_naptime`), and only where it is enabled;
- * a fresh schema under a CI fleet's load gets slower with every record until then. Once the table
- * has statistics, `id`'s are kept as a fraction of the rows (every id distinct), so the plan stays
+ * (measured on a fresh schema with pg_stat_statements: 6.5 ms a customer insert after 15 s of
+ * load, against 0.25 ms analyzed; docs/scaling.md). Autovacuum analyzes a table only after its
+ * launcher visits the database, at most once a minute by default (`autovacuum_naptime`), and only
+ * where it is enabled; a fresh schema under a CI fleet's load gets slower with every record until
+ * then. Once the table has statistics, `id`'s are kept as a fraction of the rows (every id
+ * distinct), so the plan stays
  * right however much the table grows, and autovacuum keeps them fresh from there.
  */
 export class FirstStatistics {

@@ -12,6 +12,12 @@ const DEADLOCK_DETECTED = '40P01';
 /** Runs of a transaction that lost a deadlock: each time the other one went through. */
 const DEADLOCK_RUNS = 4;
 
+/**
+ * Connections of one process's pool: measured in docs/scaling.md ("The pool"), enough for the
+ * requests one process has in a transaction at once; N replicas open N times as many.
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
 export interface PostgresStoreOptions {
   connectionString: string;
   /** Schema to use (created if missing); default `public`. Tests give each run its own. */
@@ -78,7 +84,7 @@ export class PostgresStore implements Store {
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
     const pool = new pg.Pool({
       connectionString: options.connectionString,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
       options: `-c search_path=${schema}`,
     });
     pool.on('error', () => undefined);

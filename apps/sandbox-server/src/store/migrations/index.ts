@@ -17,7 +17,15 @@ export type MigrationQuery = (sql: string, params?: unknown[]) => Promise<{ rows
  * A migration is SQL, with an optional `backfill` after it for values only the application can
  * compute, or a `run` in TypeScript for one that needs more than queries (the secret-key pepper).
  */
-export type Migration = { version: number; name: string } & ({ sql: string; backfill?: (query: MigrationQuery) => Promise<void> } | { run: (ctx: MigrationContext) => Promise<void> });
+export type Migration = {
+  version: number;
+  name: string;
+  /**
+   * True for a migration that changes no record's data (an index): snapshots keep the version
+   * they had, so a sandbox without it still imports them (app/snapshots.ts, SNAPSHOT_VERSION).
+   */
+  recordsUnchanged?: true;
+} & ({ sql: string; backfill?: (query: MigrationQuery) => Promise<void> } | { run: (ctx: MigrationContext) => Promise<void> });
 
 /** A merchant as kept before migration 3: its secret key in clear. */
 type MerchantWithClearKey = Omit<MerchantRecord, 'secret_key_digest'> & { private_secret_key: string };
@@ -101,6 +109,7 @@ export const MIGRATIONS: Migration[] = [
     // field of `INDEXED_FIELDS`; the query repeats the expression and the predicate exactly.
     version: 4,
     name: 'payments_by_subscription_index',
+    recordsUnchanged: true,
     sql: `CREATE INDEX records_payments_by_subscription ON records (merchant_id, (data ->> 'subscription_id'), seq) WHERE kind = 'payment'`,
   },
 ];

@@ -14,8 +14,8 @@ export const FIRST_ANALYZE_AFTER = 200;
  * launcher visits the database, at most once a minute by default (`autovacuum_naptime`), and only
  * where it is enabled; a fresh schema under a CI fleet's load gets slower with every record until
  * then. Once the table has statistics, `id`'s are kept as a fraction of the rows (every id
- * distinct), so the plan stays
- * right however much the table grows, and autovacuum keeps them fresh from there.
+ * distinct), so the plan stays right however much the table grows, and autovacuum keeps them
+ * fresh from there.
  */
 export class FirstStatistics {
   private untilNext = FIRST_ANALYZE_AFTER;

@@ -5,7 +5,7 @@ const ACCOUNT = '4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31';
 const SESSION = '0b6a2c1e-4f3d-4a5b-9c8d-7e6f5a4b3c2d';
 const checkout: Checkout = {
   target: { kind: 'link', code: 'abc123def456' },
-  link_id: 'l1',
+  link: { id: 'l1', code: 'abc123def456', one_time_use: false },
   account_id: ACCOUNT,
   country: 'AR',
   description: 'Order 7',

@@ -128,6 +128,8 @@ describe.skipIf(!databaseUrl)('a one-time link on PostgreSQL', () => {
         return found;
       },
     });
+    // The store as the app sees it, each transaction gated as above and counted: PostgreSQL ends a
+    // deadlocked one, and the store runs it again from the start.
     const ofStore = store.withTransaction.bind(store);
     const watched = {
       ...ctx,

@@ -7,7 +7,7 @@ import { toUnits } from '../domain/money.js';
 import { yieldToEventLoop } from '../runtime/yield.js';
 import type { Store, Tx } from '../store/types.js';
 import { asOf, isoNow, nowOf, recordEvents, type RequestContext } from './context.js';
-import { followLinkPayment } from './checkout.js';
+import { savePayment } from './checkout.js';
 
 /** Length of the code in a payer page's address (`/pay/{code}`): unguessable, like a link code. */
 const PAGE_CODE_LENGTH = 24;
@@ -64,8 +64,7 @@ export async function expireWaitingPayments(ctx: RequestContext): Promise<void> 
       for (const p of due) {
         const at = asOf(ctx, Date.parse(p.payment_method.alternative?.expires_at as string));
         const t = settleByPayer(p, 'EXPIRED', isoNow(at));
-        await tx.put('payment', t.payment.id, t.payment);
-        await followLinkPayment(tx, t.payment, isoNow(at));
+        await savePayment(tx, t.payment, isoNow(at));
         await recordEvents(at, tx, t.events);
       }
       return due.length;
@@ -80,8 +79,7 @@ export async function settlePayerOutcome(ctx: RequestContext, paymentId: string,
   await expireWaitingPayments(ctx);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const t = settleByPayer(await loadPayment(tx, paymentId), outcome, isoNow(ctx));
-    await tx.put('payment', t.payment.id, t.payment);
-    await followLinkPayment(tx, t.payment, isoNow(ctx));
+    await savePayment(tx, t.payment, isoNow(ctx));
     await recordEvents(ctx, tx, t.events);
     return presentPayment(t.payment, t.transaction.id);
   });

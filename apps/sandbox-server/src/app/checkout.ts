@@ -1,6 +1,6 @@
 import type { CheckoutSession, CreateCheckoutSessionBody, CreatePaymentLinkBody, PaymentLink } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
-import { linkStatus, type PaymentLinkState } from '../domain/payment-links.js';
+import { followLastPayment, type PaymentLinkState } from '../domain/payment-links.js';
 import type { PaymentState } from '../domain/payment-state.js';
 import { requireCustomer } from './customers.js';
 import { defaultCheckoutId } from './default-checkout.js';
@@ -97,16 +97,23 @@ export async function createPaymentLink(ctx: RequestContext, body: CreatePayment
 }
 
 /**
- * Keeps the `status` of a payment's link in step with the payment, in the transaction that saves
- * it: a one-time link becomes USED when its last payment goes through (a challenge passed, a payer
- * who pays) and stays or becomes CREATED again when it ends unpaid (domain/payment-links.ts,
- * `linkStatus`). A payment that is not the link's last one no longer decides anything.
+ * Keeps a one-time link in step with its last payment, in the transaction that changes the payment
+ * (domain/payment-links.ts, `followLastPayment`): the payment is already held, and its link is
+ * held after it, the order every change to a payment takes; a new payment holds the link alone.
+ * A payment of a link for many payments leaves the link alone (`one_time_use` false on the
+ * payment): nothing there follows it, and the link is not held. Payments stored before they
+ * carried `one_time_use` ask the link.
  */
 export async function followLinkPayment(tx: Tx, payment: PaymentState, now: string): Promise<void> {
-  const code = payment.payment_link?.code;
-  if (!code) return;
-  const link = await tx.getByUniqueKey<PaymentLinkState>('payment_link', code);
-  if (link?.last_payment_id !== payment.id) return;
-  const status = linkStatus(link, payment);
-  if (status !== link.status) await tx.put<PaymentLinkState>('payment_link', link.id, { ...link, status, updated_at: now }, code);
+  const origin = payment.payment_link;
+  if (!origin || origin.one_time_use === false) return;
+  const link = await tx.getByUniqueKey<PaymentLinkState>('payment_link', origin.code);
+  const next = link && followLastPayment(link, payment, now);
+  if (next) await tx.put<PaymentLinkState>('payment_link', next.id, next, origin.code);
+}
+
+/** Saves a payment and, with it, what its link keeps of it (`followLinkPayment`): every change to a payment is saved so. */
+export async function savePayment(tx: Tx, payment: PaymentState, now: string): Promise<void> {
+  await tx.put('payment', payment.id, payment);
+  await followLinkPayment(tx, payment, now);
 }

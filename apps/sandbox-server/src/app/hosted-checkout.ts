@@ -2,13 +2,13 @@ import { CreatePaymentBody, describeIssues } from '@switchyard/contract';
 import { challengeAnswer } from '../domain/cards.js';
 import { DomainError } from '../domain/errors.js';
 import type { IdempotencyRecord } from '../domain/idempotency.js';
-import { afterLinkPayment, linkState, type LinkState, type PaymentLinkState } from '../domain/payment-links.js';
+import { afterLinkPayment, hasLastPaymentStatus, linkState, type LinkState, type PaymentLinkState } from '../domain/payment-links.js';
 import type { PaymentState } from '../domain/payment-state.js';
 import { webAddress } from '../domain/web-address.js';
 import { isAwaitingChallenge } from '../domain/payments.js';
 import type { Store, Tx } from '../store/types.js';
 import type { CardInput } from './card-input.js';
-import type { CheckoutSessionState } from './checkout.js';
+import { followLinkPayment, type CheckoutSessionState } from './checkout.js';
 import { isoNow, nowOf, type RequestContext } from './context.js';
 import { runIdempotent } from './idempotency.js';
 import { answerChallenge, createPayment, type LinkOrigin } from './payments.js';
@@ -26,8 +26,8 @@ export type PayerChoice = { type: 'CARD'; card: CardInput } | { type: string };
 /** What a hosted checkout shows and charges, the same for a link and a session. */
 export interface Checkout {
   target: CheckoutTarget;
-  /** The link's id (links only): its payments carry it as `payment_link_id`. */
-  link_id: string | null;
+  /** The link (links only): its payments carry it (`payment_link_id`, `payment_link_code`), and whether it is one-time. */
+  link: LinkOrigin['link'] | null;
   account_id: string;
   country: string;
   description: string;
@@ -72,14 +72,24 @@ async function findLink(tx: Tx, code: string): Promise<PaymentLinkState | undefi
   return tx.getByUniqueKey<PaymentLinkState>('payment_link', code);
 }
 
-async function lastPayment(tx: Tx, link: PaymentLinkState): Promise<PaymentState | undefined> {
-  return link.last_payment_id ? tx.get<PaymentState>('payment', link.last_payment_id) : undefined;
+/**
+ * A one-time link stored before links kept their last payment's status learns it, once, from that
+ * payment: held first and the link after it, as every change to a payment holds them
+ * (`followLinkPayment`), never the other way round, which such a change running beside it would
+ * deadlock with. The link as it is afterwards.
+ */
+async function learnLastPaymentStatus(ctx: RequestContext, code: string, paymentId: string): Promise<PaymentLinkState | undefined> {
+  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
+    const payment = await tx.get<PaymentState>('payment', paymentId);
+    if (payment) await followLinkPayment(tx, payment, isoNow(ctx));
+    return findLink(tx, code);
+  });
 }
 
-function linkCheckout(link: PaymentLinkState, nowMs: number, last: PaymentState | undefined): Checkout {
+function linkCheckout(link: PaymentLinkState, nowMs: number): Checkout {
   return {
     target: { kind: 'link', code: link.code },
-    link_id: link.id,
+    link: { id: link.id, code: link.code, one_time_use: link.one_time_use },
     account_id: link.account_id,
     country: link.country,
     // merchant_order_id and description are optional on a link (§4.12) and required on a payment: the code stands in.
@@ -91,7 +101,7 @@ function linkCheckout(link: PaymentLinkState, nowMs: number, last: PaymentState 
     capture: link.capture,
     vault_on_success: link.vault_on_success ?? false,
     customer_payer: link.customer_payer,
-    state: linkState(link, nowMs, last),
+    state: linkState(link, nowMs),
   };
 }
 
@@ -106,7 +116,7 @@ function sessionCheckout(s: CheckoutSessionState, nowMs: number): Checkout {
         : { payable: false, reason: 'no amount', message: 'This checkout session was created without an amount, so there is nothing to pay here.' };
   return {
     target: { kind: 'session', id: r.checkout_session },
-    link_id: null,
+    link: null,
     account_id: s.account_id,
     country: r.country,
     description: r.payment_description,
@@ -122,18 +132,19 @@ function sessionCheckout(s: CheckoutSessionState, nowMs: number): Checkout {
   };
 }
 
-/** The checkout behind a page, as of the merchant's clock, or undefined when the merchant has no such link or session. */
+/**
+ * The checkout behind a page, as of the merchant's clock, or undefined when the merchant has no
+ * such link or session. A link is read alone: what it needs of its last payment it keeps.
+ */
 export async function loadCheckout(ctx: RequestContext, target: CheckoutTarget): Promise<Checkout | undefined> {
   const nowMs = nowOf(ctx).getTime();
-  return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-    if (target.kind === 'session') {
-      const session = await tx.get<CheckoutSessionState>('checkout_session', target.id);
-      return session && sessionCheckout(session, nowMs);
-    }
-    const link = await findLink(tx, target.code);
-    if (!link) return undefined;
-    return linkCheckout(link, nowMs, await lastPayment(tx, link));
-  });
+  if (target.kind === 'session') {
+    const session = await ctx.store.withTransaction(ctx.merchant.id, (tx) => tx.get<CheckoutSessionState>('checkout_session', target.id));
+    return session && sessionCheckout(session, nowMs);
+  }
+  const stored = await ctx.store.withTransaction(ctx.merchant.id, (tx) => findLink(tx, target.code));
+  const link = stored && !hasLastPaymentStatus(stored) && stored.last_payment_id ? await learnLastPaymentStatus(ctx, target.code, stored.last_payment_id) : stored;
+  return link && linkCheckout(link, nowMs);
 }
 
 /** The create-payment request the API would receive for this checkout and choice, checked by the contract as the API checks it. */
@@ -162,15 +173,19 @@ export function paymentBody(checkout: Checkout, choice: PayerChoice): CreatePaym
   return checkout.customer_payer ? { ...parsed.data, customer_payer: checkout.customer_payer as CreatePaymentBody['customer_payer'] } : parsed.data;
 }
 
-/** Counts the payment on its link, in the payment's transaction, refusing it when the link cannot be paid (any more). */
-function linkOrigin(ctx: RequestContext, link: { id: string; code: string }): LinkOrigin {
+/**
+ * Counts the payment on its link, in the payment's transaction, refusing it when the link cannot
+ * be paid (any more). It holds the link and reads nothing else: not the link's last payment, which
+ * a change to that payment holds before it holds the link.
+ */
+function linkOrigin(ctx: RequestContext, link: LinkOrigin['link']): LinkOrigin {
   const { code } = link;
   return {
     link,
     record: async (tx, payment) => {
       const current = await findLink(tx, code);
       if (!current) throw new DomainError('NOT_FOUND', [`payment link ${code} not found`]);
-      const state = linkState(current, nowOf(ctx).getTime(), await lastPayment(tx, current));
+      const state = linkState(current, nowOf(ctx).getTime());
       if (!state.payable) throw new DomainError('INVALID_STATE', [state.message]);
       await tx.put<PaymentLinkState>('payment_link', current.id, afterLinkPayment(current, payment, isoNow(ctx)), code);
     },
@@ -206,7 +221,7 @@ export async function payCheckout(ctx: RequestContext, target: CheckoutTarget, a
       throw new DomainError('INVALID_PARAMETERS', [`this checkout takes ${checkout.methods.join(', ')}, not ${choice.type}`]);
     }
     const body = paymentBody(checkout, choice);
-    const origin = target.kind === 'link' && checkout.link_id ? linkOrigin(journaled, { id: checkout.link_id, code: target.code }) : undefined;
+    const origin = checkout.link ? linkOrigin(journaled, checkout.link) : undefined;
     const payment = await createPayment(journaled, body, origin);
     const state = await loadPayment(journaled, payment.id);
     if (!state) throw new DomainError('INTERNAL_ERROR', [`payment ${payment.id} vanished after its creation`]);

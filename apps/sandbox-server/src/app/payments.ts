@@ -33,7 +33,7 @@ import {
 } from '../domain/payments.js';
 import { presentPayment, presentRetrievedPayment, presentTransactionResult } from '../domain/payment-view.js';
 import type { Tx } from '../store/types.js';
-import { followLinkPayment, type CheckoutSessionState } from './checkout.js';
+import { savePayment, type CheckoutSessionState } from './checkout.js';
 import { isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
 import { outcomeOfCharge } from './enrolled-methods.js';
 import { alternativeFor, registerPayerPage } from './alternative-methods.js';
@@ -49,8 +49,7 @@ async function loadPayment(tx: Tx, paymentId: string): Promise<PaymentState> {
 
 /** Saves a transition, with the status of the payment's link; one that captures the payment credits its split recipients' balances. */
 async function save(ctx: RequestContext, tx: Tx, t: Transition): Promise<void> {
-  await tx.put('payment', t.payment.id, t.payment);
-  await followLinkPayment(tx, t.payment, isoNow(ctx));
+  await savePayment(tx, t.payment, isoNow(ctx));
   if ((t.transaction.type === 'PURCHASE' || t.transaction.type === 'CAPTURE') && t.transaction.status === 'SUCCEEDED') {
     await creditCapturedSplits(tx, t.payment.account_id, t.payment.split_marketplace);
   }
@@ -104,7 +103,7 @@ function withThreeDSecure(card: StoredCard, outcome: TestOutcome): StoredCard {
  * cannot both pay it).
  */
 export interface LinkOrigin {
-  link: { id: string; code: string };
+  link: NonNullable<PaymentState['payment_link']>;
   /** Runs in the payment's transaction before it is saved; throwing refuses the payment. */
   record: (tx: Tx, payment: PaymentState) => Promise<void>;
 }

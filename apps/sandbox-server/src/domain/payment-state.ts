@@ -81,6 +81,9 @@ export interface PaymentState {
   /** A refund started and not finished: another one is refused meanwhile. */
   refund_in_progress: { transaction_id: string; amount_units: number } | null;
   dispute: DisputeState | null;
-  /** The payment link a hosted checkout paid this with (absent on payments stored before links took payments). */
-  payment_link?: { id: string; code: string } | null;
+  /**
+   * The payment link a hosted checkout paid this with (absent on payments stored before links took
+   * payments), and whether it is one-time (absent on payments stored before: the link says).
+   */
+  payment_link?: { id: string; code: string; one_time_use?: boolean } | null;
 }

@@ -231,6 +231,40 @@ describe('a one-time link', () => {
     expect((await page(l.checkout_url)).status).toBe(200);
   });
 
+  // USED is final (upstream's link statuses; docs/checkout.md: authorized "for a later capture ...
+  // uses the link up"): cancelling the authorization afterwards does not make the link payable again.
+  it.concurrent('stays USED when the authorization that used it is cancelled', async () => {
+    const l = await link({ one_time_use: true, capture: false });
+    const id = location(await payCard(l.checkout_url, APPROVE)).searchParams.get('payment_id') ?? '';
+    expect(await paymentOf(id)).toMatchObject({ status: 'PENDING', sub_status: 'AUTHORIZED' });
+    expect((await storedLink(l.code))?.status).toBe('USED');
+    const cancelled = await w.clients.payments.cancelOrRefund({ params: { payment_id: id }, body: fixtures.cancelOrRefund(), headers: { 'x-idempotency-key': idemKey() } });
+    expect(cancelled).toMatchObject({ status: 201, body: { payment: { status: 'CANCELED' } } });
+    expect(await storedLink(l.code)).toMatchObject({ status: 'USED', payments_number: 1 });
+    const used = await page(l.checkout_url);
+    expect(used.status).toBe(409);
+    expect(await used.text()).toContain('already been paid');
+  });
+
+  // A link stored before links kept their last payment's status has `last_payment_id` alone: its
+  // page reads that payment once (payment, then link: the order of a change to the payment).
+  it.concurrent("learns the status of its last payment when stored before it kept it", async () => {
+    const l = await link({ one_time_use: true });
+    const challenge = location(await payCard(l.checkout_url, CHALLENGE));
+    const found = await w.sb.sandbox.store.locate<PaymentLinkState>('payment_link', l.code);
+    if (!found) throw new Error('setup');
+    const { last_payment_status: kept, ...before } = found.data;
+    expect(kept).toEqual({ status: 'PENDING', sub_status: 'WAITING_ADDITIONAL_STEP' });
+    await w.sb.sandbox.store.withTransaction(found.merchantId, (tx) => tx.put('payment_link', before.id, before, l.code));
+
+    const busy = await page(l.checkout_url);
+    expect(busy.status).toBe(409);
+    expect(await busy.text()).toContain('a payment with it is in progress');
+    expect((await storedLink(l.code))?.last_payment_status).toEqual(kept);
+    await post(challenge.toString(), { otp: '1111' });
+    expect((await page(l.checkout_url)).status).toBe(200);
+  });
+
   it.concurrent('opens again when the payer never pays and the payment expires', async () => {
     const m = await newMerchant(w.sb.url);
     const c = clientsFor(w.sb.url, m);

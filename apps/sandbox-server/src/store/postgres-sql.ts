@@ -31,6 +31,13 @@ export const recordLockKey = (merchantId: string, kind: string, idExpression: st
 
 export const recordsWhere = (merchantId: string, kind: RecordKind): string => `merchant_id = ${text(merchantId)} AND kind = ${text(kind)}`;
 
+/**
+ * The records of a kind, for a read in insertion order (`ORDER BY seq`): the predicate of the
+ * partial index `records_in_insertion_order` (migration 5), which every row meets and which only
+ * these reads state, so no lookup by id is ever planned along it.
+ */
+export const inInsertionOrder = (merchantId: string, kind: RecordKind): string => `${recordsWhere(merchantId, kind)} AND seq > 0`;
+
 /** The values of one records row, in the column order of `RECORD_COLUMNS`. */
 export function recordValues(merchantId: string, kind: RecordKind, id: string, json: string, due: Due | null): string {
   // No unique key: a put with one is written at once, by itself (postgres-tx.ts), where a clash can be seen.

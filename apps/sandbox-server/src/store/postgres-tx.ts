@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { dueOf, type DueLane } from '../domain/due-work.js';
 import { PendingWrites } from './postgres-writes.js';
-import { RECORD_COLUMNS, merchantLockKey, numberOrNull, recordLockKey, recordsWhere, text } from './postgres-sql.js';
+import { RECORD_COLUMNS, inInsertionOrder, merchantLockKey, numberOrNull, recordLockKey, recordsWhere, text } from './postgres-sql.js';
 import { UniqueViolation, type IndexedKind, type RecordKind, type StoredEntry, type Tx } from './types.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -61,6 +61,10 @@ export class TxSession {
 
   private where(kind: RecordKind): string {
     return recordsWhere(this.merchantId, kind);
+  }
+
+  private ordered(kind: RecordKind): string {
+    return inInsertionOrder(this.merchantId, kind);
   }
 
   private lockRecord(kind: RecordKind, id: string): string {
@@ -140,20 +144,20 @@ export class TxSession {
       return deleted?.rowCount ?? 0;
     },
     list: async <R>(kind: RecordKind) => {
-      const rows = await this.rows<{ data: R }>([...this.pending.take(kind), `SELECT data FROM records WHERE ${this.where(kind)} ORDER BY seq`]);
+      const rows = await this.rows<{ data: R }>([...this.pending.take(kind), `SELECT data FROM records WHERE ${this.ordered(kind)} ORDER BY seq`]);
       return rows.map((row) => row.data);
     },
     listEntries: async <R>(kind: RecordKind, limit: number) =>
-      this.rows<StoredEntry<R>>([...this.pending.take(kind), `SELECT id, unique_key, data FROM records WHERE ${this.where(kind)} ORDER BY seq LIMIT ${numberOrNull(limit)}`]),
+      this.rows<StoredEntry<R>>([...this.pending.take(kind), `SELECT id, unique_key, data FROM records WHERE ${this.ordered(kind)} ORDER BY seq LIMIT ${numberOrNull(limit)}`]),
     newest: async <R>(kind: RecordKind, limit: number) => {
       // One statement, so the count and the records are of one moment. The newest are read
-      // backwards along records_by_kind (merchant_id, kind, seq); the count from an index's
+      // backwards along records_in_insertion_order (merchant_id, kind, seq); the count from an index's
       // entries alone (no record's data; no table read once the table is vacuumed).
       const [row] = await this.rows<{ total: number; items: R[] }>([
         ...this.pending.take(kind),
-        `SELECT (SELECT count(*)::int FROM records WHERE ${this.where(kind)}) AS total,
+        `SELECT (SELECT count(*)::int FROM records WHERE ${this.ordered(kind)}) AS total,
            coalesce((SELECT json_agg(n.data ORDER BY n.seq DESC) FROM
-             (SELECT data, seq FROM records WHERE ${this.where(kind)} ORDER BY seq DESC LIMIT ${numberOrNull(limit)}) n), '[]'::json) AS items`,
+             (SELECT data, seq FROM records WHERE ${this.ordered(kind)} ORDER BY seq DESC LIMIT ${numberOrNull(limit)}) n), '[]'::json) AS items`,
       ]);
       return row as { total: number; items: R[] };
     },

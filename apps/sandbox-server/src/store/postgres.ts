@@ -3,7 +3,6 @@ import type { SecretKeyDigests } from '../runtime/secret-keys.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { merchantLockKey } from './postgres-sql.js';
 import { TxSession } from './postgres-tx.js';
-import { FirstStatistics } from './postgres-statistics.js';
 import { secretKeysOf } from './secret-key-pepper.js';
 import type { MerchantRecord, RecordKind, Store, Tx } from './types.js';
 
@@ -76,7 +75,6 @@ export class PostgresStore implements Store {
   private constructor(
     private readonly pool: pg.Pool,
     readonly secretKeys: SecretKeyDigests,
-    private readonly statistics: FirstStatistics,
   ) {}
 
   static async connect(options: PostgresStoreOptions): Promise<PostgresStore> {
@@ -89,8 +87,7 @@ export class PostgresStore implements Store {
     });
     pool.on('error', () => undefined);
     try {
-      const secretKeys = await migrate(pool, schema, options.secretKeyPepper);
-      return new PostgresStore(pool, secretKeys, await FirstStatistics.of(pool));
+      return new PostgresStore(pool, await migrate(pool, schema, options.secretKeyPepper));
     } catch (error) {
       await pool.end();
       throw error;
@@ -106,13 +103,6 @@ export class PostgresStore implements Store {
   }
 
   async withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const result = await this.runTransaction(merchantId, fn);
-    // After the connection went back to the pool: analyzing takes one, and a pool of one has no other.
-    await this.statistics.committed();
-    return result;
-  }
-
-  private async runTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     for (let run = 1; ; run += 1) {
       const client = await this.pool.connect();
       const session = new TxSession(client, merchantId);

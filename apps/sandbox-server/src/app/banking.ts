@@ -19,7 +19,7 @@ export async function createEntity(ctx: RequestContext, body: CreateEntityBody):
   const entity = maskedEntity(body, ctx.ids.token('ent_', 24), isoNow(ctx));
   try {
     await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-      await tx.put('banking_entity', entity.id, entity, `${body.account_id}:${body.merchant_entity_id}`);
+      await tx.create('banking_entity', entity.id, entity, `${body.account_id}:${body.merchant_entity_id}`);
       await recordEvents(ctx, tx, [event('banking.entity.created', 'banking_entity', entity.id, body.account_id, { national_entity: entity.national_entity })]);
     });
   } catch (error) {

@@ -33,7 +33,7 @@ export async function createCustomer(ctx: RequestContext, body: CreateCustomerBo
   };
   try {
     await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
-      await tx.put('customer', customer.id, customer, body.merchant_customer_id);
+      await tx.create('customer', customer.id, customer, body.merchant_customer_id);
       await recordEvents(ctx, tx, [event('customer.created', 'customer', customer.id, null, { customer_id: customer.id })]);
     });
   } catch (error) {

@@ -65,6 +65,10 @@ function journaledContext<C extends RequestContext>(ctx: C, key: string): C {
           wrote = true;
           return tx.put(kind, id, data, uniqueKey);
         },
+        create: (kind, id, data, uniqueKey) => {
+          wrote = true;
+          return tx.create(kind, id, data, uniqueKey);
+        },
         delete: (kind, id) => {
           wrote = true;
           return tx.delete(kind, id);

@@ -167,6 +167,8 @@ export class MemoryStore implements Store {
           }
           staged(kind).set(id, { json: serialize(value), unique_key: uniqueKey, due: dueOf(kind, value), indexed: indexKeysOf(kind, value) });
         },
+        // Checked at once, which "at the latest when it commits" allows.
+        create: (kind, id, value, uniqueKey) => tx.put(kind, id, value, uniqueKey),
         delete: async (kind, id) => {
           staged(kind).set(id, null);
         },

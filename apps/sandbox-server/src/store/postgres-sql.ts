@@ -39,9 +39,8 @@ export const recordsWhere = (merchantId: string, kind: RecordKind): string => `m
 export const inInsertionOrder = (merchantId: string, kind: RecordKind): string => `${recordsWhere(merchantId, kind)} AND seq > 0`;
 
 /** The values of one records row, in the column order of `RECORD_COLUMNS`. */
-export function recordValues(merchantId: string, kind: RecordKind, id: string, json: string, due: Due | null): string {
-  // No unique key: a put with one is written at once, by itself (postgres-tx.ts), where a clash can be seen.
-  return `(${text(merchantId)}, ${text(kind)}, ${text(id)}, NULL, ${text(json)}, ${textOrNull(due?.lane)}, ${numberOrNull(due?.at)})`;
+export function recordValues(merchantId: string, kind: RecordKind, id: string, json: string, due: Due | null, uniqueKey?: string): string {
+  return `(${text(merchantId)}, ${text(kind)}, ${text(id)}, ${textOrNull(uniqueKey)}, ${text(json)}, ${textOrNull(due?.lane)}, ${numberOrNull(due?.at)})`;
 }
 
 export const RECORD_COLUMNS = '(merchant_id, kind, id, unique_key, data, due_lane, due_at)';

@@ -1,10 +1,22 @@
 import type pg from 'pg';
 import { dueOf, type DueLane } from '../domain/due-work.js';
-import { PendingWrites } from './postgres-writes.js';
+import { PendingWrites, type SentCreate } from './postgres-writes.js';
 import { RECORD_COLUMNS, inInsertionOrder, merchantLockKey, numberOrNull, recordLockKey, recordsWhere, text } from './postgres-sql.js';
 import { UniqueViolation, type IndexedKind, type RecordKind, type StoredEntry, type Tx } from './types.js';
 
 const UNIQUE_VIOLATION = '23505';
+
+/**
+ * The `UniqueViolation` of a create among `creates` (the creates of the failed message) when the
+ * unique key index refused it. PostgreSQL names the key in the error's detail:
+ * `Key (merchant_id, kind, unique_key)=(m, customer, k) already exists.`
+ */
+function violatedCreate(merchantId: string, error: unknown, creates: SentCreate[]): UniqueViolation | undefined {
+  const e = error as { code?: string; constraint?: string; detail?: string };
+  if (e.code !== UNIQUE_VIOLATION || e.constraint !== 'records_unique_key') return undefined;
+  const create = creates.find((c) => e.detail?.includes(`=(${merchantId}, ${c.kind}, ${c.uniqueKey})`));
+  return create ? new UniqueViolation(create.kind, create.uniqueKey) : undefined;
+}
 
 /**
  * One transaction on one pooled connection, in as few round trips as its reads allow. Nothing is
@@ -47,8 +59,11 @@ export class TxSession {
     const head = this.queued;
     this.queued = [];
     this.begun = true;
+    const creates = this.pending.sentCreates();
     const all = [...head, ...statements];
-    const out = (await this.client.query(all.join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[];
+    const out = (await this.client.query(all.join(';\n')).catch((error: unknown) => {
+      throw violatedCreate(this.merchantId, error, creates) ?? error;
+    })) as unknown as pg.QueryResult | pg.QueryResult[];
     const results = Array.isArray(out) ? out : [out];
     return results.slice(head.length);
   }
@@ -101,6 +116,8 @@ export class TxSession {
       return row?.data;
     },
     put: async (kind, id, data, uniqueKey) => {
+      // A create of this record still held back is checked first, as it would have been at once.
+      if (this.pending.isCreate(kind, id)) await this.send(this.pending.take(kind));
       const due = dueOf(kind, data);
       const json = JSON.stringify(data);
       // Only a unique key can clash (an id conflict is an upsert): the other puts wait in `pending`.
@@ -129,7 +146,15 @@ export class TxSession {
       });
       if (Number(result?.written) === 0) throw new UniqueViolation(kind, uniqueKey);
     },
+    create: async (kind, id, data, uniqueKey) => {
+      if (this.pending.isCreate(kind, id)) await this.send(this.pending.take(kind));
+      // Held back like any write and sent as a plain INSERT with the next read of its kind or the
+      // commit: a taken key fails that statement, and the transaction with it. A request that
+      // creates a customer and its event is one round trip: BEGIN, the lock, both INSERTs, COMMIT.
+      this.pending.put(kind, id, JSON.stringify(data), dueOf(kind, data), uniqueKey);
+    },
     delete: async (kind, id) => {
+      if (this.pending.isCreate(kind, id)) await this.send(this.pending.take(kind));
       this.pending.drop(kind, id);
       await this.send([this.lockRecord(kind, id), `DELETE FROM records WHERE ${this.where(kind)} AND id = ${text(id)}`]);
     },

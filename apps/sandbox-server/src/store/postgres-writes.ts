@@ -6,14 +6,22 @@ interface Row {
   id: string;
   json: string;
   due: Due | null;
+  /** Set for a `create`: a plain INSERT, which fails the transaction when another record holds the key. */
+  uniqueKey?: string;
+}
+
+/** A `create` sent in a statement: which key a unique violation of that statement is about. */
+export interface SentCreate {
+  kind: RecordKind;
+  uniqueKey: string;
 }
 
 /** Rows per INSERT: a clock advance that writes thousands of records sends a few statements, none of unbounded size. */
 const ROWS_PER_STATEMENT = 500;
 
 /**
- * The puts of one transaction that cannot clash (no unique key; an id conflict is an upsert),
- * held back and sent as multi-row INSERTs: in the same round trip as whatever next reads their
+ * The puts of one transaction that cannot clash (no unique key; an id conflict is an upsert), and
+ * its creates (a new record whose unique key clashes only by failing the transaction), held back and sent as multi-row INSERTs: in the same round trip as whatever next reads their
  * kind, and as the commit. One statement instead of one round trip per record is what makes a
  * clock advance that writes thousands of payments, events and deliveries affordable on
  * PostgreSQL, and a request that writes one record and its event cost two round trips in all. A
@@ -22,16 +30,30 @@ const ROWS_PER_STATEMENT = 500;
  */
 export class PendingWrites {
   private readonly byKind = new Map<RecordKind, Map<string, Row>>();
+  /** Creates in the statements taken since `sentCreates` was last called. */
+  private taken: SentCreate[] = [];
 
   constructor(private readonly merchantId: string) {}
 
-  put(kind: RecordKind, id: string, json: string, due: Due | null): void {
+  put(kind: RecordKind, id: string, json: string, due: Due | null, uniqueKey?: string): void {
     let rows = this.byKind.get(kind);
     if (!rows) {
       rows = new Map();
       this.byKind.set(kind, rows);
     }
-    rows.set(id, { id, json, due });
+    rows.set(id, uniqueKey === undefined ? { id, json, due } : { id, json, due, uniqueKey });
+  }
+
+  /** True when the record is held back as a `create`, whose key has not been checked yet. */
+  isCreate(kind: RecordKind, id: string): boolean {
+    return this.byKind.get(kind)?.get(id)?.uniqueKey !== undefined;
+  }
+
+  /** The creates taken since the last call: the ones in the statements about to be sent. */
+  sentCreates(): SentCreate[] {
+    const sent = this.taken;
+    this.taken = [];
+    return sent;
   }
 
   /** The record as this transaction last put it, if it is still held back. */
@@ -47,6 +69,7 @@ export class PendingWrites {
   /**
    * The statements that write the held-back records of `kind`, or of every kind, in the order
    * they were first put; they are no longer held back once taken, so the caller sends them next.
+   * Puts go as multi-row upserts; each create as a plain INSERT of its own, in its place.
    */
   take(kind?: RecordKind): string[] {
     const kinds = kind === undefined ? [...this.byKind.keys()] : [kind];
@@ -54,10 +77,22 @@ export class PendingWrites {
     for (const k of kinds) {
       const rows = [...(this.byKind.get(k)?.values() ?? [])];
       this.byKind.delete(k);
-      for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-        const values = rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => recordValues(this.merchantId, k, r.id, r.json, r.due));
-        statements.push(`INSERT INTO records ${RECORD_COLUMNS} VALUES ${values.join(', ')} ${UPSERT}`);
+      let upserts: string[] = [];
+      const flush = () => {
+        for (let i = 0; i < upserts.length; i += ROWS_PER_STATEMENT) statements.push(`INSERT INTO records ${RECORD_COLUMNS} VALUES ${upserts.slice(i, i + ROWS_PER_STATEMENT).join(', ')} ${UPSERT}`);
+        upserts = [];
+      };
+      for (const r of rows) {
+        const values = recordValues(this.merchantId, k, r.id, r.json, r.due, r.uniqueKey);
+        if (r.uniqueKey === undefined) {
+          upserts.push(values);
+          continue;
+        }
+        flush();
+        statements.push(`INSERT INTO records ${RECORD_COLUMNS} VALUES ${values}`);
+        this.taken.push({ kind: k, uniqueKey: r.uniqueKey });
       }
+      flush();
     }
     return statements;
   }

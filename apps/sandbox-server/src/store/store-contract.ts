@@ -195,6 +195,36 @@ describe(`${name}: the store contract`, () => {
     expect(await store.locate('payment_link', 'nope')).toBeUndefined();
   });
 
+  it('creates a record under a free unique key, and fails the whole transaction on a taken one', async () => {
+    const store = await open();
+    await store.withTransaction('m4', async (tx) => {
+      await tx.create('customer', 'a', { n: 1 }, 'k');
+      await tx.put('event', 'e1', { of: 'a' });
+      // The transaction's own reads see the create before it is sent.
+      expect(await tx.get('customer', 'a')).toEqual({ n: 1 });
+    });
+    const taken = store.withTransaction('m4', async (tx) => {
+      await tx.create('customer', 'b', { n: 2 }, 'k');
+      await tx.put('event', 'e2', { of: 'b' });
+    });
+    await expect(taken).rejects.toEqual(new UniqueViolation('customer', 'k'));
+    // Nothing of the failed transaction was kept, its event neither.
+    expect(await store.withTransaction('m4', async (tx) => [await tx.list('customer'), await tx.list('event')])).toEqual([[{ n: 1 }], [{ of: 'a' }]]);
+    // A read of the kind checks a held-back create at once: the violation is the read's.
+    await expect(store.withTransaction('m4', async (tx) => {
+      await tx.create('customer', 'c', { n: 3 }, 'k');
+      await tx.getByUniqueKey('customer', 'other');
+    })).rejects.toBeInstanceOf(UniqueViolation);
+  });
+
+  it('of two transactions creating under one key at once, commits one', async () => {
+    const store = await open();
+    const results = await Promise.allSettled(['x', 'y'].map((id) => store.withTransaction('m5', (tx) => tx.create('customer', id, { id }, 'same'))));
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: new UniqueViolation('customer', 'same') });
+    expect(await store.withTransaction('m5', (tx) => tx.list('customer'))).toHaveLength(1);
+  });
+
   it('keeps the transaction usable after a unique violation it caught', async () => {
     const store = await open();
     await store.withTransaction('m3', async (tx) => {

@@ -68,6 +68,13 @@ export interface Tx {
    * `UniqueViolation`, which rolls the transaction back.
    */
   put<T>(kind: RecordKind, id: string, data: T, uniqueKey?: string): Promise<void>;
+  /**
+   * Inserts a new record (an id no record has) under a unique key. Another record holding the key
+   * makes the transaction fail with `UniqueViolation` at the latest when it commits, so unlike with
+   * `put` a caller cannot catch it and go on: PostgreSQL then sends the insert with the next
+   * statements instead of waiting for its answer (docs/scaling.md).
+   */
+  create<T>(kind: RecordKind, id: string, data: T, uniqueKey: string): Promise<void>;
   delete(kind: RecordKind, id: string): Promise<void>;
   /** All records of a kind, in insertion order; holds none of them (a rule over the set takes `lock`). */
   list<T>(kind: RecordKind): Promise<T[]>;

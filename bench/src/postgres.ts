@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -200,11 +201,13 @@ async function storeTransactionsPerSecond(databaseUrl: string, schema: string, p
   const body = JSON.parse(customerBody().body) as object;
   let done = 0;
   const until = performance.now() + seconds * 1000;
+  // Each run creates records of its own: a create under an id already there fails (the default pool runs once per size tried).
+  const run = randomUUID().slice(0, 8);
   try {
     await Promise.all(
       Array.from({ length: workers }, async (_, w) => {
         for (let i = 0; performance.now() < until; i += 1) {
-          const id = `pool-${poolSize}-${w}-${i}`;
+          const id = `pool-${run}-${poolSize}-${w}-${i}`;
           await store.withTransaction(`pool-merchant-${w % MERCHANTS}`, async (tx) => {
             await tx.create('customer', id, body, id);
             await tx.put('event', `e-${id}`, { type: 'customer.created', resource_id: id });

@@ -27,6 +27,9 @@ interface Finding {
   problem: string;
 }
 
+/** Routes whose plausible requests leave rules that inject faults: the rule routes, and snapshot import (a snapshot may hold rules). */
+const injectsFaults = ({ route }: { route: { path: string } }) => /^\/sandbox\/(faults|webhook-chaos|snapshot)\b/.test(route.path);
+
 async function judge(url: string, request: FuzzRequest, statuses: Map<number, number>): Promise<Finding | undefined> {
   const started = performance.now();
   const res = await fetch(`${url}${request.target}`, { method: request.method, headers: request.headers, ...(request.body ? { body: new Uint8Array(request.body) } : {}) });
@@ -55,6 +58,10 @@ describe.each(storesUnderTest('fuzz.test.ts'))('fuzzing every route on the $name
   let sb: RunningSandbox;
   let merchant: SandboxMerchant;
   let known: KnownIds;
+  // Fuzzed requests that make fault or webhook-chaos rules (a plausible body is a valid rule) act
+  // for a merchant of their own: a rule resets, drops or fails its merchant's requests on purpose,
+  // which would answer other routes' hostile requests with the very faults this test looks for.
+  let ruleMaker: SandboxMerchant;
   // Unset when prepare() or the start failed: afterAll cleans up what there is.
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
@@ -62,6 +69,7 @@ describe.each(storesUnderTest('fuzz.test.ts'))('fuzzing every route on the $name
     drop = prepared.drop;
     sb = await startSandbox({ ...prepared.config, bodyLimit: BODY_LIMIT, seed: undefined });
     merchant = await newMerchant(sb.url);
+    ruleMaker = await newMerchant(sb.url);
     // A customer and two payments (one captured, one only authorized) for the hostile requests to act on.
     const clients = clientsFor(sb.url, merchant);
     const customer = await clients.customers.create({ body: { merchant_customer_id: `fuzz-${process.pid}` } });
@@ -79,7 +87,7 @@ describe.each(storesUnderTest('fuzz.test.ts'))('fuzzing every route on the $name
   it(`answers every hostile request in the error shape, bounded and in time (seed ${SEED}, ${PER_ROUTE} per route)`, async () => {
     const random = new Random(SEED);
     const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
-    const requests = fuzzedRoutes().flatMap((route) => fuzzRequests(route, merchant, random, PER_ROUTE, known));
+    const requests = fuzzedRoutes().flatMap((route) => fuzzRequests(route, injectsFaults(route) ? ruleMaker : merchant, random, PER_ROUTE, known));
     const findings: Finding[] = [];
     const statuses = new Map<number, number>();
     const started = performance.now();
@@ -98,5 +106,7 @@ describe.each(storesUnderTest('fuzz.test.ts'))('fuzzing every route on the $name
     // Prototype-pollution keys were stored as plain data, never as prototypes.
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // The rules the fuzz made (8 of its POST /sandbox/faults were valid rules, seed 20261123) went to their own merchant.
+    expect((await clientsFor(sb.url, merchant).sandbox.listFaultRules()).body).toEqual([]);
   }, 120_000);
 });

@@ -151,28 +151,52 @@ export class MemoryStore implements Store {
         found.sort((a, b) => a.at - b.at);
         return found.slice(0, limit).map(({ id }) => id);
       };
+      /** Creates whose key is not checked yet: checked where PostgreSQL sends them (postgres-tx.ts), so both stores fail at the same call. */
+      let creates: { kind: RecordKind; id: string; uniqueKey: string }[] = [];
+      /** Checks the held-back creates of `kind` (of every kind at the commit): another record holding the key fails the transaction. */
+      const settle = (kind?: RecordKind) => {
+        const due = creates.filter((c) => kind === undefined || c.kind === kind);
+        creates = creates.filter((c) => !due.includes(c));
+        for (const c of due) {
+          const committed = tables.get(c.kind)?.unique.get(c.uniqueKey);
+          const heldByCommitted = committed !== undefined && committed !== c.id && uniqueKeyOf(c.kind, committed) === c.uniqueKey;
+          const heldByStaged = [...(overlay.get(c.kind) ?? [])].some(([id, rec]) => id !== c.id && rec?.unique_key === c.uniqueKey);
+          if (heldByCommitted || heldByStaged) throw new UniqueViolation(c.kind, c.uniqueKey);
+        }
+      };
+      const settleCreateOf = (kind: RecordKind, id: string) => {
+        if (creates.some((c) => c.kind === kind && c.id === id)) settle(kind);
+      };
       const tx: Tx = {
         get: async <R>(kind: RecordKind, id: string) => {
           const json = read(kind, id);
           return json === undefined ? undefined : parse<R>(json);
         },
         getByUniqueKey: async <R>(kind: RecordKind, uniqueKey: string) => {
+          settle(kind);
           const rec = byUnique(kind, uniqueKey);
           return rec ? parse<R>(rec.json) : undefined;
         },
         put: async (kind, id, value, uniqueKey) => {
+          if (uniqueKey !== undefined) settle(kind);
+          else settleCreateOf(kind, id);
           if (uniqueKey !== undefined) {
             const holder = byUnique(kind, uniqueKey);
             if (holder && holder.id !== id) throw new UniqueViolation(kind, uniqueKey);
           }
           staged(kind).set(id, { json: serialize(value), unique_key: uniqueKey, due: dueOf(kind, value), indexed: indexKeysOf(kind, value) });
         },
-        // Checked at once, which "at the latest when it commits" allows.
-        create: (kind, id, value, uniqueKey) => tx.put(kind, id, value, uniqueKey),
+        create: async (kind, id, value, uniqueKey) => {
+          settleCreateOf(kind, id);
+          staged(kind).set(id, { json: serialize(value), unique_key: uniqueKey, due: dueOf(kind, value), indexed: indexKeysOf(kind, value) });
+          creates.push({ kind, id, uniqueKey });
+        },
         delete: async (kind, id) => {
+          settleCreateOf(kind, id);
           staged(kind).set(id, null);
         },
         list: async <R>(kind: RecordKind) => {
+          settle(kind);
           const changes = overlay.get(kind);
           const records = tables.get(kind)?.records;
           const out: R[] = [];
@@ -184,6 +208,7 @@ export class MemoryStore implements Store {
           return out;
         },
         listEntries: async <R>(kind: RecordKind, limit: number) => {
+          settle(kind);
           const changes = overlay.get(kind);
           const records = tables.get(kind)?.records;
           const out: StoredEntry<R>[] = [];
@@ -200,6 +225,7 @@ export class MemoryStore implements Store {
           return out;
         },
         newest: async <R>(kind: RecordKind, limit: number) => {
+          settle(kind);
           const changes = overlay.get(kind);
           const table = tables.get(kind);
           const items: R[] = [];
@@ -221,6 +247,7 @@ export class MemoryStore implements Store {
           return { total, items };
         },
         newestBy: async <R>(kind: RecordKind, field: string, values: readonly string[], limit: number) => {
+          settle(kind);
           const changes = overlay.get(kind);
           const table = tables.get(kind);
           return values.map((value) => {
@@ -244,15 +271,19 @@ export class MemoryStore implements Store {
         },
         // The merchant's transactions run one at a time here: every record and name is already held.
         lock: async () => undefined,
-        listDue: async <R>(kind: RecordKind, lane: DueLane, untilMs: number, limit: number) =>
-          dueIds(kind, lane, untilMs, limit).map((id) => parse<R>(read(kind, id) as string)),
+        listDue: async <R>(kind: RecordKind, lane: DueLane, untilMs: number, limit: number) => {
+          settle(kind);
+          return dueIds(kind, lane, untilMs, limit).map((id) => parse<R>(read(kind, id) as string));
+        },
         deleteDue: async (kind, lane, untilMs, limit) => {
+          settle(kind);
           const ids = dueIds(kind, lane, untilMs, limit);
           for (const id of ids) staged(kind).set(id, null);
           return ids.length;
         },
       };
       const result = await fn(tx);
+      settle();
       for (const [kind, changes] of overlay) {
         const table = tableOf(tables, kind);
         for (const [id, rec] of changes) {

@@ -37,6 +37,8 @@ export class TxSession {
   /** Statements to send before the next ones: `BEGIN` and the merchant's lock, then any `lock` taken since. */
   private queued: string[];
   private begun = false;
+  /** The error that ended the transaction inside PostgreSQL; a `COMMIT` after it would only roll back, silently. */
+  private failed: unknown;
 
   /**
    * `alone` takes the merchant's lock alone instead of shared (`Store.withTransactionAlone`): the
@@ -62,7 +64,8 @@ export class TxSession {
     const creates = this.pending.sentCreates();
     const all = [...head, ...statements];
     const out = (await this.client.query(all.join(';\n')).catch((error: unknown) => {
-      throw violatedCreate(this.merchantId, error, creates) ?? error;
+      this.failed = violatedCreate(this.merchantId, error, creates) ?? error;
+      throw this.failed;
     })) as unknown as pg.QueryResult | pg.QueryResult[];
     const results = Array.isArray(out) ? out : [out];
     return results.slice(head.length);
@@ -87,6 +90,8 @@ export class TxSession {
   }
 
   async commit(): Promise<void> {
+    // A caller that caught the failure and went on: the transaction is already lost.
+    if (this.failed !== undefined) throw this.failed;
     const writes = this.pending.take();
     // Nothing read and nothing written: no transaction was ever opened.
     if (!this.begun && writes.length === 0) return;
@@ -141,15 +146,17 @@ export class TxSession {
       ]).catch((error: unknown) => {
         // Two transactions that both change an existing record to one key: the second fails, and
         // the transaction with it (the only clash that is not found without an error).
-        if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new UniqueViolation(kind, uniqueKey);
+        const e = error as { code?: string; constraint?: string };
+        if (e.code === UNIQUE_VIOLATION && e.constraint === 'records_unique_key') throw new UniqueViolation(kind, uniqueKey);
         throw error;
       });
       if (Number(result?.written) === 0) throw new UniqueViolation(kind, uniqueKey);
     },
     create: async (kind, id, data, uniqueKey) => {
       if (this.pending.isCreate(kind, id)) await this.send(this.pending.take(kind));
-      // Held back like any write and sent as a plain INSERT with the next read of its kind or the
-      // commit: a taken key fails that statement, and the transaction with it. A request that
+      // Held back like any write and sent as an upsert of its own (the id as the conflict target)
+      // with the next read of its kind or the commit: a key another record holds fails that
+      // statement, and the transaction with it. A request that
       // creates a customer and its event is one round trip: BEGIN, the lock, both INSERTs, COMMIT.
       this.pending.put(kind, id, JSON.stringify(data), dueOf(kind, data), uniqueKey);
     },

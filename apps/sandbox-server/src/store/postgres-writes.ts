@@ -6,7 +6,7 @@ interface Row {
   id: string;
   json: string;
   due: Due | null;
-  /** Set for a `create`: a plain INSERT, which fails the transaction when another record holds the key. */
+  /** Set for a `create`: a statement of its own, which fails the transaction when another record holds the key. */
   uniqueKey?: string;
 }
 
@@ -69,7 +69,8 @@ export class PendingWrites {
   /**
    * The statements that write the held-back records of `kind`, or of every kind, in the order
    * they were first put; they are no longer held back once taken, so the caller sends them next.
-   * Puts go as multi-row upserts; each create as a plain INSERT of its own, in its place.
+   * Puts go as multi-row upserts; each create as an upsert of its own, in its place, whose only
+   * possible failure is another record holding its key.
    */
   take(kind?: RecordKind): string[] {
     const kinds = kind === undefined ? [...this.byKind.keys()] : [kind];
@@ -89,7 +90,8 @@ export class PendingWrites {
           continue;
         }
         flush();
-        statements.push(`INSERT INTO records ${RECORD_COLUMNS} VALUES ${values}`);
+        // The id as the conflict target, as a put: only another record's key fails the statement.
+        statements.push(`INSERT INTO records ${RECORD_COLUMNS} VALUES ${values} ${UPSERT}`);
         this.taken.push({ kind: k, uniqueKey: r.uniqueKey });
       }
       flush();

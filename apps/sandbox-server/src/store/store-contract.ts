@@ -217,6 +217,24 @@ describe(`${name}: the store contract`, () => {
     })).rejects.toBeInstanceOf(UniqueViolation);
   });
 
+  it('fails a create where the store checks it: at a read of its kind or at the commit, never at the create itself', async () => {
+    const store = await open();
+    await store.withTransaction('m6', (tx) => tx.put('customer', 'a', { n: 1 }, 'k'));
+    const calls: string[] = [];
+    const failed = store.withTransaction('m6', async (tx) => {
+      await tx.create('customer', 'b', { n: 2 }, 'k');
+      calls.push('created');
+      // Another kind: the create is not checked yet (the event ids a request makes here are made on both stores).
+      await tx.put('event', 'e', { of: 'b' });
+      calls.push('event');
+    });
+    await expect(failed).rejects.toEqual(new UniqueViolation('customer', 'k'));
+    expect(calls).toEqual(['created', 'event']);
+    // A create under an id already there replaces that record, as a put does.
+    await store.withTransaction('m6', (tx) => tx.create('customer', 'a', { n: 3 }, 'k'));
+    expect(await store.withTransaction('m6', (tx) => tx.list('customer'))).toEqual([{ n: 3 }]);
+  });
+
   it('of two transactions creating under one key at once, commits one', async () => {
     const store = await open();
     const results = await Promise.allSettled(['x', 'y'].map((id) => store.withTransaction('m5', (tx) => tx.create('customer', id, { id }, 'same'))));

@@ -69,10 +69,11 @@ export interface Tx {
    */
   put<T>(kind: RecordKind, id: string, data: T, uniqueKey?: string): Promise<void>;
   /**
-   * Inserts a new record (an id no record has) under a unique key. Another record holding the key
-   * makes the transaction fail with `UniqueViolation` at the latest when it commits, so unlike with
-   * `put` a caller cannot catch it and go on: PostgreSQL then sends the insert with the next
-   * statements instead of waiting for its answer (docs/scaling.md).
+   * Puts a record under a unique key, like `put`, where another record holding the key makes the
+   * transaction fail with `UniqueViolation` no earlier than the next read of the kind or the
+   * commit (both stores check it there): unlike with `put`, a caller cannot catch it and go on.
+   * This lets PostgreSQL send it with the statements after it instead of waiting for its answer
+   * (docs/scaling.md); meant for new records, whose clash is the request's error.
    */
   create<T>(kind: RecordKind, id: string, data: T, uniqueKey: string): Promise<void>;
   delete(kind: RecordKind, id: string): Promise<void>;

@@ -104,25 +104,23 @@ export class PostgresStore implements Store {
 
   async withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     for (let run = 1; ; run += 1) {
-      const client = await this.pool.connect();
-      const session = new TxSession(client, merchantId);
       try {
-        const result = await fn(session.tx);
-        await session.commit();
-        return result;
+        return await this.transaction(merchantId, false, fn);
       } catch (error) {
-        await session.rollback();
         if ((error as { code?: string }).code !== DEADLOCK_DETECTED || run >= DEADLOCK_RUNS) throw error;
-      } finally {
-        client.release();
       }
     }
   }
 
-  async withTransactionAlone<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  withTransactionAlone<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     // No deadlock to retry: every other transaction of the merchant waits before its first record lock.
+    return this.transaction(merchantId, true, fn);
+  }
+
+  /** One run of `fn` in a transaction on one pooled connection: committed, or rolled back and thrown. */
+  private async transaction<T>(merchantId: string, alone: boolean, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
-    const session = new TxSession(client, merchantId, true);
+    const session = new TxSession(client, merchantId, alone);
     try {
       const result = await fn(session.tx);
       await session.commit();

@@ -12,6 +12,14 @@ interface Staged {
   indexed: string[];
 }
 
+/** What a transaction stages for a put or a create of `value`. */
+const stagedRecord = (kind: RecordKind, value: unknown, uniqueKey: string | undefined): Staged => ({
+  json: serialize(value),
+  unique_key: uniqueKey,
+  due: dueOf(kind, value),
+  indexed: indexKeysOf(kind, value),
+});
+
 /** The key of one value of one indexed field (`INDEXED_FIELDS`). */
 const indexKey = (field: string, value: string) => `${field}\u001f${value}`;
 
@@ -178,17 +186,17 @@ export class MemoryStore implements Store {
           return rec ? parse<R>(rec.json) : undefined;
         },
         put: async (kind, id, value, uniqueKey) => {
-          if (uniqueKey !== undefined) settle(kind);
-          else settleCreateOf(kind, id);
-          if (uniqueKey !== undefined) {
+          if (uniqueKey === undefined) settleCreateOf(kind, id);
+          else {
+            settle(kind);
             const holder = byUnique(kind, uniqueKey);
             if (holder && holder.id !== id) throw new UniqueViolation(kind, uniqueKey);
           }
-          staged(kind).set(id, { json: serialize(value), unique_key: uniqueKey, due: dueOf(kind, value), indexed: indexKeysOf(kind, value) });
+          staged(kind).set(id, stagedRecord(kind, value, uniqueKey));
         },
         create: async (kind, id, value, uniqueKey) => {
           settleCreateOf(kind, id);
-          staged(kind).set(id, { json: serialize(value), unique_key: uniqueKey, due: dueOf(kind, value), indexed: indexKeysOf(kind, value) });
+          staged(kind).set(id, stagedRecord(kind, value, uniqueKey));
           creates.push({ kind, id, uniqueKey });
         },
         delete: async (kind, id) => {

@@ -77,6 +77,11 @@ export class TxSession {
     return (results[results.length - 1]?.rows ?? []) as R[];
   }
 
+  /** Sends a held-back create of this record, so its key is checked before the record changes again. */
+  private async settleCreateOf(kind: RecordKind, id: string): Promise<void> {
+    if (this.pending.isCreate(kind, id)) await this.send(this.pending.take(kind));
+  }
+
   private where(kind: RecordKind): string {
     return recordsWhere(this.merchantId, kind);
   }
@@ -121,8 +126,7 @@ export class TxSession {
       return row?.data;
     },
     put: async (kind, id, data, uniqueKey) => {
-      // A create of this record still held back is checked first, as it would have been at once.
-      if (this.pending.isCreate(kind, id)) await this.send(this.pending.take(kind));
+      await this.settleCreateOf(kind, id);
       const due = dueOf(kind, data);
       const json = JSON.stringify(data);
       // Only a unique key can clash (an id conflict is an upsert): the other puts wait in `pending`.
@@ -153,7 +157,7 @@ export class TxSession {
       if (Number(result?.written) === 0) throw new UniqueViolation(kind, uniqueKey);
     },
     create: async (kind, id, data, uniqueKey) => {
-      if (this.pending.isCreate(kind, id)) await this.send(this.pending.take(kind));
+      await this.settleCreateOf(kind, id);
       // Held back like any write and sent as an upsert of its own (the id as the conflict target)
       // with the next read of its kind or the commit: a key another record holds fails that
       // statement, and the transaction with it. A request that
@@ -161,7 +165,7 @@ export class TxSession {
       this.pending.put(kind, id, JSON.stringify(data), dueOf(kind, data), uniqueKey);
     },
     delete: async (kind, id) => {
-      if (this.pending.isCreate(kind, id)) await this.send(this.pending.take(kind));
+      await this.settleCreateOf(kind, id);
       this.pending.drop(kind, id);
       await this.send([this.lockRecord(kind, id), `DELETE FROM records WHERE ${this.where(kind)} AND id = ${text(id)}`]);
     },

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
-import { clientsFor, idemKey, newMerchant, pay, startSandbox, type RunningSandbox } from '../test-support/harness.js';
-import { storesUnderTest } from '../test-support/stores.js';
+import { clientsFor, idemKey, newMerchant, pay } from '../test-support/harness.js';
+import { sandboxOn, storesUnderTest } from '../test-support/stores.js';
 
 // On both stores: each answers the newest records and a subscription's payments through its own index.
 describe.each(storesUnderTest('inspector.test.ts'))('GET /sandbox/inspector/overview on the $name store', (store) => {
-  let sb: RunningSandbox;
-  let drop: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    const prepared = await store.prepare();
-    drop = prepared.drop;
-    sb = await startSandbox(prepared.config);
-  });
-  afterAll(async () => {
-    await sb?.stop();
-    await drop?.();
-  });
+  const sb = sandboxOn(store);
 
   async function merchant() {
     const m = await newMerchant(sb.url);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateRecipientBody, SandboxMerchant } from '@switchyard/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CreateRecipientBody } from '@switchyard/contract';
 import { fixtures } from '@switchyard/contract/fixtures';
-import { clientsFor, idemKey, newMerchant, sandboxWithMerchant, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
-import { storesUnderTest } from '../test-support/stores.js';
+import { clientsFor, idemKey, newMerchant, sandboxWithMerchant, type Clients } from '../test-support/harness.js';
+import { sandboxOn, storesUnderTest } from '../test-support/stores.js';
 
 const w = sandboxWithMerchant();
 
@@ -143,22 +143,13 @@ const balanceOf = async (clients: Clients, recipient: string) => {
  * On each store, since the balance is kept between requests.
  */
 describe.each(storesUnderTest('marketplace.test.ts'))('transfer checks and balances on the $name store', (store) => {
-  let sb: RunningSandbox;
-  let merchant: SandboxMerchant;
+  const sb = sandboxOn(store);
   let clients: Clients;
   let accountId: string;
-  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const prepared = await store.prepare();
-    drop = prepared.drop;
-    sb = await startSandbox(prepared.config);
-    merchant = await newMerchant(sb.url);
+    const merchant = await newMerchant(sb.url);
     clients = clientsFor(sb.url, merchant);
     accountId = merchant.account_ids[0] as string;
-  });
-  afterAll(async () => {
-    await sb?.stop();
-    await drop?.();
   });
 
   const send = (recipient: string, value: number, change: { provider_id?: string; currency?: string; description?: string } = {}) =>

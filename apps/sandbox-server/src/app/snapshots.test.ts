@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import type { SandboxMerchant, Snapshot } from '@switchyard/contract';
-import { clientsFor, idemKey, newMerchant, pay, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import { clientsFor, idemKey, newMerchant, pay, type Clients } from '../test-support/harness.js';
 import { eventually, startReceiver } from '../test-support/receiver.js';
-import { storesUnderTest } from '../test-support/stores.js';
+import { sandboxOn, storesUnderTest } from '../test-support/stores.js';
 import { MIGRATIONS } from '../store/migrations/index.js';
 import { SNAPSHOT_VERSION } from './snapshots.js';
 
@@ -68,20 +68,15 @@ it('versions snapshots by the migrations that may change record data, not by ind
 });
 
 describe.each(storesUnderTest('snapshots.test.ts'))('snapshots on the $name store', (store) => {
-  let sb: RunningSandbox;
-  let drop: (() => Promise<void>) | undefined;
+  // Registered before the sandbox, so the receiver closes only after the sandbox stopped sending to it.
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   beforeAll(async () => {
-    const prepared = await store.prepare();
-    drop = prepared.drop;
-    sb = await startSandbox(prepared.config);
     receiver = await startReceiver();
   });
   afterAll(async () => {
-    await sb?.stop();
     await receiver?.close();
-    await drop?.();
   });
+  const sb = sandboxOn(store);
 
   it('exports a world and imports it into a new merchant, which answers the same GETs', async () => {
     const source = await newMerchant(sb.url);

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, MAX_ERROR_MESSAGES, type SandboxMerchant } from '@switchyard/contract';
 import { keysOf, newMerchant, raw, startSandbox, type RunningSandbox } from '../test-support/harness.js';
-import { storesUnderTest } from '../test-support/stores.js';
+import { sandboxOn, storesUnderTest } from '../test-support/stores.js';
 import { MAX_JSON_DEPTH } from './json-body.js';
 
 /**
@@ -10,19 +10,10 @@ import { MAX_JSON_DEPTH } from './json-body.js';
  * 400 in the error shape (`{code, messages}`, docs/sandbox.md "Bad input"), bounded, naming the field.
  */
 describe.each(storesUnderTest('bad-input.test.ts'))('bad input on the $name store', (store) => {
-  let sb: RunningSandbox;
+  const sb = sandboxOn(store);
   let merchant: SandboxMerchant;
-  // Unset when prepare() or the start failed: afterAll cleans up what there is.
-  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const prepared = await store.prepare();
-    drop = prepared.drop;
-    sb = await startSandbox(prepared.config);
     merchant = await newMerchant(sb.url);
-  });
-  afterAll(async () => {
-    await sb?.stop();
-    await drop?.();
   });
 
   const send = (path: string, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}) =>

@@ -4,24 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { MAX_FAULT_RULES, type SandboxMerchant } from '@switchyard/contract';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { clientsFor, idemKey, keysOf, newMerchant, raw, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
-import { storesUnderTest } from '../test-support/stores.js';
+import { sandboxOn, storesUnderTest } from '../test-support/stores.js';
 import { MemoryStore } from '../store/memory.js';
 import { faults } from './faults.js';
 
 const customer = () => ({ ...fixtures.createCustomer(), merchant_customer_id: `c-${crypto.randomUUID()}` });
 
 describe.each(storesUnderTest('http/faults.test.ts'))('fault rules on the $name store', (store) => {
-  let sb: RunningSandbox;
-  let drop: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    const prepared = await store.prepare();
-    drop = prepared.drop;
-    sb = await startSandbox(prepared.config);
-  });
-  afterAll(async () => {
-    await sb.stop();
-    await drop?.();
-  });
+  const sb = sandboxOn(store);
 
   async function merchantWithClients(): Promise<{ merchant: SandboxMerchant; clients: Clients }> {
     const merchant = await newMerchant(sb.url);

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, type SandboxMerchant } from '@switchyard/contract';
 import { parseSize } from '../config.js';
 import { MAX_ERROR_BODY_BYTES } from '../errors.js';
 import { fuzzedRoutes, fuzzRequests, type FuzzRequest, type KnownIds } from '../test-support/fuzz-requests.js';
-import { clientsFor, newMerchant, pay, startSandbox, type RunningSandbox } from '../test-support/harness.js';
+import { clientsFor, newMerchant, pay } from '../test-support/harness.js';
 import { Random } from '../test-support/random.js';
-import { storesUnderTest } from '../test-support/stores.js';
+import { sandboxOn, storesUnderTest } from '../test-support/stores.js';
 
 /**
  * Issue 15: every route of the contract, with hostile input of every kind (fuzz-requests.ts),
@@ -55,19 +55,14 @@ async function judge(url: string, request: FuzzRequest, statuses: Map<number, nu
 }
 
 describe.each(storesUnderTest('fuzz.test.ts'))('fuzzing every route on the $name store', (store) => {
-  let sb: RunningSandbox;
+  const sb = sandboxOn(store, { bodyLimit: BODY_LIMIT, seed: undefined });
   let merchant: SandboxMerchant;
   let known: KnownIds;
   // Fuzzed requests that make fault or webhook-chaos rules (a plausible body is a valid rule) act
   // for a merchant of their own: a rule resets, drops or fails its merchant's requests on purpose,
   // which would answer other routes' hostile requests with the very faults this test looks for.
   let ruleMaker: SandboxMerchant;
-  // Unset when prepare() or the start failed: afterAll cleans up what there is.
-  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const prepared = await store.prepare();
-    drop = prepared.drop;
-    sb = await startSandbox({ ...prepared.config, bodyLimit: BODY_LIMIT, seed: undefined });
     merchant = await newMerchant(sb.url);
     ruleMaker = await newMerchant(sb.url);
     // A customer and two payments (one captured, one only authorized) for the hostile requests to act on.
@@ -78,10 +73,6 @@ describe.each(storesUnderTest('fuzz.test.ts'))('fuzzing every route on the $name
     const paymentIds = payments.map((p) => p.id);
     const transactionIds = payments.flatMap((p) => (p.transactions ? [p.transactions.id] : []));
     known = { customer_id: [customer.body.id], payment_id: paymentIds, id: paymentIds, transaction_id: transactionIds };
-  });
-  afterAll(async () => {
-    await sb?.stop();
-    await drop?.();
   });
 
   it(`answers every hostile request in the error shape, bounded and in time (seed ${SEED}, ${PER_ROUTE} per route)`, async () => {

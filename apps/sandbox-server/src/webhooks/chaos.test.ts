@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseWebhookEvent } from '@switchyard/client';
 import type { SandboxMerchant, WebhookDelivery } from '@switchyard/contract';
-import { clientsFor, keysOf, newMerchant, pay, raw, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import { clientsFor, keysOf, newMerchant, pay, raw, startSandbox, type Clients } from '../test-support/harness.js';
 import { eventually, startReceiver, type Received } from '../test-support/receiver.js';
 import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
-import { storesUnderTest } from '../test-support/stores.js';
+import { sandboxOn, storesUnderTest } from '../test-support/stores.js';
 
 const SECRET = 'whsec-chaos-0001';
 
@@ -16,17 +16,7 @@ async function verifiedPaymentId(r: Received): Promise<string> {
 }
 
 describe.each(storesUnderTest('chaos.test.ts'))('webhook chaos on the $name store', (store) => {
-  let sb: RunningSandbox;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const prepared = await store.prepare();
-    drop = prepared.drop;
-    sb = await startSandbox(prepared.config);
-  });
-  afterAll(async () => {
-    await sb?.stop();
-    await drop?.();
-  });
+  const sb = sandboxOn(store);
 
   async function merchantListening(url: string) {
     const merchant: SandboxMerchant = await newMerchant(sb.url);

@@ -4,21 +4,39 @@ import { InsertionOrder } from './insertion-order.js';
 import { KeyedMutex } from './mutex.js';
 import { INDEXED_FIELDS, UniqueViolation, type MerchantRecord, type RecordKind, type Store, type StoredEntry, type Tx } from './types.js';
 
-/** A write staged in a transaction: the record's JSON text, its unique key, its due work and its index keys, if any. */
+/**
+ * A write staged in a transaction: the record's JSON text, its unique key, its due work and its
+ * index keys, if any, and whether it is inserted: absent when the transaction first put it (never
+ * committed, or deleted by the transaction before), so it takes a new place in insertion order,
+ * its place among the transaction's writes. A record present when put keeps its place.
+ */
 interface Staged {
   json: string;
   unique_key: string | undefined;
   due: Due | null;
   indexed: string[];
+  inserted: boolean;
 }
 
 /** What a transaction stages for a put or a create of `value`. */
-const stagedRecord = (kind: RecordKind, value: unknown, uniqueKey: string | undefined): Staged => ({
+const stagedRecord = (kind: RecordKind, value: unknown, uniqueKey: string | undefined, inserted: boolean): Staged => ({
   json: serialize(value),
   unique_key: uniqueKey,
   due: dueOf(kind, value),
   indexed: indexKeysOf(kind, value),
+  inserted,
 });
+
+/**
+ * What a committed record's place in insertion order holds for a transaction that staged
+ * `changes`: its committed text (`json`), its staged update, or nothing once the transaction
+ * deleted it or inserted it again (then it is at its new place, among the inserted).
+ */
+function atCommittedPlace(changes: Map<string, Staged | null> | undefined, id: string, json: string | undefined): string | undefined {
+  const staged = changes?.get(id);
+  if (staged === undefined) return json;
+  return staged === null || staged.inserted ? undefined : staged.json;
+}
 
 /** The key of one value of one indexed field (`INDEXED_FIELDS`). */
 const indexKey = (field: string, value: string) => `${field}\u001f${value}`;
@@ -74,6 +92,37 @@ function tableOf(tables: MerchantTables, kind: RecordKind): KindTable {
     tables.set(kind, table);
   }
   return table;
+}
+
+/** Forgets which record held the unique key `id` held, unless another record of the same commit took it already. */
+function dropUniqueKey(table: KindTable, id: string): void {
+  const key = table.uniqueOf.get(id);
+  if (key === undefined) return;
+  if (table.unique.get(key) === id) table.unique.delete(key);
+  table.uniqueOf.delete(id);
+}
+
+/** Commits the deletion of a committed record: it leaves the insertion order and every index. */
+function removeRecord(table: KindTable, id: string): void {
+  dropUniqueKey(table, id);
+  table.due.delete(id);
+  table.records.delete(id);
+  table.order.leave((member) => table.records.has(member));
+  reindex(table, id, []);
+}
+
+/** Commits a staged record: an update keeps its place, a record not committed yet joins at the end. */
+function writeRecord(table: KindTable, id: string, rec: Staged): void {
+  dropUniqueKey(table, id);
+  if (rec.due) table.due.set(id, rec.due);
+  else table.due.delete(id);
+  if (!table.records.has(id)) table.order.join(id);
+  table.records.set(id, rec.json);
+  if (rec.unique_key !== undefined) {
+    table.unique.set(rec.unique_key, id);
+    table.uniqueOf.set(id, rec.unique_key);
+  }
+  reindex(table, id, rec.indexed);
 }
 
 /** Moves a committed record's id to the index lists of `keys` (its indexed values; none once deleted). */
@@ -175,6 +224,18 @@ export class MemoryStore implements Store {
       const settleCreateOf = (kind: RecordKind, id: string) => {
         if (creates.some((c) => c.kind === kind && c.id === id)) settle(kind);
       };
+      /**
+       * Stages a put or a create. A record this transaction deleted is inserted again, at the
+       * end, as on PostgreSQL: there the delete is sent at once, so the put inserts a new row,
+       * numbered after every other (records.seq; postgres-tx.ts).
+       */
+      const stage = (kind: RecordKind, id: string, value: unknown, uniqueKey: string | undefined) => {
+        const changes = staged(kind);
+        const current = changes.get(id);
+        if (current === null) changes.delete(id);
+        const inserted = current === undefined ? !tables.get(kind)?.records.has(id) : current === null || current.inserted;
+        changes.set(id, stagedRecord(kind, value, uniqueKey, inserted));
+      };
       const tx: Tx = {
         get: async <R>(kind: RecordKind, id: string) => {
           const json = read(kind, id);
@@ -192,11 +253,11 @@ export class MemoryStore implements Store {
             const holder = byUnique(kind, uniqueKey);
             if (holder && holder.id !== id) throw new UniqueViolation(kind, uniqueKey);
           }
-          staged(kind).set(id, stagedRecord(kind, value, uniqueKey));
+          stage(kind, id, value, uniqueKey);
         },
         create: async (kind, id, value, uniqueKey) => {
           settleCreateOf(kind, id);
-          staged(kind).set(id, stagedRecord(kind, value, uniqueKey));
+          stage(kind, id, value, uniqueKey);
           creates.push({ kind, id, uniqueKey });
         },
         delete: async (kind, id) => {
@@ -209,10 +270,10 @@ export class MemoryStore implements Store {
           const records = tables.get(kind)?.records;
           const out: R[] = [];
           for (const [id, json] of records ?? []) {
-            const current = changes?.has(id) ? changes.get(id)?.json : json;
+            const current = atCommittedPlace(changes, id, json);
             if (current !== undefined) out.push(parse<R>(current));
           }
-          for (const [id, rec] of changes ?? []) if (rec && !records?.has(id)) out.push(parse<R>(rec.json));
+          for (const [, rec] of changes ?? []) if (rec?.inserted) out.push(parse<R>(rec.json));
           return out;
         },
         listEntries: async <R>(kind: RecordKind, limit: number) => {
@@ -223,12 +284,12 @@ export class MemoryStore implements Store {
           const add = (id: string, json: string) => out.push({ id, unique_key: uniqueKeyOf(kind, id) ?? null, data: parse<R>(json) });
           for (const [id, json] of records ?? []) {
             if (out.length >= limit) return out;
-            const current = changes?.has(id) ? changes.get(id)?.json : json;
+            const current = atCommittedPlace(changes, id, json);
             if (current !== undefined) add(id, current);
           }
           for (const [id, rec] of changes ?? []) {
             if (out.length >= limit) return out;
-            if (rec && !records?.has(id)) add(id, rec.json);
+            if (rec?.inserted) add(id, rec.json);
           }
           return out;
         },
@@ -238,16 +299,16 @@ export class MemoryStore implements Store {
           const table = tables.get(kind);
           const items: R[] = [];
           let total = table?.records.size ?? 0;
-          // This transaction's new records are the newest, in the order it put them.
-          const added = [...(changes ?? [])].filter(([id, rec]) => rec && !table?.records.has(id));
-          for (const [id, rec] of changes ?? []) if (rec === null && table?.records.has(id)) total -= 1;
+          // This transaction's inserted records are the newest, in the order it put them.
+          const added = [...(changes ?? [])].filter(([, rec]) => rec?.inserted);
+          for (const [id, rec] of changes ?? []) if ((rec === null || rec.inserted) && table?.records.has(id)) total -= 1;
           total += added.length;
           for (let i = added.length - 1; i >= 0 && items.length < limit; i -= 1) items.push(parse<R>((added[i]?.[1] as Staged).json));
           table?.order.newestFirst(
             (id) => table.records.has(id),
             (id) => {
               if (items.length >= limit) return false;
-              const current = read(kind, id);
+              const current = atCommittedPlace(changes, id, table.records.get(id));
               if (current !== undefined) items.push(parse<R>(current));
               return true;
             },
@@ -261,15 +322,14 @@ export class MemoryStore implements Store {
           return values.map((value) => {
             const key = indexKey(field, value);
             const items: R[] = [];
-            const added = [...(changes ?? [])].filter(([id, rec]) => rec?.indexed.includes(key) && !table?.records.has(id));
+            const added = [...(changes ?? [])].filter(([, rec]) => rec?.inserted && rec.indexed.includes(key));
             for (let i = added.length - 1; i >= 0 && items.length < limit; i -= 1) items.push(parse<R>((added[i]?.[1] as Staged).json));
             table?.indexed.get(key)?.newestFirst(
               (id) => table.indexedOf.get(id)?.includes(key) ?? false,
               (id) => {
                 if (items.length >= limit) return false;
-                const staged = changes?.get(id);
-                // Indexed fields never change (INDEXED_FIELDS): a staged record still holds the value unless deleted.
-                const current = staged === undefined ? table.records.get(id) : staged?.json;
+                // Indexed fields never change (INDEXED_FIELDS): a staged update still holds the value.
+                const current = atCommittedPlace(changes, id, table.records.get(id));
                 if (current !== undefined) items.push(parse<R>(current));
                 return true;
               },
@@ -295,26 +355,9 @@ export class MemoryStore implements Store {
       for (const [kind, changes] of overlay) {
         const table = tableOf(tables, kind);
         for (const [id, rec] of changes) {
-          const previousKey = table.uniqueOf.get(id);
-          if (previousKey !== undefined) {
-            if (table.unique.get(previousKey) === id) table.unique.delete(previousKey);
-            table.uniqueOf.delete(id);
-          }
-          if (rec?.due) table.due.set(id, rec.due);
-          else table.due.delete(id);
-          const existed = table.records.has(id);
-          if (rec) {
-            table.records.set(id, rec.json);
-            if (!existed) table.order.join(id);
-            if (rec.unique_key !== undefined) {
-              table.unique.set(rec.unique_key, id);
-              table.uniqueOf.set(id, rec.unique_key);
-            }
-          } else if (existed) {
-            table.records.delete(id);
-            table.order.leave((member) => table.records.has(member));
-          }
-          reindex(table, id, rec?.indexed ?? []);
+          // Deleted, or deleted and inserted again: it leaves its place first.
+          if ((rec === null || rec.inserted) && table.records.has(id)) removeRecord(table, id);
+          if (rec) writeRecord(table, id, rec);
         }
       }
       return result;

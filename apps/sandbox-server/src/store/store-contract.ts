@@ -37,6 +37,28 @@ function signal(): { promise: Promise<void>; fire: () => void } {
   return { promise, fire };
 }
 
+/** A payment as the ordering tests write it: every one under one subscription, so `newestBy` reads them all. */
+interface Payment {
+  id: string;
+  subscription_id: string;
+  v: number;
+}
+
+/**
+ * Every read in insertion order answers `expected` (payments, oldest first): `list`, the first
+ * `limit` of `listEntries`, and the last `limit` of `newest` and `newestBy`, newest first.
+ * PostgreSQL numbers a record when it inserts it (records.seq, migration 1) and keeps the number
+ * when an upsert updates it (postgres-sql.ts, UPSERT): a record's place is where it was last put
+ * while absent, and every store orders its reads so (types.ts, `Tx.list`).
+ */
+async function expectInsertionOrder(tx: Tx, expected: Payment[], limit = expected.length + 1): Promise<void> {
+  const newest = expected.slice(-limit).reverse();
+  expect(await tx.list('payment')).toEqual(expected);
+  expect((await tx.listEntries<Payment>('payment', limit)).map((e) => e.data)).toEqual(expected.slice(0, limit));
+  expect(await tx.newest('payment', limit)).toEqual({ total: expected.length, items: newest });
+  expect(await tx.newestBy('payment', 'subscription_id', ['sub'], limit)).toEqual([newest]);
+}
+
 /**
  * The behaviour every Store must have; the memory store and PostgreSQL both run it.
  * `open` gives a fresh, empty store; `queued(store, merchantId)` is true once a transaction of
@@ -321,22 +343,88 @@ describe(`${name}: the store contract`, () => {
     expect(await store.withTransaction('other', (tx) => tx.listEntries('customer', 10))).toEqual([]);
   });
 
-  it('answers the newest records of a kind, newest first, with the exact count, as `list` orders them', async () => {
+  it('places a record where it was last put while absent: a put or create over it keeps its place, a delete and a put or create again moves it to the end', async () => {
     const store = await open();
-    type Op = { put: number } | { del: number };
-    // One change per transaction: a record deleted and put again joins at the end.
-    const op = fc.oneof(fc.record({ put: fc.integer({ min: 0, max: 11 }) }), fc.record({ del: fc.integer({ min: 0, max: 11 }) }));
+    const m = 'order';
+    const payment = (id: string, v = 0): Payment => ({ id, subscription_id: 'sub', v });
+    await store.withTransaction(m, async (tx) => {
+      for (const id of ['a', 'b', 'c', 'd', 'e']) await tx.put('payment', id, payment(id));
+    });
+    const expected = ['b', 'c', 'd', 'a', 'y', 'x', 'e'].map((id) => payment(id, 1));
+    await store.withTransaction(m, async (tx) => {
+      // Updates: a put, a put under a unique key, a create.
+      await tx.put('payment', 'b', payment('b', 1));
+      await tx.put('payment', 'c', payment('c', 1), 'key-c');
+      await tx.create('payment', 'd', payment('d', 1), 'key-d');
+      // Deleted and put again: to the end.
+      await tx.delete('payment', 'a');
+      await tx.put('payment', 'a', payment('a', 1));
+      // New, deleted, and put again after another new one: after that one.
+      await tx.put('payment', 'x', payment('x', 1));
+      await tx.delete('payment', 'x');
+      await tx.put('payment', 'y', payment('y', 1));
+      await tx.put('payment', 'x', payment('x', 1));
+      // Deleted and created again: to the end.
+      await tx.delete('payment', 'e');
+      await tx.create('payment', 'e', payment('e', 1), 'key-e');
+      await expectInsertionOrder(tx, expected);
+    });
+    await store.withTransaction(m, (tx) => expectInsertionOrder(tx, expected));
+    // Deleted in one transaction and put in a later one: to the end.
+    await store.withTransaction(m, (tx) => tx.delete('payment', 'c'));
+    await store.withTransaction(m, (tx) => tx.put('payment', 'c', payment('c', 1)));
+    await store.withTransaction(m, (tx) => expectInsertionOrder(tx, ['b', 'd', 'a', 'y', 'x', 'e', 'c'].map((id) => payment(id, 1))));
+    // Deleted as due work (retention) and put again in the same transaction: to the end.
+    const at = (ms: number) => new Date(ms).toISOString();
+    // A finished delivery is due for retention; a pending one not yet tried has no due work.
+    const delivery = (id: string, state: 'failed' | 'pending') => ({ id, state, next_attempt_at: null, created_at: at(0) });
+    await store.withTransaction(m, async (tx) => {
+      await tx.put('webhook_delivery', 'd1', delivery('d1', 'failed'));
+      await tx.put('webhook_delivery', 'd2', delivery('d2', 'pending'));
+    });
+    const deliveries = [delivery('d2', 'pending'), delivery('d1', 'pending')];
+    await store.withTransaction(m, async (tx) => {
+      expect(await tx.deleteDue('webhook_delivery', 'retention', 30 * 86400_000, 10)).toBe(1);
+      await tx.put('webhook_delivery', 'd1', delivery('d1', 'pending'));
+      expect(await tx.list('webhook_delivery')).toEqual(deliveries);
+    });
+    expect(await store.withTransaction(m, (tx) => tx.list('webhook_delivery'))).toEqual(deliveries);
+  });
+
+  // Random puts, creates, deletes and reads, several to a transaction: PostgreSQL sends held-back
+  // inserts with the next read of their kind, so reads at other points change when rows are
+  // numbered, never their order.
+  it('answers every read in insertion order (list, entries, newest with the exact count, newest by field) as the records were last put while absent', async () => {
+    const store = await open();
+    type Op = { put: number } | { create: number } | { del: number } | { read: true };
+    const n = fc.integer({ min: 0, max: 11 });
+    const op = fc.oneof(fc.record({ put: n }), fc.record({ create: n }), fc.record({ del: n }), fc.constant({ read: true } as const));
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { maxLength: 30 }), fc.integer({ min: 1, max: 14 }), async (ops: Op[], limit) => {
+      fc.asyncProperty(fc.array(fc.array(op, { minLength: 1, maxLength: 6 }), { maxLength: 12 }), fc.integer({ min: 1, max: 14 }), async (transactions: Op[][], limit) => {
         const m = `newest-${(run += 1)}`;
-        for (const [i, o] of ops.entries()) {
-          await store.withTransaction(m, (tx) => ('put' in o ? tx.put('customer', `c${o.put}`, { id: `c${o.put}`, v: i }) : tx.delete('customer', `c${o.del}`)));
+        /** The records in insertion order: a put or create of an absent record appends it, of a present one replaces it in place. */
+        let model: Payment[] = [];
+        let v = 0;
+        for (const ops of transactions) {
+          await store.withTransaction(m, async (tx) => {
+            for (const o of ops) {
+              if ('read' in o) await expectInsertionOrder(tx, model, limit);
+              else if ('del' in o) {
+                await tx.delete('payment', `p${o.del}`);
+                model = model.filter((r) => r.id !== `p${o.del}`);
+              } else {
+                const record: Payment = { id: `p${'put' in o ? o.put : o.create}`, subscription_id: 'sub', v: (v += 1) };
+                if ('put' in o) await tx.put('payment', record.id, record);
+                else await tx.create('payment', record.id, record, `key-${record.id}`);
+                const place = model.findIndex((r) => r.id === record.id);
+                if (place >= 0) model[place] = record;
+                else model.push(record);
+              }
+            }
+          });
         }
-        await store.withTransaction(m, async (tx) => {
-          const all = await tx.list<{ id: string }>('customer');
-          expect(await tx.newest('customer', limit)).toEqual({ total: all.length, items: all.slice(-limit).reverse() });
-        });
+        await store.withTransaction(m, (tx) => expectInsertionOrder(tx, model, limit));
       }),
       { numRuns: 25 },
     );

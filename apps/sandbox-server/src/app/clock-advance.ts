@@ -3,11 +3,11 @@ import { dueOf } from '../domain/due-work.js';
 import { DomainError } from '../domain/errors.js';
 import { yieldToEventLoop } from '../runtime/yield.js';
 import { KeyedMutex } from '../store/mutex.js';
-import type { MerchantRecord, RecordKind } from '../store/types.js';
+import type { RecordKind } from '../store/types.js';
 import { DispatchRun, type WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { expireOnboardings } from './banking.js';
 import { expireWaitingPayments } from './alternative-methods.js';
-import { invalidCredentials, nowOf, type RequestContext } from './context.js';
+import { existingMerchant, nowOf, type RequestContext } from './context.js';
 import { purgeExpired } from './retention.js';
 import { clockView } from './sandbox.js';
 import { billEverythingDue } from './subscriptions.js';
@@ -21,13 +21,6 @@ const ADVANCE_STEP_MS = 30 * 86400_000;
 
 /** Kinds of records the clock acts on in a step (the `clock` lane of `dueOf`). */
 const CLOCK_KINDS: RecordKind[] = ['subscription', 'banking_onboarding', 'payment', 'webhook_delivery'];
-
-/** The merchant as the store has it now; removed meanwhile, its keys no longer work (as for any unknown key). */
-async function current(read: Promise<MerchantRecord | undefined>): Promise<MerchantRecord> {
-  const merchant = await read;
-  if (!merchant) throw invalidCredentials();
-  return merchant;
-}
 
 /**
  * Moves merchants' clocks forward (`POST /sandbox/clock/advance`). The clock moves in steps, and at
@@ -50,7 +43,7 @@ export class ClockAdvancer {
   }
 
   private async run(ctx: RequestContext, seconds: number): Promise<SandboxClock> {
-    let merchant = await current(ctx.store.getMerchant(ctx.merchant.id));
+    let merchant = await existingMerchant(ctx.store.getMerchant(ctx.merchant.id));
     const target = merchant.clock_offset_seconds + seconds;
     const deliveries = new DispatchRun(this.shutdown);
     // The advance sends the deliveries its steps queue itself; a kick would race ahead of the steps.
@@ -58,7 +51,7 @@ export class ClockAdvancer {
     do {
       this.stopIfShuttingDown({ ...base, merchant });
       const stop = await this.nextStop({ ...base, merchant }, target);
-      merchant = await current(ctx.store.updateMerchant(merchant.id, (m) => ({ ...m, clock_offset_seconds: Math.max(m.clock_offset_seconds, stop) })));
+      merchant = await existingMerchant(ctx.store.updateMerchant(merchant.id, (m) => ({ ...m, clock_offset_seconds: Math.max(m.clock_offset_seconds, stop) })));
       await this.runDue({ ...base, merchant }, deliveries);
     } while (merchant.clock_offset_seconds < target);
     return clockView({ ...ctx, merchant });

@@ -37,6 +37,17 @@ export function asOf(ctx: RequestContext, atMs: number): RequestContext {
 export const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS', ['invalid API credentials']);
 
 /**
+ * The merchant as the store has it now (`getMerchant`, `updateMerchant`), for what must act on
+ * that and not on the request's record, which authentication may have taken from a cache
+ * (docs/scaling.md); removed meanwhile, its keys no longer work (as for any unknown key).
+ */
+export async function existingMerchant(read: Promise<MerchantRecord | undefined>): Promise<MerchantRecord> {
+  const merchant = await read;
+  if (!merchant) throw invalidCredentials();
+  return merchant;
+}
+
+/**
  * Refuses an account id the merchant does not own: AUTHORIZATION_REQUIRED, or the code of the
  * family that names it otherwise (webhook management: INVALID_ACCOUNT_ID).
  */

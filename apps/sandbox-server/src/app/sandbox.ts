@@ -6,7 +6,7 @@ import type { BaseClock } from '../runtime/clock.js';
 import type { SecretKeyDigests } from '../runtime/secret-keys.js';
 import type { IdFactory } from '../runtime/ids.js';
 import type { MerchantRecord, Store } from '../store/types.js';
-import { nowOf, type RequestContext } from './context.js';
+import { existingMerchant, nowOf, type RequestContext } from './context.js';
 
 /** The built-in merchant every fresh sandbox has; its keys are documented in docs/sandbox.md. */
 export const DEMO_MERCHANT = {
@@ -92,6 +92,11 @@ export async function createMerchant(store: Store, clock: BaseClock, ids: IdFact
 
 export function clockView(ctx: RequestContext): SandboxClock {
   return { now: nowOf(ctx).toISOString(), offset_seconds: ctx.merchant.clock_offset_seconds, frozen: ctx.clock.frozen };
+}
+
+/** The merchant's clock as the store has it now: reading it runs no transaction that would check the request's record. */
+export async function currentClock(ctx: RequestContext): Promise<SandboxClock> {
+  return clockView({ ...ctx, merchant: await existingMerchant(ctx.store.getMerchant(ctx.merchant.id)) });
 }
 
 export async function listEvents(ctx: RequestContext, query: { type?: string; resource_id?: string; limit?: number }): Promise<SandboxEvent[]> {

@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type NextFunction, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { IDEMPOTENCY_HEADER } from '@switchyard/contract';
 import { ApiProblem } from '../errors.js';
@@ -21,6 +21,7 @@ import { matchedRoute } from './locals.js';
 import { API_ROUTERS, routeDispatch } from './route-dispatch.js';
 import { journalRecorder } from './journal-recorder.js';
 import { faults } from './faults.js';
+import { rerunWhenMerchantChanged } from './merchant-rerun.js';
 
 export interface AppOptions extends HttpDeps {
   logger: Logger;
@@ -114,8 +115,7 @@ export function createApp(options: AppOptions): Express {
   const json = jsonBody(limit);
   const dispatch = routeDispatch(options, { responseValidation: options.responseValidation, requestValidationErrorHandler });
   const storable = requireStorableText();
-  const parseAndDispatch: RequestHandler = (req, res, next) =>
-    json(req, res, (err?: unknown) => (err ? next(err) : storable(req, res, (bad?: unknown) => (bad ? next(bad) : dispatch(req, res, next)))));
+  const readBody: RequestHandler = (req, res, next) => json(req, res, (err?: unknown) => (err ? next(err) : storable(req, res, next)));
   app.use((req, res, next) => {
     if (!isApiPath(req.path)) {
       next();
@@ -123,11 +123,18 @@ export function createApp(options: AppOptions): Express {
     }
     gate(req, res, () => {
       if (matchedRoute(res).meta.auth === 'none') {
-        parseAndDispatch(req, res, next);
+        readBody(req, res, (err?: unknown) => (err ? next(err) : dispatch(req, res, next)));
         return;
       }
-      const faulted = () => fault(req, res, (err?: unknown) => (err ? next(err) : parseAndDispatch(req, res, next)));
-      auth(req, res, (err?: unknown) => (err ? next(err) : keyCheck(req, res, faulted)));
+      // The body is read once; a second run of the steps (a merchant record that was not
+      // current) meets the same outcome. Reading does not depend on the merchant, faults do.
+      let body: { error: unknown } | undefined;
+      const bodyRead = (then: NextFunction) => {
+        if (body) then(body.error);
+        else readBody(req, res, (error?: unknown) => then((body = { error }).error));
+      };
+      const steps = (done: NextFunction) => fault(req, res, (err?: unknown) => (err ? done(err) : bodyRead((bad?: unknown) => (bad ? done(bad) : dispatch(req, res, done)))));
+      auth(req, res, (err?: unknown) => (err ? next(err) : keyCheck(req, res, () => rerunWhenMerchantChanged(options.store, res, next, steps))));
     });
   });
 

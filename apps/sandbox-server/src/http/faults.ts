@@ -8,6 +8,7 @@ import type { Store } from '../store/types.js';
 import { REPLAYED_HEADER } from './deps.js';
 import { authenticatedMerchant, matchedRoute } from './locals.js';
 import { sendProblem } from './problem-response.js';
+import { RequestStore } from './request-store.js';
 
 export interface FaultsOptions {
   store: Store;
@@ -109,12 +110,13 @@ export function faults(options: FaultsOptions): RequestHandler {
   return async (req, res, next) => {
     try {
       const route = matchedRoute(res);
-      if (route.meta.domain === 'sandbox') {
+      if (route.meta.domain === 'sandbox' || res.locals.faultDecided) {
         next();
         return;
       }
       const header = req.header(SANDBOX_FAULT_HEADER);
       if (header !== undefined) {
+        res.locals.faultDecided = true;
         const parsed = parseFaultHeader(header);
         if ('error' in parsed) {
           sendProblem(res, new DomainError('INVALID_PARAMETERS', [parsed.error]));
@@ -126,11 +128,15 @@ export function faults(options: FaultsOptions): RequestHandler {
       }
       const merchant = authenticatedMerchant(res);
       if (!merchant.fault_rules_used) {
+        // A record not yet known current may lack a mark set meanwhile: decided again if it did.
+        res.locals.faultDecided = res.locals.merchantCurrent;
         next();
         return;
       }
       const request = { operationId: route.meta.operationId, method: req.method, path: req.path, header: (name: string) => req.header(name) };
-      const decision = await decideRequestFault(options.store, merchant.id, request, nowMs());
+      // Checked against the record (RequestStore), so the rules read are those of its current mark.
+      const decision = await decideRequestFault(new RequestStore(options.store, res), merchant.id, request, nowMs());
+      res.locals.faultDecided = true;
       for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
       if (!decision.fired) {
         next();

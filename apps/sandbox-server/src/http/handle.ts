@@ -8,6 +8,7 @@ import { PROVIDER_LATENCY_HEADER, REPLAYED_HEADER, type HttpDeps } from './deps.
 import type { HandlerContext, PublicHandlerContext, SandboxOptions } from './handler.js';
 import { merchantRequestContext } from './merchant-context.js';
 import { authenticatedMerchant } from './locals.js';
+import { RequestStore } from './request-store.js';
 
 /** The validated request, whichever of its parts the route has. */
 export interface RouteInput {
@@ -65,6 +66,7 @@ function merchantContext(deps: HttpDeps, call: RouteCall): HandlerContext {
   const merchant = authenticatedMerchant(call.res);
   return {
     ...merchantRequestContext(deps, merchant),
+    store: new RequestStore(deps.store, call.res),
     dispatcher: deps.dispatcher,
     clockAdvancer: deps.clockAdvancer,
     journal: deps.journal,

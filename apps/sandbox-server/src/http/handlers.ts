@@ -6,7 +6,7 @@ import { createCustomer, createCustomerSession, getCustomer } from '../app/custo
 import { createRecipient, createTransfer, reverseTransfer } from '../app/marketplace.js';
 import { completeEnrollment, enrollDirect, enrollInSession, scriptOutcomes } from '../app/payment-methods.js';
 import { cancelOrRefund, capturePayment, chargeback, createPayment, disputeChargeback, getPayment, refundTransaction, settleDispute } from '../app/payments.js';
-import { clockView, createMerchant, listEvents } from '../app/sandbox.js';
+import { createMerchant, currentClock, listEvents } from '../app/sandbox.js';
 import { inspectorOverview } from '../app/inspector.js';
 import { createSubscription, getSubscription, retrySubscription } from '../app/subscriptions.js';
 import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, presentDelivery, updateWebhook } from '../app/webhooks.js';
@@ -68,7 +68,7 @@ export const handlers: Handlers = {
   },
   sandbox: {
     createMerchant: (ctx, { body }) => createMerchant(ctx.store, ctx.clock, ctx.ids, body),
-    getClock: (ctx) => clockView(ctx),
+    getClock: (ctx) => currentClock(ctx),
     // Everything that falls due, webhook retries included, runs before the answer: tests stay deterministic.
     advanceClock: (ctx, { body }) => ctx.clockAdvancer.advance(ctx, body.seconds),
     reset: async (ctx) => {

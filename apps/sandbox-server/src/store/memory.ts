@@ -1,8 +1,9 @@
+import { isDeepStrictEqual } from 'node:util';
 import { SecretKeyDigests, generatePepper } from '../runtime/secret-keys.js';
 import { dueOf, type Due, type DueLane } from '../domain/due-work.js';
 import { InsertionOrder } from './insertion-order.js';
 import { KeyedMutex } from './mutex.js';
-import { INDEXED_FIELDS, UniqueViolation, type MerchantRecord, type RecordKind, type Store, type StoredEntry, type Tx } from './types.js';
+import { INDEXED_FIELDS, MerchantChanged, UniqueViolation, type MerchantRecord, type RecordKind, type Store, type StoredEntry, type Tx } from './types.js';
 
 /**
  * A write staged in a transaction: the record's JSON text, its unique key, its due work and its
@@ -361,6 +362,15 @@ export class MemoryStore implements Store {
         }
       }
       return result;
+    });
+  }
+
+  withCheckedTransaction<T>(merchant: MerchantRecord, fn: (tx: Tx) => Promise<T>, current: () => void): Promise<T> {
+    return this.withTransaction(merchant.id, async (tx) => {
+      // Under the merchant's lock, which updateMerchant takes too: the record stays as compared until the end.
+      if (!isDeepStrictEqual(this.merchants.get(merchant.id), merchant)) throw new MerchantChanged(merchant.id);
+      current();
+      return fn(tx);
     });
   }
 

@@ -45,3 +45,22 @@ export function recordValues(merchantId: string, kind: RecordKind, id: string, j
 
 export const RECORD_COLUMNS = '(merchant_id, kind, id, unique_key, data, due_lane, due_at)';
 export const UPSERT = 'ON CONFLICT (merchant_id, kind, id) DO UPDATE SET unique_key = EXCLUDED.unique_key, data = EXCLUDED.data, due_lane = EXCLUDED.due_lane, due_at = EXCLUDED.due_at';
+
+/** What the merchant check's failure says (see `merchantUnchanged`). */
+const MERCHANT_CHANGED = 'merchant-changed:';
+
+/**
+ * A statement that fails, and with it the rest of its message and the transaction, unless the
+ * merchant's row is still the version (`xmin`, the transaction that last wrote it) the caller
+ * read. It fails by casting a text to int: the text is built from the row, so the planner cannot
+ * fold it into a failure of every run. Sent after the merchant's lock, which `updateMerchant`
+ * takes alone, so the row cannot change before the transaction ends.
+ */
+export const merchantUnchanged = (merchantId: string, version: string): string =>
+  `SELECT (CASE WHEN xmin::text = ${text(version)} THEN '0' ELSE ${text(MERCHANT_CHANGED)} || id END)::int FROM merchants WHERE id = ${text(merchantId)}`;
+
+/** Whether `error` is the failure of `merchantUnchanged` (PostgreSQL's invalid_text_representation, naming its text). */
+export function isMerchantChange(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e.code === '22P02' && typeof e.message === 'string' && e.message.includes(`"${MERCHANT_CHANGED}`);
+}

@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { dueOf, type DueLane } from '../domain/due-work.js';
 import { PendingWrites, type SentCreate } from './postgres-writes.js';
-import { RECORD_COLUMNS, inInsertionOrder, merchantLockKey, numberOrNull, recordLockKey, recordsWhere, text } from './postgres-sql.js';
-import { UniqueViolation, type IndexedKind, type RecordKind, type StoredEntry, type Tx } from './types.js';
+import { RECORD_COLUMNS, inInsertionOrder, isMerchantChange, merchantLockKey, merchantUnchanged, numberOrNull, recordLockKey, recordsWhere, text } from './postgres-sql.js';
+import { MerchantChanged, UniqueViolation, type IndexedKind, type RecordKind, type StoredEntry, type Tx } from './types.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -16,6 +16,14 @@ function violatedCreate(merchantId: string, error: unknown, creates: SentCreate[
   if (e.code !== UNIQUE_VIOLATION || e.constraint !== 'records_unique_key') return undefined;
   const create = creates.find((c) => e.detail?.includes(`=(${merchantId}, ${c.kind}, ${c.uniqueKey})`));
   return create ? new UniqueViolation(create.kind, create.uniqueKey) : undefined;
+}
+
+/** A check of the merchant record the caller acts on (`Store.withCheckedTransaction`). */
+export interface MerchantCheck {
+  /** The version of the row the caller's record was read at (`xmin`). */
+  version: string;
+  /** Called once the first message came back: the record was current, and stays so until the end. */
+  current: () => void;
 }
 
 /**
@@ -43,14 +51,18 @@ export class TxSession {
   /**
    * `alone` takes the merchant's lock alone instead of shared (`Store.withTransactionAlone`): the
    * transaction waits for the merchant's open ones, and those begun after it wait for it.
+   * `check` goes in the first message too, after the lock: a record that changed fails that
+   * message, so nothing the message carries (held-back writes, even `COMMIT`) takes effect.
    */
   constructor(
     private readonly client: pg.PoolClient,
     private readonly merchantId: string,
     alone = false,
+    private check?: MerchantCheck,
   ) {
     this.pending = new PendingWrites(merchantId);
     this.queued = ['BEGIN', `SELECT ${alone ? 'pg_advisory_xact_lock' : 'pg_advisory_xact_lock_shared'}(${merchantLockKey(merchantId)})`];
+    if (check) this.queued.push(merchantUnchanged(merchantId, check.version));
   }
 
   /**
@@ -62,11 +74,14 @@ export class TxSession {
     this.queued = [];
     this.begun = true;
     const creates = this.pending.sentCreates();
+    const checking = this.check;
+    this.check = undefined;
     const all = [...head, ...statements];
     const out = (await this.client.query(all.join(';\n')).catch((error: unknown) => {
-      this.failed = violatedCreate(this.merchantId, error, creates) ?? error;
+      this.failed = checking && isMerchantChange(error) ? new MerchantChanged(this.merchantId) : (violatedCreate(this.merchantId, error, creates) ?? error);
       throw this.failed;
     })) as unknown as pg.QueryResult | pg.QueryResult[];
+    checking?.current();
     const results = Array.isArray(out) ? out : [out];
     return results.slice(head.length);
   }

@@ -5,7 +5,7 @@ import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { PostgresStore } from './postgres.js';
 import { storeContract } from './store-contract.js';
-import type { MerchantRecord } from './types.js';
+import { MerchantChanged, type MerchantRecord } from './types.js';
 
 const url = testDatabaseUrl('postgres.test.ts');
 const opened: PostgresStore[] = [];
@@ -95,6 +95,25 @@ describe.skipIf(!url)('PostgreSQL', () => {
     await tx;
     // It deleted what the transaction committed while it waited.
     expect(await reset).toBe(1);
+  });
+
+  // Authentication's round trip is saved by the record each process keeps (merchant-cache.ts);
+  // a change through another replica is found by the check in the next transaction.
+  it('authenticates from the record it keeps, and finds a change made through another replica when a transaction checks it', async () => {
+    const name = await schema();
+    const [one, two] = [await connect(name), await connect(name)];
+    const id = `m_${name}`;
+    await one.putMerchantIfAbsent({ ...merchant(id, 'd'), public_api_key: `pk_${name}` });
+    const kept = (await one.findMerchantByPublicKey(`pk_${name}`)) as MerchantRecord;
+    await two.updateMerchant(id, (m) => ({ ...m, clock_offset_seconds: 60 }));
+    expect(await one.findMerchantByPublicKey(`pk_${name}`)).toBe(kept);
+    await expect(one.withCheckedTransaction(kept, (tx) => tx.put('customer', 'c', { id: 'c' }), () => undefined)).rejects.toBeInstanceOf(MerchantChanged);
+    const fresh = await one.getMerchant(id);
+    expect(fresh?.clock_offset_seconds).toBe(60);
+    expect(await one.findMerchantByPublicKey(`pk_${name}`)).toBe(fresh);
+    // A record this store did not read has no version to check against: it counts as changed.
+    await expect(one.withCheckedTransaction({ ...(fresh as MerchantRecord) }, async () => 'ran', () => undefined)).rejects.toBeInstanceOf(MerchantChanged);
+    expect(await one.withTransaction(id, (tx) => tx.get('customer', 'c'))).toBeUndefined();
   });
 
   describe('merchant secret keys at rest (migration 3, docs/deploy.md)', () => {

@@ -1,10 +1,11 @@
 import pg from 'pg';
 import type { SecretKeyDigests } from '../runtime/secret-keys.js';
+import { MerchantCache } from './merchant-cache.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { merchantLockKey } from './postgres-sql.js';
-import { TxSession } from './postgres-tx.js';
+import { TxSession, type MerchantCheck } from './postgres-tx.js';
 import { secretKeysOf } from './secret-key-pepper.js';
-import type { MerchantRecord, RecordKind, Store, Tx } from './types.js';
+import { MerchantChanged, type MerchantRecord, type RecordKind, type Store, type Tx } from './types.js';
 
 /** PostgreSQL ended the transaction to break a deadlock (two transactions each holding a record the other wants). */
 const DEADLOCK_DETECTED = '40P01';
@@ -65,6 +66,12 @@ function migrate(pool: pg.Pool, schema: string, secretKeyPepper: string | undefi
   });
 }
 
+/** A merchant's row as read: its record and the row's version (`xmin`, see `MerchantCache`). */
+interface MerchantRow {
+  data: MerchantRecord;
+  version: string;
+}
+
 /**
  * The durable store. Records live in one table keyed by (merchant, kind, id), with a partial
  * unique index for secondary keys. A transaction holds the records it reads with advisory locks
@@ -72,6 +79,8 @@ function migrate(pool: pg.Pool, schema: string, secretKeyPepper: string | undefi
  * change to the whole merchant (its clock, a reset) takes that lock alone and waits for them.
  */
 export class PostgresStore implements Store {
+  private readonly merchants = new MerchantCache();
+
   private constructor(
     private readonly pool: pg.Pool,
     readonly secretKeys: SecretKeyDigests,
@@ -102,10 +111,21 @@ export class PostgresStore implements Store {
     });
   }
 
-  async withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.retryingDeadlocks(merchantId, fn);
+  }
+
+  withCheckedTransaction<T>(merchant: MerchantRecord, fn: (tx: Tx) => Promise<T>, current: () => void): Promise<T> {
+    const version = this.merchants.versionOf(merchant);
+    // A record this store never read has no version to compare: it is treated as changed.
+    if (version === undefined) return Promise.reject(new MerchantChanged(merchant.id));
+    return this.retryingDeadlocks(merchant.id, fn, { version, current });
+  }
+
+  private async retryingDeadlocks<T>(merchantId: string, fn: (tx: Tx) => Promise<T>, check?: MerchantCheck): Promise<T> {
     for (let run = 1; ; run += 1) {
       try {
-        return await this.transaction(merchantId, false, fn);
+        return await this.transaction(merchantId, false, fn, check);
       } catch (error) {
         if ((error as { code?: string }).code !== DEADLOCK_DETECTED || run >= DEADLOCK_RUNS) throw error;
       }
@@ -118,9 +138,9 @@ export class PostgresStore implements Store {
   }
 
   /** One run of `fn` in a transaction on one pooled connection: committed, or rolled back and thrown. */
-  private async transaction<T>(merchantId: string, alone: boolean, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  private async transaction<T>(merchantId: string, alone: boolean, fn: (tx: Tx) => Promise<T>, check?: MerchantCheck): Promise<T> {
     const client = await this.pool.connect();
-    const session = new TxSession(client, merchantId, alone);
+    const session = new TxSession(client, merchantId, alone, check);
     try {
       const result = await fn(session.tx);
       await session.commit();
@@ -140,14 +160,20 @@ export class PostgresStore implements Store {
   }
 
   async getMerchant(id: string) {
-    const r = await this.pool.query<{ data: MerchantRecord }>({ name: 'merchant_by_id', text: 'SELECT data FROM merchants WHERE id = $1', values: [id] });
-    return r.rows[0]?.data;
+    const r = await this.pool.query<MerchantRow>({ name: 'merchant_by_id', text: 'SELECT data, xmin::text AS version FROM merchants WHERE id = $1', values: [id] });
+    return this.kept(r.rows[0]);
   }
 
   async findMerchantByPublicKey(publicKey: string) {
-    // Every request authenticates with this one: prepared once per connection, not parsed and planned each time.
-    const r = await this.pool.query<{ data: MerchantRecord }>({ name: 'merchant_by_public_key', text: 'SELECT data FROM merchants WHERE public_api_key = $1', values: [publicKey] });
-    return r.rows[0]?.data;
+    const cached = this.merchants.get(publicKey);
+    if (cached) return cached;
+    // Prepared once per connection, not parsed and planned each time.
+    const r = await this.pool.query<MerchantRow>({ name: 'merchant_by_public_key', text: 'SELECT data, xmin::text AS version FROM merchants WHERE public_api_key = $1', values: [publicKey] });
+    return this.kept(r.rows[0]);
+  }
+
+  private kept(row: MerchantRow | undefined): MerchantRecord | undefined {
+    return row ? this.merchants.keep(row.data, row.version) : undefined;
   }
 
   async putMerchantIfAbsent(merchant: MerchantRecord): Promise<boolean> {
@@ -167,8 +193,8 @@ export class PostgresStore implements Store {
       const current = r.rows[0]?.data;
       if (!current) return undefined;
       const next = change(current);
-      await client.query('UPDATE merchants SET public_api_key = $2, data = $3 WHERE id = $1', [id, next.public_api_key, JSON.stringify(next)]);
-      return next;
+      const updated = await client.query<{ version: string }>('UPDATE merchants SET public_api_key = $2, data = $3 WHERE id = $1 RETURNING xmin::text AS version', [id, next.public_api_key, JSON.stringify(next)]);
+      return this.merchants.keep(next, updated.rows[0]?.version as string);
     });
   }
 

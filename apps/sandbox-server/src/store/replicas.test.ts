@@ -114,6 +114,53 @@ describe.skipIf(!url)('two sandbox replicas on one PostgreSQL', () => {
     );
   });
 
+  // A replica authenticates from the merchant record it keeps (store/merchant-cache.ts); each
+  // request below reaches B within that record's second, after the change made through A.
+  describe('act at once on a merchant changed through the other', () => {
+    const DAY = 86_400;
+    /** A merchant whose record B keeps from a request it answered. */
+    async function keptByB() {
+      const m = await newMerchant(a.url);
+      const viaB = clientsFor(b.url, m);
+      expect(await viaB.customers.get({ params: { customer_id: crypto.randomUUID() } })).toMatchObject({ status: 400, body: { code: 'CUSTOMER_NOT_FOUND' } });
+      return { m, viaA: clientsFor(a.url, m), viaB };
+    }
+
+    it('stamps with the clock advanced through the other, and shows it', async () => {
+      const { viaA, viaB } = await keptByB();
+      await viaA.sandbox.advanceClock({ body: { seconds: 30 * DAY } });
+      const created = await viaB.customers.create({ body: { merchant_customer_id: 'after-advance' } });
+      if (created.status !== 201) throw new Error(`create: ${created.status}`);
+      expect(Date.parse(created.body.created_at) - Date.now()).toBeGreaterThan(29 * DAY * 1000);
+      expect(await viaB.sandbox.getClock()).toMatchObject({ status: 200, body: { offset_seconds: 30 * DAY } });
+    });
+
+    it('applies a fault rule made through the other, also to a request the contract refuses', async () => {
+      for (const body of [{ merchant_customer_id: 'valid' }, { merchant_customer_id: 42 }]) {
+        const { m, viaA } = await keptByB();
+        await viaA.sandbox.createFaultRule({ body: { match: { operation_id: 'createCustomer' }, effect: { type: 'status', status: 503 } } });
+        const res = await fetch(`${b.url}/v1/customers`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'public-api-key': m.public_api_key, 'private-secret-key': m.private_secret_key },
+          body: JSON.stringify(body),
+        });
+        expect(res.status).toBe(503);
+      }
+    });
+
+    it('accepts the accounts a snapshot imported through the other', async () => {
+      const source = await newMerchant(a.url);
+      const snapshot = await clientsFor(a.url, source).sandbox.exportSnapshot();
+      if (snapshot.status !== 200) throw new Error('export');
+      const { viaA, viaB } = await keptByB();
+      expect((await viaA.sandbox.importSnapshot({ body: snapshot.body })).status).toBe(200);
+      const session = await viaB.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: source.account_ids[0] as string } });
+      expect(session.status).toBe(200);
+      const exported = await viaB.sandbox.exportSnapshot();
+      expect(exported.status === 200 && exported.body.merchant.account_ids).toEqual(source.account_ids);
+    });
+  });
+
   it('attempt a webhook delivery once when both dispatchers try it at the same moment', async () => {
     const receiver = await startReceiver();
     try {

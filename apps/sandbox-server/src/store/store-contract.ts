@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_UNITS, fromUnits } from '../domain/money.js';
 import { acceptedUnits } from '../test-support/money-arbitraries.js';
-import { UniqueViolation, type MerchantRecord, type Store, type Tx } from './types.js';
+import { MerchantChanged, UniqueViolation, type MerchantRecord, type Store, type Tx } from './types.js';
 
 const merchant = (id: string, offset = 0): MerchantRecord => ({
   id,
@@ -208,6 +208,59 @@ describe(`${name}: the store contract`, () => {
     expect((await store.getMerchant('m1'))?.clock_offset_seconds).toBe(20);
     expect(await store.updateMerchant('nobody', (m) => m)).toBeUndefined();
     expect(await store.listMerchantIds()).toContain('m1');
+  });
+
+  it('runs a checked transaction on a current merchant record, and writes nothing of one on a record changed since it was read', async () => {
+    const store = await open();
+    await store.putMerchantIfAbsent(merchant('mc'));
+    const read = (await store.findMerchantByPublicKey('pk_mc')) as MerchantRecord;
+    let current = 0;
+    const passed = () => (current += 1);
+    // Write-only: on PostgreSQL the check travels in the one message that also carries COMMIT.
+    const writeOnly = (id: string) => async (tx: Tx) => {
+      await tx.create('customer', id, { id }, `key-${id}`);
+      await tx.put('event', `e-${id}`, { id });
+      return id;
+    };
+    expect(await store.withCheckedTransaction(read, writeOnly('c1'), passed)).toBe('c1');
+    expect(current).toBe(1);
+
+    await store.updateMerchant('mc', (m) => ({ ...m, clock_offset_seconds: 60 }));
+    await expect(store.withCheckedTransaction(read, writeOnly('c2'), passed)).rejects.toBeInstanceOf(MerchantChanged);
+    await expect(store.withCheckedTransaction(read, (tx) => tx.get('customer', 'c1'), passed)).rejects.toBeInstanceOf(MerchantChanged);
+    expect(current).toBe(1);
+    expect(await store.withTransaction('mc', (tx) => tx.list('customer'))).toEqual([{ id: 'c1' }]);
+    expect(await store.withTransaction('mc', (tx) => tx.list('event'))).toEqual([{ id: 'c1' }]);
+
+    // The record as the store has it now (read again, or as the change returned it) passes.
+    const again = (await store.getMerchant('mc')) as MerchantRecord;
+    expect(await store.withCheckedTransaction(again, writeOnly('c2'), passed)).toBe('c2');
+    const changed = (await store.updateMerchant('mc', (m) => ({ ...m, clock_offset_seconds: 120 }))) as MerchantRecord;
+    expect(await store.withCheckedTransaction(changed, (tx) => tx.get('customer', 'c2'), passed)).toEqual({ id: 'c2' });
+    expect(current).toBe(3);
+  });
+
+  it('checks a merchant record against a change queued before its transaction', async () => {
+    const store = await open();
+    await store.putMerchantIfAbsent(merchant('mw'));
+    const read = (await store.findMerchantByPublicKey('pk_mw')) as MerchantRecord;
+    const opened = signal();
+    const release = signal();
+    const alone = store.withTransactionAlone('mw', async (tx) => {
+      await tx.get('customer', 'x');
+      opened.fire();
+      await release.promise;
+    });
+    await opened.promise;
+    // The change waits for the transaction alone; the checked one, begun after it, waits behind it and sees it.
+    const update = store.updateMerchant('mw', (m) => ({ ...m, clock_offset_seconds: 5 }));
+    await finishedOrQueued(update, () => queued(store, 'mw'));
+    const checked = store.withCheckedTransaction(read, (tx) => tx.put('customer', 'late', { id: 'late' }), () => undefined);
+    release.fire();
+    await alone;
+    await update;
+    await expect(checked).rejects.toBeInstanceOf(MerchantChanged);
+    expect(await store.withTransaction('mw', (tx) => tx.get('customer', 'late'))).toBeUndefined();
   });
 
   it('locates a record by unique key across merchants', async () => {

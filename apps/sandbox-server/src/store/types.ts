@@ -119,6 +119,18 @@ export class UniqueViolation extends Error {
   }
 }
 
+/**
+ * A checked transaction's merchant record is no longer the merchant's current one (another
+ * request or replica changed its clock, accounts or fault rules since it was read): nothing of
+ * the transaction was written. The caller reads the merchant again and starts over.
+ */
+export class MerchantChanged extends Error {
+  constructor(readonly merchantId: string) {
+    super(`merchant ${merchantId} changed since it was read`);
+    this.name = 'MerchantChanged';
+  }
+}
+
 export interface Store {
   /** Digests merchant secret keys with the pepper this store's data was digested with. */
   readonly secretKeys: SecretKeyDigests;
@@ -135,9 +147,24 @@ export interface Store {
    * interleave. It waits for the merchant's open transactions, and those begun meanwhile wait for it.
    */
   withTransactionAlone<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * As `withTransaction` of `merchant.id`, for a caller acting on `merchant` as the store gave it
+   * earlier (`findMerchantByPublicKey` may answer from a cache): checked against the merchant's
+   * current record together with the transaction's first statement, and the transaction holds
+   * the merchant's lock shared, so the record cannot change before it ends. When the record
+   * changed it throws `MerchantChanged` and writes nothing; once the record is known current it
+   * calls `current`, even if the transaction fails later for another reason.
+   */
+  withCheckedTransaction<T>(merchant: MerchantRecord, fn: (tx: Tx) => Promise<T>, current: () => void): Promise<T>;
+  /** The merchant's current record, read from the store itself (never from a cache). */
   getMerchant(id: string): Promise<MerchantRecord | undefined>;
   /** Finds a record by unique key across merchants (public handles such as payment link codes). */
   locate<T>(kind: RecordKind, uniqueKey: string): Promise<{ merchantId: string; data: T } | undefined>;
+  /**
+   * The merchant holding the public key. Keys never change, so a store may answer from a cache:
+   * the record may then be older than the merchant's current one, which `withCheckedTransaction`
+   * finds out.
+   */
   findMerchantByPublicKey(publicKey: string): Promise<MerchantRecord | undefined>;
   /**
    * Stores the merchant only when neither its id nor its public key is taken, atomically: replicas

@@ -1,0 +1,36 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { NextFunction, Response } from 'express';
+import { MerchantChanged, type Store } from '../store/types.js';
+import { authenticatedMerchant } from './locals.js';
+
+/**
+ * Runs an authenticated request's steps after authentication (`steps`), and runs them once more,
+ * on the merchant read again, when the record they acted on was not current: a checked
+ * transaction found it changed (`MerchantChanged`, nothing written), or the steps failed while the
+ * record was not yet known current and it turns out to have changed (the error may come from the
+ * old record: an account it did not have yet, a fault rule it did not know of). After the second
+ * read the record is current, so nothing can fail that way again. See `RequestStore`.
+ */
+export function rerunWhenMerchantChanged(store: Store, res: Response, next: NextFunction, steps: (done: NextFunction) => void): void {
+  let rerun = false;
+  const done: NextFunction = (err?: unknown) => {
+    const unsure = err instanceof MerchantChanged || (err !== undefined && !res.locals.merchantCurrent);
+    if (!unsure || rerun || res.headersSent) {
+      next(err);
+      return;
+    }
+    rerun = true;
+    readAgain(store, res, err).then((changed) => (changed ? steps(done) : next(err)), next);
+  };
+  steps(done);
+}
+
+/** Reads the merchant again and makes it the request's (current); whether the steps must run again. */
+async function readAgain(store: Store, res: Response, err: unknown): Promise<boolean> {
+  const before = authenticatedMerchant(res);
+  const fresh = await store.getMerchant(before.id);
+  if (!fresh) return false;
+  res.locals.merchant = fresh;
+  res.locals.merchantCurrent = true;
+  return err instanceof MerchantChanged || !isDeepStrictEqual(fresh, before);
+}

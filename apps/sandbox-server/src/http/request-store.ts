@@ -1,0 +1,102 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Response } from 'express';
+import { MerchantChanged, type MerchantRecord, type Store, type Tx } from '../store/types.js';
+import { authenticatedMerchant } from './locals.js';
+
+/**
+ * The store as one authenticated request acts through it. Authentication may answer with a
+ * cached merchant record (`Store.findMerchantByPublicKey`), so until the request knows its record
+ * is current, its transactions of that merchant are checked (`Store.withCheckedTransaction`):
+ * the first check passes, or the transaction writes nothing and throws `MerchantChanged`, and the
+ * request starts over with the record read again (`rerunWhenMerchantChanged`). After a passed
+ * check every step of the request runs as it always did, on the record the request began with.
+ *
+ * A request that changes or resets the merchant as a whole acts on what it reads itself, so from
+ * then on nothing is checked: a check would find the request's own change.
+ */
+export class RequestStore implements Store {
+  constructor(
+    private readonly store: Store,
+    private readonly res: Response,
+  ) {}
+
+  get secretKeys() {
+    return this.store.secretKeys;
+  }
+
+  private get unchecked(): MerchantRecord | undefined {
+    return this.res.locals.merchantCurrent ? undefined : authenticatedMerchant(this.res);
+  }
+
+  private readonly passed = () => {
+    this.res.locals.merchantCurrent = true;
+  };
+
+  withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const merchant = this.unchecked;
+    if (merchant?.id !== merchantId) return this.store.withTransaction(merchantId, fn);
+    return this.store.withCheckedTransaction(merchant, fn, this.passed);
+  }
+
+  withCheckedTransaction<T>(merchant: MerchantRecord, fn: (tx: Tx) => Promise<T>, current: () => void): Promise<T> {
+    return this.store.withCheckedTransaction(merchant, fn, current);
+  }
+
+  /** A transaction alone is no checked one (it takes the merchant's lock alone): the record is read again first instead. */
+  async withTransactionAlone<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    if (this.unchecked?.id === merchantId) await confirmMerchant(this.store, this.res);
+    return this.store.withTransactionAlone(merchantId, fn);
+  }
+
+  getMerchant(id: string) {
+    return this.store.getMerchant(id);
+  }
+
+  locate<T>(...args: Parameters<Store['locate']>) {
+    return this.store.locate<T>(...args);
+  }
+
+  findMerchantByPublicKey(publicKey: string) {
+    return this.store.findMerchantByPublicKey(publicKey);
+  }
+
+  putMerchantIfAbsent(merchant: MerchantRecord) {
+    return this.store.putMerchantIfAbsent(merchant);
+  }
+
+  async updateMerchant(id: string, change: (m: MerchantRecord) => MerchantRecord) {
+    const updated = await this.store.updateMerchant(id, change);
+    if (id === this.res.locals.merchant?.id) this.passed();
+    return updated;
+  }
+
+  listMerchantIds() {
+    return this.store.listMerchantIds();
+  }
+
+  async resetMerchant(merchantId: string) {
+    const deleted = await this.store.resetMerchant(merchantId);
+    if (merchantId === this.res.locals.merchant?.id) this.passed();
+    return deleted;
+  }
+
+  ready() {
+    return this.store.ready();
+  }
+
+  close() {
+    return this.store.close();
+  }
+}
+
+/**
+ * Reads the request's merchant again unless it is known current: the same record makes it
+ * current; another throws `MerchantChanged` (the request starts over on the new one).
+ */
+export async function confirmMerchant(store: Store, res: Response): Promise<void> {
+  if (res.locals.merchantCurrent) return;
+  const merchant = authenticatedMerchant(res);
+  const fresh = await store.getMerchant(merchant.id);
+  if (fresh && !isDeepStrictEqual(fresh, merchant)) throw new MerchantChanged(merchant.id);
+  res.locals.merchantCurrent = true;
+}

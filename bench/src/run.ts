@@ -17,7 +17,19 @@ const placement = placeLoadGenerator();
 useCpuPlacement(placement);
 const cpuPlacement = placement.description;
 
+/** Stops before measuring anything: a run that measured nothing must not write results or exit 0. */
+function refuse(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+const PARTS = ['server', 'postgres', 'memory', 'client'];
+if (only !== undefined && !PARTS.includes(only)) refuse(`--only takes one of ${PARTS.join(', ')}, not "${only}"`);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!databaseUrl) {
+  if (only === 'postgres') refuse('--only postgres needs a PostgreSQL URL in BENCH_DATABASE_URL or TEST_DATABASE_URL');
+  if (!only) process.stderr.write('skipping the PostgreSQL figures: no BENCH_DATABASE_URL or TEST_DATABASE_URL\n');
+}
 const figures: Figure[] = [];
 if (!only || only === 'server') {
   figures.push(...(await serverBench(quick ? { durationSeconds: 0.3, rounds: 1, loadSize: { amount: 200 }, warmUp: false, amount: 100, fixedRate: 100, storedCustomers: 200 } : { durationSeconds: 5, rounds: 3, loadSize: { durationSeconds: 5 }, warmUp: true, amount: 5000, fixedRate: 1000, storedCustomers: 100_000 })));

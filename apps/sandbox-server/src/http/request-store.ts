@@ -1,6 +1,5 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { Response } from 'express';
-import { MerchantChanged, type MerchantRecord, type Store, type Tx } from '../store/types.js';
+import type { MerchantRecord, Store, Tx } from '../store/types.js';
 import { authenticatedMerchant } from './locals.js';
 
 /**
@@ -38,14 +37,14 @@ export class RequestStore implements Store {
     return this.store.withCheckedTransaction(merchant, fn, this.passed);
   }
 
-  withCheckedTransaction<T>(merchant: MerchantRecord, fn: (tx: Tx) => Promise<T>, current: () => void): Promise<T> {
-    return this.store.withCheckedTransaction(merchant, fn, current);
+  withCheckedTransaction<T>(merchant: MerchantRecord, fn: (tx: Tx) => Promise<T>, current: () => void, alone?: boolean): Promise<T> {
+    return this.store.withCheckedTransaction(merchant, fn, current, alone);
   }
 
-  /** A transaction alone is no checked one (it takes the merchant's lock alone): the record is read again first instead. */
-  async withTransactionAlone<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    if (this.unchecked?.id === merchantId) await confirmMerchant(this.store, this.res);
-    return this.store.withTransactionAlone(merchantId, fn);
+  withTransactionAlone<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const merchant = this.unchecked;
+    if (merchant?.id !== merchantId) return this.store.withTransactionAlone(merchantId, fn);
+    return this.store.withCheckedTransaction(merchant, fn, this.passed, true);
   }
 
   getMerchant(id: string) {
@@ -87,16 +86,4 @@ export class RequestStore implements Store {
   close() {
     return this.store.close();
   }
-}
-
-/**
- * Reads the request's merchant again unless it is known current: the same record makes it
- * current; another throws `MerchantChanged` (the request starts over on the new one).
- */
-export async function confirmMerchant(store: Store, res: Response): Promise<void> {
-  if (res.locals.merchantCurrent) return;
-  const merchant = authenticatedMerchant(res);
-  const fresh = await store.getMerchant(merchant.id);
-  if (fresh && !isDeepStrictEqual(fresh, merchant)) throw new MerchantChanged(merchant.id);
-  res.locals.merchantCurrent = true;
 }

@@ -365,6 +365,7 @@ export class MemoryStore implements Store {
     });
   }
 
+  // Every transaction of a merchant runs alone here: `alone` changes nothing.
   withCheckedTransaction<T>(merchant: MerchantRecord, fn: (tx: Tx) => Promise<T>, current: () => void): Promise<T> {
     return this.withTransaction(merchant.id, async (tx) => {
       // Under the merchant's lock, which updateMerchant takes too: the record stays as compared until the end.

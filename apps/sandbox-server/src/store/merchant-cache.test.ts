@@ -14,10 +14,10 @@ const record = (id: string, offset = 0): MerchantRecord => ({
 });
 
 describe('the merchant cache', () => {
-  it('answers a kept record by public key for a second, with the version it was read at', () => {
+  it('answers a kept record by public key for its freshness bound, with the version it was read at', () => {
     let now = 0;
-    const cache = new MerchantCache(() => now);
-    const kept = cache.keep(record('m1'), '100');
+    const cache = new MerchantCache(1_000, () => now);
+    const kept = cache.keep(record('m1'), '100', cache.startRead());
     expect(cache.get('pk_m1')).toBe(kept);
     expect(cache.versionOf(kept)).toBe('100');
     now = 1_000;
@@ -28,21 +28,26 @@ describe('the merchant cache', () => {
     expect(cache.versionOf(kept)).toBe('100');
   });
 
-  it('keeps the newest record of a merchant, and knows no version of a record it never kept', () => {
-    const cache = new MerchantCache(() => 0);
-    const old = cache.keep(record('m1'), '100');
-    const newer = cache.keep(record('m1', 60), '101');
-    expect(cache.get('pk_m1')).toBe(newer);
-    expect(cache.versionOf(old)).toBe('100');
+  it('keeps the record of the later-started read, whichever answer arrives last', () => {
+    const cache = new MerchantCache(1_000, () => 0);
+    const slow = cache.startRead();
+    const change = cache.keep(record('m1', 60), '101', cache.startRead());
+    const stale = cache.keep(record('m1'), '100', slow);
+    expect(cache.get('pk_m1')).toBe(change);
+    // The late answer still goes back to its caller, checkable by its own version.
+    expect(cache.versionOf(stale)).toBe('100');
     expect(cache.versionOf(record('m1', 60))).toBeUndefined();
   });
 
-  it('drops the least recently read merchant past its bound', () => {
-    const cache = new MerchantCache(() => 0, 2);
-    cache.keep(record('m1'), '1');
-    cache.keep(record('m2'), '2');
+  it('refreshes without adding when told, freezes what it answers, and drops the least recently read past its bound', () => {
+    const cache = new MerchantCache(1_000, () => 0, 2);
+    const swept = cache.keep(record('m0'), '1', cache.startRead(), false);
+    expect(cache.get('pk_m0')).toBeUndefined();
+    expect(Object.isFrozen(swept) && Object.isFrozen(swept.account_ids)).toBe(true);
+    cache.keep(record('m1'), '1', cache.startRead());
+    cache.keep(record('m2'), '2', cache.startRead());
     cache.get('pk_m1');
-    cache.keep(record('m3'), '3');
+    cache.keep(record('m3'), '3', cache.startRead());
     expect([cache.get('pk_m1')?.id, cache.get('pk_m2'), cache.get('pk_m3')?.id]).toEqual(['m1', undefined, 'm3']);
   });
 });

@@ -4,14 +4,16 @@ import type { MerchantRecord } from './types.js';
 const MAX_MERCHANTS = 10_000;
 /**
  * How long a kept merchant answers authentication before it is read again. Transactions check
- * the record they act on whatever its age (`Store.withCheckedTransaction`), and errors answered
+ * the record they act on whatever its age (`Store.withCheckedTransaction`), and refusals answered
  * without one check it too; this bounds how old it may be for what neither covers (docs/scaling.md).
  */
-const FRESH_FOR_MS = 1_000;
+export const MERCHANT_FRESH_FOR_MS = 1_000;
 
 interface Kept {
   record: MerchantRecord;
-  readAtMs: number;
+  keptAtMs: number;
+  /** The number of the read it came from (`startRead`): a later-started read's record wins. */
+  read: number;
 }
 
 /**
@@ -19,36 +21,55 @@ interface Kept {
  * read at. A public key and the secret key's digest never change, so a kept record always
  * authenticates rightly; what may have changed since is the clock offset, the accounts and the
  * fault-rule mark, which a checked transaction compares by version. Saves authentication its
- * round trip to the database: one of the two a `POST /v1/customers` made.
+ * round trip to the database: the one of the two a `POST /v1/customers` made.
+ *
+ * Records are frozen: one kept record serves many requests at once.
  */
 export class MerchantCache {
   private readonly byKey = new Map<string, Kept>();
   private readonly versions = new WeakMap<MerchantRecord, string>();
+  private reads = 0;
 
   constructor(
-    private readonly nowMs: () => number = Date.now,
+    private readonly freshForMs = MERCHANT_FRESH_FOR_MS,
+    // Monotonic: a wall clock set back would keep records fresh for as long as it went back.
+    private readonly nowMs: () => number = () => performance.now(),
     private readonly max = MAX_MERCHANTS,
   ) {}
 
-  /** The kept record for the key, unless it is older than `FRESH_FOR_MS`. */
+  /** The kept record for the key, unless it is older than the freshness bound. */
   get(publicKey: string): MerchantRecord | undefined {
     const kept = this.byKey.get(publicKey);
     if (!kept) return undefined;
-    if (this.nowMs() - kept.readAtMs > FRESH_FOR_MS) {
-      this.byKey.delete(publicKey);
-      return undefined;
-    }
-    // Most recently read last: the first key is the one to drop.
     this.byKey.delete(publicKey);
+    if (this.nowMs() - kept.keptAtMs > this.freshForMs) return undefined;
+    // Most recently read last: the first key is the one to drop.
     this.byKey.set(publicKey, kept);
     return kept.record;
   }
 
-  /** Keeps the record as the merchant's newest, read at `version`; answers it. */
-  keep(record: MerchantRecord, version: string): MerchantRecord {
+  /**
+   * Numbers a read of a merchant about to be sent (or a change just committed): of two records
+   * kept, the one from the later-started read is the newer, whichever answer arrived last.
+   */
+  startRead(): number {
+    this.reads += 1;
+    return this.reads;
+  }
+
+  /**
+   * Answers the record, frozen and with its version known; keeps it unless a later-started read's
+   * record is kept already. `add: false` only refreshes a merchant already kept (a sweep over
+   * every merchant must not push out the ones requests use).
+   */
+  keep(record: MerchantRecord, version: string, read: number, add = true): MerchantRecord {
+    Object.freeze(record.account_ids);
+    Object.freeze(record);
     this.versions.set(record, version);
+    const kept = this.byKey.get(record.public_api_key);
+    if ((kept && kept.read > read) || (!kept && !add)) return record;
     this.byKey.delete(record.public_api_key);
-    this.byKey.set(record.public_api_key, { record, readAtMs: this.nowMs() });
+    this.byKey.set(record.public_api_key, { record, keptAtMs: this.nowMs(), read });
     if (this.byKey.size > this.max) {
       const oldest = this.byKey.keys().next().value;
       if (oldest !== undefined) this.byKey.delete(oldest);
@@ -56,7 +77,7 @@ export class MerchantCache {
     return record;
   }
 
-  /** The version a record this cache kept was read at; undefined for a record from elsewhere. */
+  /** The version a record this cache answered was read at; undefined for a record from elsewhere. */
   versionOf(record: MerchantRecord): string | undefined {
     return this.versions.get(record);
   }

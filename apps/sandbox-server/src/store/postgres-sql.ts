@@ -59,8 +59,8 @@ const MERCHANT_CHANGED = 'merchant-changed:';
 export const merchantUnchanged = (merchantId: string, version: string): string =>
   `SELECT (CASE WHEN xmin::text = ${text(version)} THEN '0' ELSE ${text(MERCHANT_CHANGED)} || id END)::int FROM merchants WHERE id = ${text(merchantId)}`;
 
-/** Whether `error` is the failure of `merchantUnchanged` (PostgreSQL's invalid_text_representation, naming its text). */
+/** Whether `error` is the failure of `merchantUnchanged`: invalid_text_representation, naming its text (quoted as the server's language quotes). */
 export function isMerchantChange(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
-  return e.code === '22P02' && typeof e.message === 'string' && e.message.includes(`"${MERCHANT_CHANGED}`);
+  return e.code === '22P02' && typeof e.message === 'string' && e.message.includes(MERCHANT_CHANGED);
 }

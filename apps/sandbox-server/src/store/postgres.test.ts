@@ -22,8 +22,8 @@ async function schema(): Promise<string> {
   return name;
 }
 
-async function connect(name: string, secretKeyPepper?: string): Promise<PostgresStore> {
-  const store = await PostgresStore.connect({ connectionString: url as string, schema: name, poolSize: 4, secretKeyPepper });
+async function connect(name: string, secretKeyPepper?: string, merchantFreshForMs?: number): Promise<PostgresStore> {
+  const store = await PostgresStore.connect({ connectionString: url as string, schema: name, poolSize: 4, secretKeyPepper, merchantFreshForMs });
   opened.push(store);
   return store;
 }
@@ -101,7 +101,8 @@ describe.skipIf(!url)('PostgreSQL', () => {
   // a change through another replica is found by the check in the next transaction.
   it('authenticates from the record it keeps, and finds a change made through another replica when a transaction checks it', async () => {
     const name = await schema();
-    const [one, two] = [await connect(name), await connect(name)];
+    // Held for a minute: what finds the change must be the check, not the expiry.
+    const [one, two] = [await connect(name, undefined, 60_000), await connect(name)];
     const id = `m_${name}`;
     await one.putMerchantIfAbsent({ ...merchant(id, 'd'), public_api_key: `pk_${name}` });
     const kept = (await one.findMerchantByPublicKey(`pk_${name}`)) as MerchantRecord;

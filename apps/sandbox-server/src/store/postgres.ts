@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { SecretKeyDigests } from '../runtime/secret-keys.js';
-import { MerchantCache } from './merchant-cache.js';
+import { MERCHANT_FRESH_FOR_MS, MerchantCache } from './merchant-cache.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { merchantLockKey } from './postgres-sql.js';
 import { TxSession, type MerchantCheck } from './postgres-tx.js';
@@ -25,6 +25,11 @@ export interface PostgresStoreOptions {
   poolSize?: number;
   /** Key of the merchant secret-key digests; without it the database keeps a generated one. */
   secretKeyPepper?: string;
+  /**
+   * How long a merchant record read for authentication answers it again (`MerchantCache`).
+   * Tests hold it longer, so that what finds a change through another replica is the check, not the expiry.
+   */
+  merchantFreshForMs?: number;
 }
 
 /** Runs `fn` in a transaction on one pooled connection; commits when it resolves, rolls back when it throws. */
@@ -79,12 +84,15 @@ interface MerchantRow {
  * change to the whole merchant (its clock, a reset) takes that lock alone and waits for them.
  */
 export class PostgresStore implements Store {
-  private readonly merchants = new MerchantCache();
+  private readonly merchants: MerchantCache;
 
   private constructor(
     private readonly pool: pg.Pool,
     readonly secretKeys: SecretKeyDigests,
-  ) {}
+    merchantFreshForMs: number,
+  ) {
+    this.merchants = new MerchantCache(merchantFreshForMs);
+  }
 
   static async connect(options: PostgresStoreOptions): Promise<PostgresStore> {
     const schema = options.schema ?? 'public';
@@ -96,7 +104,7 @@ export class PostgresStore implements Store {
     });
     pool.on('error', () => undefined);
     try {
-      return new PostgresStore(pool, await migrate(pool, schema, options.secretKeyPepper));
+      return new PostgresStore(pool, await migrate(pool, schema, options.secretKeyPepper), options.merchantFreshForMs ?? MERCHANT_FRESH_FOR_MS);
     } catch (error) {
       await pool.end();
       throw error;
@@ -115,11 +123,13 @@ export class PostgresStore implements Store {
     return this.retryingDeadlocks(merchantId, fn);
   }
 
-  withCheckedTransaction<T>(merchant: MerchantRecord, fn: (tx: Tx) => Promise<T>, current: () => void): Promise<T> {
+  withCheckedTransaction<T>(merchant: MerchantRecord, fn: (tx: Tx) => Promise<T>, current: () => void, alone = false): Promise<T> {
     const version = this.merchants.versionOf(merchant);
     // A record this store never read has no version to compare: it is treated as changed.
     if (version === undefined) return Promise.reject(new MerchantChanged(merchant.id));
-    return this.retryingDeadlocks(merchant.id, fn, { version, current });
+    const check = { version, current };
+    // No deadlock to retry alone: every other transaction of the merchant waits before its first record lock.
+    return alone ? this.transaction(merchant.id, true, fn, check) : this.retryingDeadlocks(merchant.id, fn, check);
   }
 
   private async retryingDeadlocks<T>(merchantId: string, fn: (tx: Tx) => Promise<T>, check?: MerchantCheck): Promise<T> {
@@ -160,20 +170,21 @@ export class PostgresStore implements Store {
   }
 
   async getMerchant(id: string) {
+    const read = this.merchants.startRead();
     const r = await this.pool.query<MerchantRow>({ name: 'merchant_by_id', text: 'SELECT data, xmin::text AS version FROM merchants WHERE id = $1', values: [id] });
-    return this.kept(r.rows[0]);
+    const row = r.rows[0];
+    // Refreshes a kept merchant; the sweeps over every merchant do not fill the cache.
+    return row ? this.merchants.keep(row.data, row.version, read, false) : undefined;
   }
 
   async findMerchantByPublicKey(publicKey: string) {
     const cached = this.merchants.get(publicKey);
     if (cached) return cached;
+    const read = this.merchants.startRead();
     // Prepared once per connection, not parsed and planned each time.
     const r = await this.pool.query<MerchantRow>({ name: 'merchant_by_public_key', text: 'SELECT data, xmin::text AS version FROM merchants WHERE public_api_key = $1', values: [publicKey] });
-    return this.kept(r.rows[0]);
-  }
-
-  private kept(row: MerchantRow | undefined): MerchantRecord | undefined {
-    return row ? this.merchants.keep(row.data, row.version) : undefined;
+    const row = r.rows[0];
+    return row ? this.merchants.keep(row.data, row.version, read) : undefined;
   }
 
   async putMerchantIfAbsent(merchant: MerchantRecord): Promise<boolean> {
@@ -188,14 +199,16 @@ export class PostgresStore implements Store {
   }
 
   async updateMerchant(id: string, change: (m: MerchantRecord) => MerchantRecord) {
-    return this.whole(id, async (client) => {
+    const updated = await this.whole(id, async (client) => {
       const r = await client.query<{ data: MerchantRecord }>('SELECT data FROM merchants WHERE id = $1 FOR UPDATE', [id]);
       const current = r.rows[0]?.data;
       if (!current) return undefined;
       const next = change(current);
-      const updated = await client.query<{ version: string }>('UPDATE merchants SET public_api_key = $2, data = $3 WHERE id = $1 RETURNING xmin::text AS version', [id, next.public_api_key, JSON.stringify(next)]);
-      return this.merchants.keep(next, updated.rows[0]?.version as string);
+      const written = await client.query<{ version: string }>('UPDATE merchants SET public_api_key = $2, data = $3 WHERE id = $1 RETURNING xmin::text AS version', [id, next.public_api_key, JSON.stringify(next)]);
+      return { next, version: written.rows[0]?.version as string };
     });
+    // Kept once committed, as the newest: a read that started before the commit may answer the old record.
+    return updated && this.merchants.keep(updated.next, updated.version, this.merchants.startRead(), false);
   }
 
   async resetMerchant(merchantId: string) {

@@ -4,6 +4,7 @@ import type { SandboxMerchant } from '@switchyard/contract';
 import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
 import { clientsFor, idemKey, newMerchant, pay, startSandbox, type RunningSandbox } from '../test-support/harness.js';
 import { startReceiver } from '../test-support/receiver.js';
+import { PostgresStore } from './postgres.js';
 
 const url = testDatabaseUrl('replicas.test.ts');
 
@@ -17,7 +18,8 @@ describe.skipIf(!url)('two sandbox replicas on one PostgreSQL', () => {
     const db = await freshSchema(url as string);
     drop = db.drop;
     a = await startSandbox({ databaseUrl: url, databaseSchema: db.schema });
-    b = await startSandbox({ databaseUrl: url, databaseSchema: db.schema });
+    // B keeps merchant records for a minute: what finds a change made through A is B's check, not the expiry.
+    b = await startSandbox({ databaseUrl: url, databaseSchema: db.schema }, { store: await PostgresStore.connect({ connectionString: url as string, schema: db.schema, merchantFreshForMs: 60_000 }) });
     merchant = await newMerchant(a.url);
   });
   afterAll(async () => {
@@ -114,8 +116,8 @@ describe.skipIf(!url)('two sandbox replicas on one PostgreSQL', () => {
     );
   });
 
-  // A replica authenticates from the merchant record it keeps (store/merchant-cache.ts); each
-  // request below reaches B within that record's second, after the change made through A.
+  // A replica authenticates from the merchant record it keeps (store/merchant-cache.ts): each
+  // request below reaches B holding the record from before the change made through A.
   describe('act at once on a merchant changed through the other', () => {
     const DAY = 86_400;
     /** A merchant whose record B keeps from a request it answered. */

@@ -148,14 +148,14 @@ export interface Store {
    */
   withTransactionAlone<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
-   * As `withTransaction` of `merchant.id`, for a caller acting on `merchant` as the store gave it
-   * earlier (`findMerchantByPublicKey` may answer from a cache): checked against the merchant's
-   * current record together with the transaction's first statement, and the transaction holds
-   * the merchant's lock shared, so the record cannot change before it ends. When the record
-   * changed it throws `MerchantChanged` and writes nothing; once the record is known current it
-   * calls `current`, even if the transaction fails later for another reason.
+   * As `withTransaction` of `merchant.id` (`withTransactionAlone` when `alone`), for a caller
+   * acting on `merchant` as the store gave it earlier (`findMerchantByPublicKey` may answer from
+   * a cache): checked against the merchant's current record together with the transaction's
+   * first statement, and the transaction holds the merchant's lock, so the record cannot change
+   * before it ends. When the record changed it throws `MerchantChanged` and writes nothing; when
+   * the check passed it calls `current` (a transaction that reads and writes nothing checks nothing).
    */
-  withCheckedTransaction<T>(merchant: MerchantRecord, fn: (tx: Tx) => Promise<T>, current: () => void): Promise<T>;
+  withCheckedTransaction<T>(merchant: MerchantRecord, fn: (tx: Tx) => Promise<T>, current: () => void, alone?: boolean): Promise<T>;
   /** The merchant's current record, read from the store itself (never from a cache). */
   getMerchant(id: string): Promise<MerchantRecord | undefined>;
   /** Finds a record by unique key across merchants (public handles such as payment link codes). */

@@ -285,17 +285,30 @@ export async function postgresBench(o: PostgresBenchOptions): Promise<Figure[]> 
     const script = pgbenchScript(demoMerchant?.id as string, demoMerchant?.version as string);
     const tool = hasPgbench() ? 'pgbench' : 'node-postgres clients (pgbench not installed)';
     const ceilingRun = () => (hasPgbench() ? runPgbench(o.databaseUrl, schema, script, CONNECTIONS, seconds) : runNodeClients(o.databaseUrl, schema, script, CONNECTIONS, seconds));
-    const ceilingCpu = await withCpu([], ceilingRun);
-    const { result: sandboxRun, cpu: sandboxCpu } = await withCpu([pgOne], () => customersOf([pgOne], demo, o.loadSize));
+    // Alternated in rounds like every pair here: one run of each moved by a third between runs.
+    const cpus = { sandbox: [] as string[], ceiling: [] as string[] };
+    const [sandboxRun, ceiling] = await sideBySide(
+      o,
+      async () => {
+        const { result, cpu } = await withCpu([pgOne], () => customersOf([pgOne], demo, o.loadSize));
+        cpus.sandbox.push(cpu);
+        return checked('postgres customers beside pgbench', result);
+      },
+      async () => {
+        const { result, cpu } = await withCpu([], ceilingRun);
+        cpus.ceiling.push(cpu);
+        return { rps: result, p50: 0, p99: 0, non2xx: 0, errors: 0, total: 0 };
+      },
+    );
     figures.push({
       name: 'POST /v1/customers on PostgreSQL vs the database alone running its statements',
-      ours: checked('postgres customers beside pgbench', sandboxRun).rps,
-      baseline: ceilingCpu.result,
-      baselineName: `${tool}, ${CONNECTIONS} clients, the sandbox's 6 statements in its 1 round trip per request (${ceilingCpu.cpu}); the sandbox: ${sandboxCpu}`,
+      ours: sandboxRun.rps,
+      baseline: ceiling.rps,
+      baselineName: `${tool}, ${CONNECTIONS} clients, the sandbox's 6 statements in its 1 round trip per request (${cpus.ceiling[cpus.ceiling.length - 1]}); the sandbox: ${cpus.sandbox[cpus.sandbox.length - 1]}`,
       unit: 'req/s',
-      ratio: sandboxRun.rps / ceilingCpu.result,
+      ratio: sandboxRun.rps / ceiling.rps,
       target: '≥ 0.5× (report)',
-      met: sandboxRun.rps / ceilingCpu.result >= 0.5,
+      met: sandboxRun.rps / ceiling.rps >= 0.5,
     });
 
     // Two replicas on the database, the eight-merchant load split between them, against one with all of it.

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import type { SecretKeyDigests } from '../runtime/secret-keys.js';
 import { MERCHANT_FRESH_FOR_MS, MerchantCache } from './merchant-cache.js';
@@ -200,10 +201,12 @@ export class PostgresStore implements Store {
 
   async updateMerchant(id: string, change: (m: MerchantRecord) => MerchantRecord) {
     const updated = await this.whole(id, async (client) => {
-      const r = await client.query<{ data: MerchantRecord }>('SELECT data FROM merchants WHERE id = $1 FOR UPDATE', [id]);
-      const current = r.rows[0]?.data;
-      if (!current) return undefined;
-      const next = change(current);
+      const r = await client.query<MerchantRow>('SELECT data, xmin::text AS version FROM merchants WHERE id = $1 FOR UPDATE', [id]);
+      const row = r.rows[0];
+      if (!row) return undefined;
+      const next = change(structuredClone(row.data));
+      // Unchanged, the row is not written: a new version would send every replica's next request of the merchant round again.
+      if (isDeepStrictEqual(next, row.data)) return { next, version: row.version };
       const written = await client.query<{ version: string }>('UPDATE merchants SET public_api_key = $2, data = $3 WHERE id = $1 RETURNING xmin::text AS version', [id, next.public_api_key, JSON.stringify(next)]);
       return { next, version: written.rows[0]?.version as string };
     });

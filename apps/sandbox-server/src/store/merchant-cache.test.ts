@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MerchantCache } from './merchant-cache.js';
-import type { MerchantRecord } from './types.js';
+import { merchantRecord } from '../test-support/merchant-record.js';
 
-const record = (id: string, offset = 0): MerchantRecord => ({
-  id,
-  name: id,
-  public_api_key: `pk_${id}`,
-  secret_key_digest: `digest_${id}`,
-  account_ids: [],
-  fingerprint_key: 'k',
-  clock_offset_seconds: offset,
-  created_at: '2026-01-01T00:00:00.000Z',
-});
+const record = (id: string, offset = 0) => merchantRecord(id, { clock_offset_seconds: offset });
 
 describe('the merchant cache', () => {
   it('answers a kept record by public key for its freshness bound, with the version it was read at', () => {

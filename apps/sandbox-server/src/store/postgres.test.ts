@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { SecretKeyDigests } from '../runtime/secret-keys.js';
 import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
+import { merchantRecord } from '../test-support/merchant-record.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { PostgresStore } from './postgres.js';
 import { storeContract } from './store-contract.js';
@@ -41,9 +42,7 @@ async function sql<R extends pg.QueryResultRow>(name: string, text: string, valu
   }
 }
 
-const merchant = (id: string, digest: string): MerchantRecord => ({
-  id, name: id, public_api_key: `pk_${id}`, secret_key_digest: digest, account_ids: [], fingerprint_key: 'k', clock_offset_seconds: 0, created_at: '2026-01-01T00:00:00.000Z',
-});
+const merchant = (id: string, digest: string) => merchantRecord(id, { secret_key_digest: digest });
 
 /** How many transactions wait for the merchant's lock (advisory locks are the database's, not a schema's). */
 const WAITING_FOR_MERCHANT = `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND ((classid::bigint << 32) | objid::bigint) = hashtextextended($1, 7)`;

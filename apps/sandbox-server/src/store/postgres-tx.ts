@@ -30,8 +30,8 @@ export interface MerchantCheck {
  * One transaction on one pooled connection, in as few round trips as its reads allow. Nothing is
  * sent until the transaction first reads: `BEGIN` and the merchant's lock (shared) go with that
  * read; writes wait (`PendingWrites`) and go with the next read of their kind or with `COMMIT`.
- * A request that writes a customer and its event costs two round trips; one that only writes,
- * one; one that touches nothing, none.
+ * A transaction that reads once, then writes, costs two round trips; one that only writes (a
+ * customer and its event), one; one that touches nothing, none.
  *
  * Reads lock what they read: `get` takes the record's advisory lock, then reads it with a fresh
  * snapshot (under READ COMMITTED each statement sees what committed before it started), so

@@ -24,7 +24,7 @@ const ROWS_PER_STATEMENT = 500;
  * its creates (a new record whose unique key clashes only by failing the transaction), held back and sent as multi-row INSERTs: in the same round trip as whatever next reads their
  * kind, and as the commit. One statement instead of one round trip per record is what makes a
  * clock advance that writes thousands of payments, events and deliveries affordable on
- * PostgreSQL, and a request that writes one record and its event cost two round trips in all. A
+ * PostgreSQL, and a request that writes one record and its event cost one round trip in all. A
  * record is copied to JSON when put, so later changes by the caller never reach the store, as
  * with every store.
  */

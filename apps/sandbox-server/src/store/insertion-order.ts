@@ -5,6 +5,10 @@
  * outnumber live ones; then the list is rebuilt from the live ones, which spreads the rebuild
  * over the leaves that made it necessary. An id that leaves and joins again is listed twice:
  * the later entry is its place (reads skip the earlier).
+ *
+ * A member's position (`join`, `positionOf`) orders it among the others as their joining did: a
+ * later joiner has a greater one. A rebuild renumbers every member (`leave`'s `moved`), so a
+ * position kept outside stays comparable only when its keeper follows those moves.
  */
 export class InsertionOrder {
   private ids: string[] = [];
@@ -15,14 +19,31 @@ export class InsertionOrder {
     return this.ids.length - this.stale;
   }
 
-  join(id: string): void {
-    this.ids.push(id);
+  /** The position past every member's: where the next id to join will be. */
+  get end(): number {
+    return this.ids.length;
   }
 
-  /** `id` left the set; `isMember` tells which ids still are members (used when rebuilding). */
-  leave(isMember: (id: string) => boolean): void {
+  /** Adds `id` as the newest member; returns its position. */
+  join(id: string): number {
+    return this.ids.push(id) - 1;
+  }
+
+  /**
+   * The position of the member `id` (its latest entry), searched from the newest end: a member
+   * that joined moments ago is found in a few steps, one that joined first only after every entry.
+   */
+  positionOf(id: string): number {
+    return this.ids.lastIndexOf(id);
+  }
+
+  /**
+   * `id` left the set; `isMember` tells which ids still are members (used when rebuilding), and
+   * `moved` is told each member's new position when a rebuild renumbers them.
+   */
+  leave(isMember: (id: string) => boolean, moved?: (id: string, position: number) => void): void {
     this.stale += 1;
-    if (this.stale > this.ids.length / 2 + 16) this.rebuild(isMember);
+    if (this.stale > this.ids.length / 2 + 16) this.rebuild(isMember, moved);
   }
 
   /**
@@ -39,7 +60,7 @@ export class InsertionOrder {
     }
   }
 
-  private rebuild(isMember: (id: string) => boolean): void {
+  private rebuild(isMember: (id: string) => boolean, moved: ((id: string, position: number) => void) | undefined): void {
     const live: string[] = [];
     this.newestFirst(isMember, (id) => {
       live.push(id);
@@ -47,5 +68,6 @@ export class InsertionOrder {
     });
     this.ids = live.reverse();
     this.stale = 0;
+    if (moved) this.ids.forEach((id, position) => moved(id, position));
   }
 }

@@ -379,6 +379,79 @@ describe(`${name}: the store contract`, () => {
     expect(ids(await store.withTransaction('d', (tx) => tx.list<{ id: string }>('webhook_delivery')))).toEqual(['late', 'early']);
   });
 
+  // PostgreSQL lists and deletes due work `ORDER BY due_at, seq` (postgres-tx.ts): equal times go
+  // in insertion order (records.seq, numbered when a record is inserted and kept by an upsert),
+  // whenever each record fell due. Pending deliveries are due on the clock at their next attempt.
+  it('lists and deletes committed due work of one time in insertion order, not in the order the records fell due', async () => {
+    const store = await open();
+    const m = 'ties';
+    const at = (ms: number) => new Date(ms).toISOString();
+    const delivery = (id: string, nextMs: number | null) => ({ id, state: 'pending', next_attempt_at: nextMs === null ? null : at(nextMs), created_at: at(0) });
+    const put = (id: string, nextMs: number | null) => store.withTransaction(m, (tx) => tx.put('webhook_delivery', id, delivery(id, nextMs)));
+    const due = async (limit = 10) =>
+      (await store.withTransaction(m, (tx) => tx.listDue<{ id: string }>('webhook_delivery', 'clock', 1000, limit))).map((d) => d.id);
+    await store.withTransaction(m, async (tx) => {
+      for (const [id, nextMs] of [['a', null], ['b', null], ['c', 1000], ['d', null], ['e', 500]] as const) await tx.put('webhook_delivery', id, delivery(id, nextMs));
+    });
+    // b, then a, fall due at c's time, each in a transaction of its own.
+    await put('b', 1000);
+    await put('a', 1000);
+    expect(await due()).toEqual(['e', 'a', 'b', 'c']);
+    expect(await due(2)).toEqual(['e', 'a']);
+    expect(await store.withTransaction(m, (tx) => tx.deleteDue('webhook_delivery', 'clock', 1000, 2))).toBe(2);
+    expect(await due()).toEqual(['b', 'c']);
+    // Deleted, then put again in a later transaction: a new number, after every other record.
+    await store.withTransaction(m, (tx) => tx.delete('webhook_delivery', 'b'));
+    await put('b', 1000);
+    await put('d', 1000);
+    expect(await due()).toEqual(['c', 'd', 'b']);
+    expect(await store.withTransaction(m, (tx) => tx.deleteDue('webhook_delivery', 'clock', 1000, 2))).toBe(2);
+    expect(await due()).toEqual(['b']);
+    // Many records put and deleted around two others: the two keep their order however the store
+    // compacts what it keeps, also for one that falls due only afterwards.
+    const fillers = Array.from({ length: 40 }, (_, i) => `f${i}`);
+    await store.withTransaction(m, async (tx) => {
+      for (const id of fillers) await tx.put('webhook_delivery', id, delivery(id, null));
+      await tx.put('webhook_delivery', 'x', delivery('x', 1000));
+      await tx.put('webhook_delivery', 'y', delivery('y', null));
+    });
+    await store.withTransaction(m, async (tx) => {
+      for (const id of fillers) await tx.delete('webhook_delivery', id);
+    });
+    await put('y', 1000);
+    expect(await due()).toEqual(['b', 'x', 'y']);
+  });
+
+  it('lists and deletes due work of one time in insertion order within a transaction: an update keeps its place, an insert comes after every committed record', async () => {
+    const store = await open();
+    const m = 'ties-tx';
+    const at = (ms: number) => new Date(ms).toISOString();
+    const delivery = (id: string, nextMs: number | null, attempts = 0) => ({ id, state: 'pending', next_attempt_at: nextMs === null ? null : at(nextMs), created_at: at(0), attempts });
+    const due = async (tx: Tx) => (await tx.listDue<{ id: string }>('webhook_delivery', 'clock', 1000, 10)).map((d) => d.id);
+    await store.withTransaction(m, async (tx) => {
+      for (const [id, nextMs] of [['a', 1000], ['b', 1000], ['c', 1000], ['d', null], ['e', 500]] as const) await tx.put('webhook_delivery', id, delivery(id, nextMs));
+    });
+    await store.withTransaction(m, async (tx) => {
+      // New, then a committed record falling due here, then an update: the update keeps its place.
+      await tx.put('webhook_delivery', 'f', delivery('f', 1000));
+      await tx.put('webhook_delivery', 'd', delivery('d', 1000));
+      await tx.put('webhook_delivery', 'b', delivery('b', 1000, 1));
+      expect(await due(tx)).toEqual(['e', 'a', 'b', 'c', 'd', 'f']);
+      // Deleted and put again: a new number, after the one inserted before it.
+      await tx.delete('webhook_delivery', 'a');
+      await tx.put('webhook_delivery', 'a', delivery('a', 1000));
+      expect(await due(tx)).toEqual(['e', 'b', 'c', 'd', 'f', 'a']);
+      expect(await tx.deleteDue('webhook_delivery', 'clock', 1000, 3)).toBe(3);
+      expect(await due(tx)).toEqual(['d', 'f', 'a']);
+      // Taken as due work and put again: after every other.
+      await tx.put('webhook_delivery', 'c', delivery('c', 1000));
+      expect(await due(tx)).toEqual(['d', 'f', 'a', 'c']);
+    });
+    expect(await store.withTransaction(m, due)).toEqual(['d', 'f', 'a', 'c']);
+    expect(await store.withTransaction(m, (tx) => tx.deleteDue('webhook_delivery', 'clock', 1000, 2))).toBe(2);
+    expect(await store.withTransaction(m, due)).toEqual(['a', 'c']);
+  });
+
   it('lists entries with their ids and unique keys, in insertion order, up to a limit, with the transaction\'s own writes', async () => {
     const store = await open();
     await store.withTransaction('e', async (tx) => {
@@ -424,12 +497,19 @@ describe(`${name}: the store contract`, () => {
       await tx.delete('payment', 'e');
       await tx.create('payment', 'e', payment('e', 1), 'key-e');
       await expectInsertionOrder(tx, expected);
+      // Its key finds it again.
+      expect(await tx.getByUniqueKey('payment', 'key-e')).toEqual(payment('e', 1));
     });
     await store.withTransaction(m, (tx) => expectInsertionOrder(tx, expected));
+    expect(await store.withTransaction(m, (tx) => tx.getByUniqueKey('payment', 'key-e'))).toEqual(payment('e', 1));
     // Deleted in one transaction and put in a later one: to the end.
     await store.withTransaction(m, (tx) => tx.delete('payment', 'c'));
     await store.withTransaction(m, (tx) => tx.put('payment', 'c', payment('c', 1)));
     await store.withTransaction(m, (tx) => expectInsertionOrder(tx, ['b', 'd', 'a', 'y', 'x', 'e', 'c'].map((id) => payment(id, 1))));
+    // Put again without its key: the key is free, and another record takes it.
+    expect(await store.withTransaction(m, (tx) => tx.getByUniqueKey('payment', 'key-c'))).toBeUndefined();
+    await store.withTransaction(m, (tx) => tx.put('payment', 'z', payment('z', 1), 'key-c'));
+    expect(await store.withTransaction(m, (tx) => tx.getByUniqueKey('payment', 'key-c'))).toEqual(payment('z', 1));
     // Deleted as due work (retention) and put again in the same transaction: to the end.
     const at = (ms: number) => new Date(ms).toISOString();
     // A finished delivery is due for retention; a pending one not yet tried has no due work.
@@ -439,12 +519,19 @@ describe(`${name}: the store contract`, () => {
       await tx.put('webhook_delivery', 'd2', delivery('d2', 'pending'));
     });
     const deliveries = [delivery('d2', 'pending'), delivery('d1', 'pending')];
+    // Put again as pending, not yet tried: no due work in either lane.
+    const noDueWork = async (tx: Tx) => {
+      expect(await tx.listDue('webhook_delivery', 'retention', Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+      expect(await tx.listDue('webhook_delivery', 'clock', Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+    };
     await store.withTransaction(m, async (tx) => {
       expect(await tx.deleteDue('webhook_delivery', 'retention', 30 * 86400_000, 10)).toBe(1);
       await tx.put('webhook_delivery', 'd1', delivery('d1', 'pending'));
       expect(await tx.list('webhook_delivery')).toEqual(deliveries);
+      await noDueWork(tx);
     });
     expect(await store.withTransaction(m, (tx) => tx.list('webhook_delivery'))).toEqual(deliveries);
+    await store.withTransaction(m, noDueWork);
   });
 
   // Random puts, creates, deletes and reads, several to a transaction: PostgreSQL sends held-back

@@ -1,8 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import type { DeliveryState } from '../domain/webhook-delivery.js';
+import { createLogger } from '../logger.js';
+import { BaseClock } from '../runtime/clock.js';
+import { MemoryStore } from '../store/memory.js';
 import { clientsFor, newMerchant, pay, startSandbox } from '../test-support/harness.js';
+import { merchantRecord } from '../test-support/merchant-record.js';
 import { eventually } from '../test-support/receiver.js';
+import { WebhookDispatcher } from './dispatcher.js';
 
 /** A receiver that takes every POST and never answers it. */
 async function hangingReceiver() {
@@ -49,4 +55,36 @@ describe('WebhookDispatcher.stop', () => {
       await receiver.close();
     }
   }, 60_000);
+});
+
+describe('WebhookDispatcher.kick', () => {
+  // The kick comes from inside the queuing transaction (app/context.ts, recordEvents); on a busy
+  // database that transaction may commit after the kick's run looked and found nothing.
+  it('sends a delivery whose transaction committed after the run the kick started had looked', async () => {
+    const store = new MemoryStore();
+    await store.putMerchantIfAbsent(merchantRecord('late'));
+    const dispatcher = new WebhookDispatcher(store, new BaseClock(undefined), createLogger('silent'), { timeoutMs: 1_000, timeScale: 1, sweepMs: 20 });
+    dispatcher.start();
+    try {
+      dispatcher.kick('late');
+      // The kick's run starts on a 5 ms timer: a later, longer one fires after it, and a run
+      // asked for then goes after the kick's. Both find nothing: the delivery's transaction has
+      // not committed yet.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await dispatcher.runDue('late');
+      const delivery: DeliveryState = {
+        id: 'd-late', event_id: 'e-late', event_type: 'payment.purchase', webhook_id: 'gone', url: 'http://127.0.0.1:9/hooks', account_id: 'a',
+        state: 'pending', idempotency_key: 'e-late', envelope: {}, attempts: [], next_attempt_at: new Date().toISOString(), claimed_until_ms: null, created_at: new Date().toISOString(), chaos: null,
+      };
+      await store.withTransaction('late', (tx) => tx.put('webhook_delivery', delivery.id, delivery));
+      // Its webhook is gone, so the attempt is recorded without a POST: what shows it was taken at all.
+      const attempted = await eventually(async () => {
+        const d = await store.withTransaction('late', (tx) => tx.get<DeliveryState>('webhook_delivery', 'd-late'));
+        return d?.attempts.length ? d : undefined;
+      });
+      expect(attempted.attempts[0]).toMatchObject({ retry: 0, status_code: null, error: 'the webhook was deleted' });
+    } finally {
+      await dispatcher.stop();
+    }
+  });
 });

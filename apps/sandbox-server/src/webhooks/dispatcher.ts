@@ -23,6 +23,8 @@ const USER_AGENT = 'Switchyard-Sandbox-Webhooks/0.1';
 const DISPATCH_BATCH = 50;
 /** POSTs in flight at once, over every merchant: a burst of due deliveries never floods receivers or sockets. */
 const MAX_CONCURRENT_POSTS = 8;
+/** How long after a kick a run that found nothing still watches the merchant: the queuing transaction may commit after the run looked. */
+const KICK_WATCH_MS = 5_000;
 
 /**
  * One dispatch run (a sweep, or the deliveries of one clock advance). It remembers the receivers
@@ -61,6 +63,8 @@ export class WebhookDispatcher {
   private readonly watched = new Map<string, number>();
   private readonly running = new Map<string, Promise<void>>();
   private readonly rerun = new Set<string>();
+  /** When each merchant was last kicked (real time), while that may be for a transaction still open. */
+  private readonly kicked = new Map<string, number>();
   private readonly posts = new Semaphore(MAX_CONCURRENT_POSTS);
   private stopped = false;
   /**
@@ -91,8 +95,14 @@ export class WebhookDispatcher {
     await Promise.allSettled([...this.running.values()]);
   }
 
-  /** Something was queued for the merchant: send it soon (after the queuing transaction committed). */
+  /**
+   * Something was queued for the merchant: send it soon. The kick comes from inside the queuing
+   * transaction, which may not have committed when the run looks (a busy database): until
+   * `KICK_WATCH_MS` after the kick, a run that finds nothing keeps the merchant watched, so a
+   * sweep sends the delivery once its transaction commits.
+   */
   kick(merchantId: string): void {
+    this.kicked.set(merchantId, Date.now());
     setTimeout(() => void this.kickNow(merchantId), 5).unref();
   }
 
@@ -211,6 +221,12 @@ export class WebhookDispatcher {
   private async watchUntilDue(merchantId: string, nowMs: number): Promise<void> {
     const [next] = await this.store.withTransaction(merchantId, (tx) => tx.listDue<DeliveryState>('webhook_delivery', 'clock', Number.MAX_SAFE_INTEGER, 1));
     if (!next?.next_attempt_at) {
+      const kickedAt = this.kicked.get(merchantId);
+      if (kickedAt !== undefined && Date.now() - kickedAt < KICK_WATCH_MS) {
+        this.watched.set(merchantId, Date.now() + this.options.sweepMs);
+        return;
+      }
+      this.kicked.delete(merchantId);
       this.watched.delete(merchantId);
       return;
     }

@@ -3,18 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_UNITS, fromUnits } from '../domain/money.js';
 import { acceptedUnits } from '../test-support/money-arbitraries.js';
+import { merchantRecord } from '../test-support/merchant-record.js';
 import { MerchantChanged, UniqueViolation, type MerchantRecord, type Store, type Tx } from './types.js';
 
-const merchant = (id: string, offset = 0): MerchantRecord => ({
-  id,
-  name: id,
-  public_api_key: `pk_${id}`,
-  secret_key_digest: `digest_${id}`,
-  account_ids: [],
-  fingerprint_key: 'k',
-  clock_offset_seconds: offset,
-  created_at: '2026-01-01T00:00:00.000Z',
-});
+const merchant = (id: string, offset = 0) => merchantRecord(id, { clock_offset_seconds: offset });
 
 /**
  * Resolves once `done` settles or `queued()` says a transaction waits for the merchant, whichever

@@ -41,6 +41,7 @@ let tests = 0;
 let failed = 0;
 let skipped = 0;
 const reports = [];
+const failures = [];
 const missing = [];
 for (const dir of packageDirs) {
   if (!existsSync(reportOf(dir))) {
@@ -55,10 +56,35 @@ for (const dir of packageDirs) {
   failed += attr(head, 'failures') + attr(head, 'errors');
   // vitest puts the skipped count on each <testsuite>, not on <testsuites>.
   for (const suite of xml.matchAll(/<testsuite\b([^>]*)>/g)) skipped += attr(suite[1], 'skipped');
+  failures.push(...failedCases(dir.slice(root.length + 1), xml));
 }
 const passed = tests - failed - skipped;
 console.log(`reports: ${reports.length} JUnit file(s)`);
 if (missing.length > 0) console.log(`no test report (its tests did not run): ${missing.join(', ')}`);
 if (turboStatus !== 0) console.log(`a task failed (turbo exited ${turboStatus}): see its output above`);
+// CI keeps only the end of a run's output: the failed tests are named again here, beside the count.
+for (const failure of failures) console.log(`failed: ${failure}`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (turboStatus !== 0 || failed > 0 || missing.length > 0 || passed === 0) process.exit(1);
+
+/** One line per failed or errored test case of a JUnit report: package, file, name and the first line of its message. */
+function failedCases(packageDir, xml) {
+  const text = (value) =>
+    value
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&#x([0-9a-f]+);/gi, (_, code) => String.fromCodePoint(Number.parseInt(code, 16)))
+      .replace(/&#(\d+);/g, (_, code) => String.fromCodePoint(Number(code)))
+      .replace(/&amp;/g, '&');
+  const lines = [];
+  for (const testCase of xml.matchAll(/<testcase\b([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    const problem = /<(?:failure|error)\b([^>]*)>/.exec(testCase[2] ?? '');
+    if (!problem) continue;
+    const field = (attrs, name) => text(new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1] ?? '');
+    const message = field(problem[1], 'message').split('\n')[0].slice(0, 300);
+    lines.push(`${packageDir} ${field(testCase[1], 'classname')} > ${field(testCase[1], 'name')}: ${message}`);
+  }
+  return lines;
+}

@@ -11,5 +11,8 @@ export const vitestPreset = {
     // A hang detector, not a speed goal (those live in bench/): CI runs every package's tests at
     // once on two cores, where a test that takes 3 s alone was seen to take over 20 s.
     testTimeout: 60_000,
+    // Hooks too: a beforeAll that starts a sandbox and launches Chromium took 5 s under load here, and
+    // vitest's default of 10 s failed every test of two browser files in a CI run on a slower machine.
+    hookTimeout: 60_000,
   },
 };

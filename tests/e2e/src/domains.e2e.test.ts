@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer } from 'node:http';
 import { ConflictError, InvalidRequestError, NotFoundError, parseWebhookEvent } from '@switchyard/client';
 import { fixtures } from '@switchyard/contract/fixtures';
@@ -92,6 +92,8 @@ describe('banking through the client', () => {
   });
 });
 
+const DELIVERY_WAIT = { timeout: 30_000, interval: 20 };
+
 describe('webhooks through the client', () => {
   it('registers a webhook, sees its deliveries, and verifies a delivered event', async () => {
     const bodies: { body: string; signature: string }[] = [];
@@ -112,18 +114,17 @@ describe('webhooks through the client', () => {
       const customer = await client.customers.create({ body: { merchant_customer_id: 'e2e-hooks' } });
       const method = await client.paymentMethods.enrollDirect({ params: { customer_id: customer.id }, body: { ...fixtures.enrollDirect(), account_id: accountId } });
       await client.subscriptions.create({ body: { ...fixtures.createSubscription(method.vaulted_token), account_id: accountId } });
-      for (let i = 0; i < 100 && !bodies.some((b) => b.body.includes('subscription.create')); i += 1) await new Promise((r) => setTimeout(r, 20));
-      const delivered = bodies.find((b) => b.body.includes('"subscription.create"'));
-      const event = await parseWebhookEvent(delivered?.body ?? '', delivered?.signature, 'e2e-secret-1');
+      // Delivery is asynchronous: wait for it, with a hang detector's bound rather than a speed goal.
+      const delivered = await vi.waitFor(() => {
+        const found = bodies.find((b) => b.body.includes('"subscription.create"'));
+        if (!found) throw new Error('no subscription.create delivery yet');
+        return found;
+      }, DELIVERY_WAIT);
+      const event = await parseWebhookEvent(delivered.body, delivered.signature, 'e2e-secret-1');
       expect(event).toMatchObject({ type: 'subscription', type_event: 'subscription.create' });
       // The receiver has the body before the sandbox records the 200 it answered: ask until it has.
       const isDelivered = async () => (await client.sandbox.listWebhookDeliveries({ query: { webhook_id: hook.id } })).some((d) => d.event_type === 'subscription.create' && d.state === 'delivered');
-      let recorded = await isDelivered();
-      for (let i = 0; i < 100 && !recorded; i += 1) {
-        await new Promise((r) => setTimeout(r, 20));
-        recorded = await isDelivered();
-      }
-      expect(recorded).toBe(true);
+      await vi.waitFor(async () => expect(await isDelivered()).toBe(true), DELIVERY_WAIT);
       await client.webhooks.delete({ params: { webhook_id: hook.id }, query: { account_id: accountId } });
     } finally {
       await new Promise<void>((r) => receiver.close(() => r()));

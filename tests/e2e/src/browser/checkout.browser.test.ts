@@ -16,7 +16,8 @@ import { chromiumAvailability, launchChromium, onPage } from './chromium.js';
 const chromium = chromiumAvailability();
 
 const XSS = '<img src=x onerror=alert(1)>';
-const WAIT = { timeout: 20_000, interval: 50 };
+// Bounds of a hang detector, not speed goals: eight pages at once on a loaded CI machine are slow.
+const WAIT = { timeout: 60_000, interval: 50 };
 
 /** The merchant's side: `/return` is the callback page the buyer lands on, `/hooks` receives webhooks. */
 async function startMerchant(): Promise<{ url: string; hooks: string[]; close: () => Promise<void> }> {
@@ -33,8 +34,9 @@ async function startMerchant(): Promise<{ url: string; hooks: string[]; close: (
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hooks, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-// A page test is several round trips of a real browser: on a loaded CI machine it may take longer than the preset's 20 s.
-describe.skipIf(!chromium.available)('the hosted checkout in a browser', { timeout: 60_000 }, () => {
+// A page test is several round trips of a real browser, five pages at once: on a loaded CI machine
+// one was seen at 24 s, so the preset's 60 s leaves too little room.
+describe.skipIf(!chromium.available)('the hosted checkout in a browser', { timeout: 180_000 }, () => {
   let browser: Browser;
   let world: World;
   let merchant: Awaited<ReturnType<typeof startMerchant>>;

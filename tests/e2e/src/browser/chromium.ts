@@ -25,7 +25,8 @@ export function chromiumAvailability(): { available: boolean; reason: string } {
 }
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+  // Playwright's 30 s default was tight on a loaded CI machine; the test hooks allow 60 s.
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, timeout: 50_000 });
 }
 
 const SCREENSHOT_DIR = new URL('../../reports/screenshots/', import.meta.url);
@@ -38,6 +39,9 @@ const SCREENSHOT_DIR = new URL('../../reports/screenshots/', import.meta.url);
  */
 export async function onPage(browser: Browser, context: TestContext, body: (page: Page) => Promise<void>, viewport = { width: 1280, height: 800 }): Promise<void> {
   const browserContext = await browser.newContext({ viewport });
+  // Each wait (navigation, locator) may take longer than Playwright's 30 s default on a loaded CI
+  // machine; a real hang still ends well inside the test's own time-out.
+  browserContext.setDefaultTimeout(50_000);
   const page = await browserContext.newPage();
   try {
     await body(page);

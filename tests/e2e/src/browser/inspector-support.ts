@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
+import { vi } from 'vitest';
 import { createClient, type SwitchyardClient } from '@switchyard/client';
 import type { Payment, SandboxMerchant, WebhookDelivery } from '@switchyard/contract';
 import { fixtures } from '@switchyard/contract/fixtures';
@@ -22,13 +23,13 @@ export async function startReceiver(): Promise<{ url: string; close(): Promise<v
 }
 
 /** Asks until `check` answers a value: the dispatcher records an attempt after the receiver has answered. */
-async function eventually<T>(check: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 250; i += 1) {
+function eventually<T>(check: () => Promise<T | undefined>): Promise<T> {
+  // A hang detector's bound, not a speed goal: a loaded CI machine may take seconds to deliver.
+  return vi.waitFor(async () => {
     const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('condition not met');
+    if (value === undefined) throw new Error('condition not met');
+    return value;
+  }, { timeout: 30_000, interval: 20 });
 }
 
 export interface InspectedMerchant {

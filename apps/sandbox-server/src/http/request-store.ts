@@ -65,7 +65,11 @@ export class RequestStore implements Store {
 
   async updateMerchant(id: string, change: (m: MerchantRecord) => MerchantRecord) {
     const updated = await this.store.updateMerchant(id, change);
-    if (id === this.res.locals.merchant?.id) this.passed();
+    if (id === this.res.locals.merchant?.id) {
+      this.passed();
+      // What runs after the change (the journal, a later step) sees the record as changed.
+      if (updated) this.res.locals.merchant = updated;
+    }
     return updated;
   }
 

@@ -82,7 +82,7 @@ export function raw(url: string, path: string, init: RequestInit & { headers?: R
 }
 
 /** Waits until the payment shows a refund in progress (the slow provider's first step committed). */
-export async function refundPending(clients: Clients, paymentId: string, timeoutMs = 5000): Promise<void> {
+export async function refundPending(clients: Clients, paymentId: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await clients.payments.get({ params: { payment_id: paymentId } });

@@ -1,5 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_PORT, loadConfig, parseSize } from './config.js';
+
+/** What `run` threw (it must throw). */
+function thrown(run: () => unknown): ConfigError {
+  try {
+    run();
+  } catch (error) {
+    return error as ConfigError;
+  }
+  throw new Error('nothing was thrown');
+}
 
 describe('loadConfig', () => {
   it('defaults to port 4010 on loopback', () => {
@@ -41,7 +52,16 @@ describe('loadConfig', () => {
     expect(loadConfig([], {})).toMatchObject({ databasePoolSize: 10 });
     expect(loadConfig(['--database-pool-size', '24'], { SANDBOX_DATABASE_POOL_SIZE: '4' })).toMatchObject({ databasePoolSize: 24 });
     expect(loadConfig([], { SANDBOX_DATABASE_POOL_SIZE: '4' })).toMatchObject({ databasePoolSize: 4 });
-    expect(() => loadConfig(['--database-pool-size', '0'], {})).toThrow(/--database-pool-size \/ SANDBOX_DATABASE_POOL_SIZE must be an integer from 1 to 500, got "0"/);
+    expect(() => loadConfig(['--database-pool-size', '0'], {})).toThrow(/--database-pool-size must be an integer from 1 to 500, got "0"/);
+  });
+
+  it('names in an error the flag or the variable the bad value came from', () => {
+    expect(() => loadConfig(['--port', 'eighty'], { SANDBOX_PORT: '5000' })).toThrow(/^--port must be an integer/);
+    expect(() => loadConfig([], { SANDBOX_PORT: 'eighty' })).toThrow(/^SANDBOX_PORT must be an integer/);
+    expect(() => loadConfig([], { SANDBOX_DATABASE_POOL_SIZE: '0' })).toThrow(/^SANDBOX_DATABASE_POOL_SIZE must be/);
+    expect(() => loadConfig([], { SANDBOX_LOG_LEVEL: 'loud' })).toThrow('SANDBOX_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"');
+    expect(() => loadConfig(['--webhook-time-scale', '2'], {})).toThrow(/^--webhook-time-scale must be a number/);
+    expect(() => loadConfig([], { SANDBOX_BODY_LIMIT: '6MiB' })).toThrow('SANDBOX_BODY_LIMIT must be a size such as 6mb or 512kb, got "6MiB"');
   });
 
   it('prints help for --help and -h', () => {
@@ -62,6 +82,38 @@ describe('loadConfig', () => {
     expect(() => loadConfig(['--database-url', 'not-a-url'], {})).toThrow(/not a URL/);
     expect(() => loadConfig([], { DATABASE_URL: 'mysql://root:pw@127.0.0.1/shop' })).toThrow(/mysql: URL/);
     expect(loadConfig([], { DATABASE_URL: '' })).toMatchObject({ databaseUrl: undefined });
+  });
+
+  describe('the database schema', () => {
+    const url = 'postgres://u@127.0.0.1/test';
+
+    it('takes one from the flag or SANDBOX_DATABASE_SCHEMA, keywords too (the store quotes it), up to 63 characters', () => {
+      expect(loadConfig(['--database-url', url, '--database-schema', 'ci_42'], { SANDBOX_DATABASE_SCHEMA: 'other' })).toMatchObject({ databaseSchema: 'ci_42' });
+      expect(loadConfig([], { DATABASE_URL: url, SANDBOX_DATABASE_SCHEMA: 'ci_42' })).toMatchObject({ databaseSchema: 'ci_42' });
+      for (const name of ['user', 'order', '_x', 'a'.repeat(63)]) expect(loadConfig(['--database-url', url, '--database-schema', name], {})).toMatchObject({ databaseSchema: name });
+      expect(loadConfig(['--database-url', url], {})).toMatchObject({ databaseSchema: undefined });
+    });
+
+    it('refuses a name PostgreSQL would refuse or change before anything connects, naming --database-schema in the hint', () => {
+      for (const name of ['bad"schema', 'Sandbox', '1st', 'pg_sandbox', 'a'.repeat(64), 'with space', 'ünï']) {
+        const error = thrown(() => loadConfig(['--database-url', url, '--database-schema', name], {}));
+        expect(error, name).toBeInstanceOf(ConfigError);
+        expect(error.message).toBe(`--database-schema must be a schema name of 1 to 63 lower-case letters, digits and _, not starting with a digit or pg_, got "${name}"`);
+        expect(error.hint).toContain('--database-schema (or SANDBOX_DATABASE_SCHEMA)');
+        expect(error.hint).not.toContain('--database-url');
+      }
+      expect(thrown(() => loadConfig([], { DATABASE_URL: url, SANDBOX_DATABASE_SCHEMA: 'bad"schema' })).message).toMatch(/^SANDBOX_DATABASE_SCHEMA must be a schema name/);
+    });
+
+    it('refuses a schema without a database URL: the memory store has none', () => {
+      const error = thrown(() => loadConfig(['--database-schema', 'ci_42'], {}));
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error.message).toBe('--database-schema needs a database URL: the memory store has no schema');
+      expect(error.hint).toContain('--database-url');
+      expect(thrown(() => loadConfig([], { SANDBOX_DATABASE_SCHEMA: 'ci_42', DATABASE_URL: '' })).message).toMatch(/^SANDBOX_DATABASE_SCHEMA needs a database URL/);
+      // Empty, as a compose file may leave both: no schema, no database, the memory store.
+      expect(loadConfig([], { SANDBOX_DATABASE_SCHEMA: '', DATABASE_URL: '' })).toMatchObject({ databaseUrl: undefined, databaseSchema: undefined });
+    });
   });
 });
 
@@ -84,6 +136,37 @@ describe('the usage text', () => {
   // The option table: the lines that start with a flag, and the lines that continue one.
   const table = usage.split('\n').filter((line) => /^ {2}\S/.test(line) || /^ {3,}\S/.test(line));
   const column = (line: string, pattern: RegExp) => line.search(pattern);
+
+  it('lists every log level the sandbox takes, silent included', () => {
+    for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) expect(usage).toMatch(new RegExp(`\\b${level}\\b`));
+    expect(() => loadConfig(['--log-level', 'silent'], {})).not.toThrow();
+  });
+
+  it('names every variable config.ts reads', () => {
+    const source = readFileSync(new URL('config.ts', import.meta.url), 'utf8');
+    const variables = new Set(source.match(/\b(?:SANDBOX_[A-Z_]+|DATABASE_URL)\b/g));
+    expect(variables.size).toBeGreaterThan(15);
+    for (const variable of variables) expect(usage).toMatch(new RegExp(`\\b${variable}\\b`));
+  });
+
+  it('lists the settings of the table in docs/sandbox.md, each with its flag and variable, and no other', () => {
+    // A setting as a pair: `--port SANDBOX_PORT`, or the variable alone when it has no flag.
+    const pair = (flag: string | undefined, variable: string | undefined) => [flag, variable?.replace(/=.*$/, '')].filter(Boolean).join(' ');
+    const docs = readFileSync(new URL('../../../docs/sandbox.md', import.meta.url), 'utf8');
+    const header = docs.indexOf('| Flag | Environment | Default | Meaning |');
+    expect(header).toBeGreaterThan(0);
+    const rows = docs.slice(header).split('\n').slice(2);
+    const documented = rows.slice(0, rows.findIndex((line) => !line.startsWith('|'))).map((line) => {
+      const [flag, variable] = line.split('|').slice(1, 3).map((cell) => /`([^`]+)`/.exec(cell)?.[1]?.split(' ')[0]);
+      return pair(flag, variable);
+    });
+    const listed = table.flatMap((line) => {
+      const variable = /\b((?:SANDBOX_[A-Z_]+|DATABASE_URL)(?:=\S+)?)$/.exec(line)?.[1];
+      return variable ? [pair(/^ {2}(--[a-z-]+)/.exec(line)?.[1], variable)] : [];
+    });
+    expect(documented.length).toBeGreaterThan(15);
+    expect([...listed].sort()).toEqual([...documented].sort());
+  });
 
   it('lines up its option table in three columns: flags, descriptions, environment variables', () => {
     expect(table.length).toBeGreaterThan(10);

@@ -4,7 +4,7 @@ import { parseDatabaseUrl } from './database-url.js';
 
 export { ConfigError } from './config-error.js';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/http-server.js';
-import { DEFAULT_POOL_SIZE } from './store/postgres.js';
+import { DEFAULT_POOL_SIZE, SCHEMA_NAME, SCHEMA_NAME_FORM } from './store/postgres.js';
 
 export interface SandboxConfig {
   port: number;
@@ -46,64 +46,120 @@ const MAX_JOURNAL_SIZE = 1000;
 const MIN_PEPPER_LENGTH = 32;
 /** PostgreSQL's default max_connections is 100: a pool past a few hundred only queues in the database instead. */
 const MAX_POOL_SIZE = 500;
+const DEFAULT_BODY_LIMIT = '6mb';
+const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+/** The pino levels `--log-level` takes; `silent` turns logs off. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/**
+ * A setting: its environment variable and, for most, a flag, which wins over the variable. The
+ * usage, the flags the parser accepts and the variables `loadConfig` reads all come from
+ * `SETTINGS`, so no setting can be read without --help listing it; config.test.ts holds the table
+ * of docs/sandbox.md to the usage.
+ */
+interface Setting {
+  /** The flag without its dashes (`port` for `--port`); none for a setting only the environment gives. */
+  flag?: string;
+  /** What the flag takes, as the usage shows it (`<n>`); a flag without one is a switch, and its variable is on when `true`. */
+  value?: string;
+  env: string;
+  /** The usage's description; it may run over several lines, the variable goes on the first. */
+  text: string[];
+  /** An empty value counts as none (a compose file's `DATABASE_URL=`), so the next source or the default applies. */
+  blankIsUnset?: boolean;
+}
+
+/** In the order of the usage: the settings with a flag, then those only the environment gives. */
+const SETTINGS = {
+  port: { flag: 'port', value: '<n>', env: 'SANDBOX_PORT', text: [`port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`] },
+  host: { flag: 'host', value: '<addr>', env: 'SANDBOX_HOST', text: ['address to bind (default 127.0.0.1; 0.0.0.0 in the container)'] },
+  seed: { flag: 'seed', value: '<text>', env: 'SANDBOX_SEED', text: ['deterministic ids and a frozen clock, for snapshot tests'] },
+  merchantsFile: { flag: 'merchants', value: '<file>', env: 'SANDBOX_MERCHANTS_FILE', text: ['JSON file of extra merchants'] },
+  publicUrl: { flag: 'public-url', value: '<url>', env: 'SANDBOX_PUBLIC_URL', text: ['base URL clients reach the sandbox on'] },
+  logLevel: { flag: 'log-level', value: '<level>', env: 'SANDBOX_LOG_LEVEL', text: ['pino level (default info; silent turns logs off):', LOG_LEVELS.join(', ')] },
+  responseValidation: { flag: 'response-validation', env: 'SANDBOX_RESPONSE_VALIDATION', text: ['validate every response against the contract'] },
+  webhookTimeScale: { flag: 'webhook-time-scale', value: '<x>', env: 'SANDBOX_WEBHOOK_TIME_SCALE', text: ['multiply webhook retry delays (0.001: 5 min → 300 ms)'] },
+  databaseUrl: { flag: 'database-url', value: '<url>', env: 'DATABASE_URL', text: ['PostgreSQL instead of the memory store (migrated on start)'], blankIsUnset: true },
+  databaseSchema: { flag: 'database-schema', value: '<s>', env: 'SANDBOX_DATABASE_SCHEMA', text: ['PostgreSQL schema (default public; needs --database-url)'], blankIsUnset: true },
+  databasePoolSize: { flag: 'database-pool-size', value: '<n>', env: 'SANDBOX_DATABASE_POOL_SIZE', text: [`PostgreSQL connections per process (default ${DEFAULT_POOL_SIZE})`] },
+  secretKeyPepper: {
+    flag: 'secret-key-pepper',
+    value: '<k>',
+    env: 'SANDBOX_SECRET_KEY_PEPPER',
+    text: ['key of the HMAC merchant secret keys are stored as (32+ chars;', 'default: random per process, or kept in the database)'],
+  },
+  webhookTimeoutMs: { env: 'SANDBOX_WEBHOOK_TIMEOUT_MS', text: [`time-out of one webhook POST in ms (default ${DEFAULT_WEBHOOK_TIMEOUT_MS})`] },
+  bodyLimit: { env: 'SANDBOX_BODY_LIMIT', text: [`largest request body in b, kb, mb or gb (default ${DEFAULT_BODY_LIMIT})`] },
+  headersTimeoutMs: { env: 'SANDBOX_HEADERS_TIMEOUT_MS', text: [`ms for a request's headers to arrive (default ${DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs})`] },
+  requestTimeoutMs: { env: 'SANDBOX_REQUEST_TIMEOUT_MS', text: [`ms for a whole request to arrive (default ${DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs})`] },
+  keepAliveTimeoutMs: { env: 'SANDBOX_KEEP_ALIVE_TIMEOUT_MS', text: [`ms an idle keep-alive connection stays open (default ${DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs})`] },
+  journalSize: { env: 'SANDBOX_JOURNAL_SIZE', text: [`requests the journal keeps per merchant (default ${DEFAULT_JOURNAL_SIZE}; 0: off)`] },
+} satisfies Record<string, Setting>;
+type SettingName = keyof typeof SETTINGS;
+const ALL_SETTINGS: Setting[] = Object.values(SETTINGS);
+
+const flagOf = (setting: Setting) => (setting.flag === undefined ? undefined : `--${setting.flag}`);
+
+/** The flags the parser accepts: each setting's, and --help. */
+const PARSED_OPTIONS: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+  ...Object.fromEntries(ALL_SETTINGS.flatMap((s) => (s.flag === undefined ? [] : [[s.flag, { type: s.value === undefined ? 'boolean' : 'string' }]]))),
+  help: { type: 'boolean', short: 'h' },
+};
 
 /** One row of the usage's option table; `text` may run over several lines, the variable goes on the first. */
-interface UsageOption {
-  flag: string;
+interface UsageRow {
+  left: string;
   text: string[];
   env?: string;
 }
 
-const OPTIONS: UsageOption[][] = [
-  [
-    { flag: '--port <n>', text: [`port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`], env: 'SANDBOX_PORT' },
-    { flag: '--host <addr>', text: ['address to bind (default 127.0.0.1; 0.0.0.0 in the container)'], env: 'SANDBOX_HOST' },
-    { flag: '--seed <text>', text: ['deterministic ids and a frozen clock, for snapshot tests'], env: 'SANDBOX_SEED' },
-    { flag: '--merchants <file>', text: ['JSON file of extra merchants'], env: 'SANDBOX_MERCHANTS_FILE' },
-    { flag: '--public-url <url>', text: ['base URL clients reach the sandbox on'], env: 'SANDBOX_PUBLIC_URL' },
-    { flag: '--log-level <level>', text: ['pino level: fatal, error, warn, info, debug (default info)'], env: 'SANDBOX_LOG_LEVEL' },
-    { flag: '--response-validation', text: ['validate every response against the contract'], env: 'SANDBOX_RESPONSE_VALIDATION=true' },
-    { flag: '--webhook-time-scale <x>', text: ['multiply webhook retry delays (0.001: 5 min → 300 ms)'], env: 'SANDBOX_WEBHOOK_TIME_SCALE' },
-    { flag: '--database-url <url>', text: ['PostgreSQL instead of the memory store (migrated on start)'], env: 'DATABASE_URL' },
-    { flag: '--database-schema <s>', text: ['PostgreSQL schema (default public)'], env: 'SANDBOX_DATABASE_SCHEMA' },
-    { flag: '--database-pool-size <n>', text: [`PostgreSQL connections per process (default ${DEFAULT_POOL_SIZE})`], env: 'SANDBOX_DATABASE_POOL_SIZE' },
-    {
-      flag: '--secret-key-pepper <k>',
-      text: ['key of the HMAC merchant secret keys are stored as (32+ chars;', 'default: random per process, or kept in the database)'],
-      env: 'SANDBOX_SECRET_KEY_PEPPER',
-    },
-  ],
-  [{ flag: '-h, --help', text: ['show this text'] }],
+const rowOf = (s: Setting): UsageRow => ({
+  left: s.flag === undefined ? '' : `--${s.flag}${s.value === undefined ? '' : ` ${s.value}`}`,
+  text: s.text,
+  env: s.flag !== undefined && s.value === undefined ? `${s.env}=true` : s.env,
+});
+
+/** The usage's groups of rows, each after its title if it has one. */
+const USAGE_GROUPS: { title?: string; rows: UsageRow[] }[] = [
+  { rows: ALL_SETTINGS.filter((s) => s.flag !== undefined).map(rowOf) },
+  { title: 'Set in the environment only:', rows: ALL_SETTINGS.filter((s) => s.flag === undefined).map(rowOf) },
+  { rows: [{ left: '-h, --help', text: ['show this text'] }] },
 ];
 
 /** The option table in three columns, each as wide as its longest entry (computed, so a value filled in never shifts one). */
-function optionTable(groups: UsageOption[][]): string {
-  const rows = groups.flat();
-  const flagWidth = Math.max(...rows.map((o) => o.flag.length)) + 2;
+function optionTable(groups: { title?: string; rows: UsageRow[] }[]): string {
+  const rows = groups.flatMap((g) => g.rows);
+  const leftWidth = Math.max(...rows.map((o) => o.left.length)) + 2;
   const textWidth = Math.max(...rows.flatMap((o) => o.text.map((t) => t.length))) + 2;
-  const render = ({ flag, text, env }: UsageOption) =>
-    text.map((line, i) => `  ${(i === 0 ? flag : '').padEnd(flagWidth)}${i === 0 && env ? `${line.padEnd(textWidth)}${env}` : line}`).join('\n');
-  return groups.map((group) => group.map(render).join('\n')).join('\n\n');
+  const render = ({ left, text, env }: UsageRow) =>
+    text.map((line, i) => `  ${(i === 0 ? left : '').padEnd(leftWidth)}${i === 0 && env ? `${line.padEnd(textWidth)}${env}` : line}`).join('\n');
+  return groups.map(({ title, rows }) => [...(title === undefined ? [] : [title]), ...rows.map(render)].join('\n')).join('\n\n');
 }
 
 const USAGE = `switchyard-sandbox [options]
 
-${optionTable(OPTIONS)}
+${optionTable(USAGE_GROUPS)}
 
 switchyard-sandbox migrate --database-url <url>   applies the migrations and exits
 `;
 
-function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+/** A setting's value as given, and what gave it (the flag or the variable), for an error to name. */
+interface Given {
+  value: string | undefined;
+  from: string;
+}
+
+function integer({ value, from }: Given, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${from} must be an integer from ${min} to ${max}, got "${value}"`);
   return n;
 }
 
-function timeScale(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 1;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0 || n > 1) throw new ConfigError(`--webhook-time-scale must be a number above 0 and at most 1, got "${raw}"`);
+function timeScale({ value, from }: Given): number {
+  if (value === undefined || value === '') return 1;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 1) throw new ConfigError(`${from} must be a number above 0 and at most 1, got "${value}"`);
   return n;
 }
 
@@ -120,68 +176,76 @@ export function parseSize(text: string): number | undefined {
 export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfig | { help: string } {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        seed: { type: 'string' },
-        merchants: { type: 'string' },
-        'public-url': { type: 'string' },
-        'log-level': { type: 'string' },
-        'response-validation': { type: 'boolean' },
-        'webhook-time-scale': { type: 'string' },
-        'database-url': { type: 'string' },
-        'database-schema': { type: 'string' },
-        'database-pool-size': { type: 'string' },
-        'secret-key-pepper': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    });
+    parsed = parseArgs({ args: argv, options: PARSED_OPTIONS, strict: true });
   } catch (error) {
     // Node's own words ("Unknown option '--nope'"), on one line; the usage is one --help away.
     throw new ConfigError((error as Error).message.replace(/\s+/g, ' '));
   }
-  const v = parsed.values;
-  if (v.help) return { help: USAGE };
-  const logLevel = v['log-level'] ?? env.SANDBOX_LOG_LEVEL ?? 'info';
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) throw new ConfigError(`unknown log level "${logLevel}"`);
-  const bodyLimit = env.SANDBOX_BODY_LIMIT ?? '6mb';
-  if (parseSize(bodyLimit) === undefined) throw new ConfigError(`SANDBOX_BODY_LIMIT must be a size such as 6mb or 512kb, got "${bodyLimit}"`);
-  const secretKeyPepper = v['secret-key-pepper'] ?? env.SANDBOX_SECRET_KEY_PEPPER;
+  const flags = parsed.values;
+  if (flags.help) return { help: USAGE };
+  const given = (name: SettingName): Given => {
+    const setting: Setting = SETTINGS[name];
+    const usable = (value: string | undefined) => (setting.blankIsUnset && value === '' ? undefined : value);
+    const flag = setting.flag === undefined ? undefined : flags[setting.flag];
+    const fromFlag = typeof flag === 'string' ? usable(flag) : undefined;
+    return fromFlag !== undefined ? { value: fromFlag, from: `--${setting.flag}` } : { value: usable(env[setting.env]), from: setting.env };
+  };
+  const switchedOn = (name: SettingName) => {
+    const setting: Setting = SETTINGS[name];
+    return (setting.flag !== undefined && flags[setting.flag] === true) || env[setting.env] === 'true';
+  };
+
+  const logLevel = given('logLevel');
+  if (logLevel.value !== undefined && !LOG_LEVELS.includes(logLevel.value)) throw new ConfigError(`${logLevel.from} must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel.value}"`);
+  const bodyLimit = given('bodyLimit');
+  if (bodyLimit.value !== undefined && parseSize(bodyLimit.value) === undefined) throw new ConfigError(`${bodyLimit.from} must be a size such as 6mb or 512kb, got "${bodyLimit.value}"`);
+  const secretKeyPepper = given('secretKeyPepper');
   // The pepper is what keeps a copy of the merchants table from being tested against guesses.
-  if (secretKeyPepper !== undefined && secretKeyPepper.length < MIN_PEPPER_LENGTH) {
-    throw new ConfigError(`SANDBOX_SECRET_KEY_PEPPER must be at least ${MIN_PEPPER_LENGTH} characters (openssl rand -hex 32 makes one)`);
+  if (secretKeyPepper.value !== undefined && secretKeyPepper.value.length < MIN_PEPPER_LENGTH) {
+    throw new ConfigError(`${secretKeyPepper.from} must be at least ${MIN_PEPPER_LENGTH} characters (openssl rand -hex 32 makes one)`);
   }
-  const requestTimeoutMs = integer('SANDBOX_REQUEST_TIMEOUT_MS', env.SANDBOX_REQUEST_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs, 100, 600_000);
-  const headersTimeoutMs = integer('SANDBOX_HEADERS_TIMEOUT_MS', env.SANDBOX_HEADERS_TIMEOUT_MS, Math.min(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs, requestTimeoutMs), 100, requestTimeoutMs);
+  const requestTimeoutMs = integer(given('requestTimeoutMs'), DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs, 100, 600_000);
+  const headersTimeoutMs = integer(given('headersTimeoutMs'), Math.min(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs, requestTimeoutMs), 100, requestTimeoutMs);
   const httpTimeouts = {
     headersTimeoutMs,
     requestTimeoutMs,
-    keepAliveTimeoutMs: integer('SANDBOX_KEEP_ALIVE_TIMEOUT_MS', env.SANDBOX_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs, 0, 600_000),
+    keepAliveTimeoutMs: integer(given('keepAliveTimeoutMs'), DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs, 0, 600_000),
   };
-  const publicUrl = v['public-url'] ?? env.SANDBOX_PUBLIC_URL;
-  if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new ConfigError(`--public-url must be an http(s) URL, got "${publicUrl}"`);
-  const databaseUrl = v['database-url'] || env.DATABASE_URL || undefined;
+  const publicUrl = given('publicUrl');
+  if (publicUrl.value !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl.value)) throw new ConfigError(`${publicUrl.from} must be an http(s) URL, got "${publicUrl.value}"`);
+  const databaseUrl = given('databaseUrl').value;
   if (databaseUrl !== undefined) parseDatabaseUrl(databaseUrl);
+  const databaseSchema = given('databaseSchema');
+  if (databaseSchema.value !== undefined) checkSchema(databaseSchema.value, databaseSchema.from, databaseUrl);
   return {
-    port: integer('--port', v.port ?? env.SANDBOX_PORT, DEFAULT_PORT, 0, 65535),
-    host: v.host ?? env.SANDBOX_HOST ?? '127.0.0.1',
-    seed: v.seed ?? env.SANDBOX_SEED,
-    merchantsFile: v.merchants ?? env.SANDBOX_MERCHANTS_FILE,
-    publicUrl: publicUrl?.replace(/\/+$/, ''),
-    logLevel,
-    bodyLimit,
-    responseValidation: v['response-validation'] ?? env.SANDBOX_RESPONSE_VALIDATION === 'true',
+    port: integer(given('port'), DEFAULT_PORT, 0, 65535),
+    host: given('host').value ?? '127.0.0.1',
+    seed: given('seed').value,
+    merchantsFile: given('merchantsFile').value,
+    publicUrl: publicUrl.value?.replace(/\/+$/, ''),
+    logLevel: logLevel.value ?? 'info',
+    bodyLimit: bodyLimit.value ?? DEFAULT_BODY_LIMIT,
+    responseValidation: switchedOn('responseValidation'),
     maxProviderLatencyMs: 30000,
-    webhookTimeScale: timeScale(v['webhook-time-scale'] ?? env.SANDBOX_WEBHOOK_TIME_SCALE),
-    webhookTimeoutMs: integer('SANDBOX_WEBHOOK_TIMEOUT_MS', env.SANDBOX_WEBHOOK_TIMEOUT_MS, 10000, 100, 60000),
+    webhookTimeScale: timeScale(given('webhookTimeScale')),
+    webhookTimeoutMs: integer(given('webhookTimeoutMs'), DEFAULT_WEBHOOK_TIMEOUT_MS, 100, 60000),
     databaseUrl,
-    databaseSchema: v['database-schema'] ?? env.SANDBOX_DATABASE_SCHEMA ?? undefined,
-    databasePoolSize: integer('--database-pool-size / SANDBOX_DATABASE_POOL_SIZE', v['database-pool-size'] ?? env.SANDBOX_DATABASE_POOL_SIZE, DEFAULT_POOL_SIZE, 1, MAX_POOL_SIZE),
-    secretKeyPepper,
+    databaseSchema: databaseSchema.value,
+    databasePoolSize: integer(given('databasePoolSize'), DEFAULT_POOL_SIZE, 1, MAX_POOL_SIZE),
+    secretKeyPepper: secretKeyPepper.value,
     httpTimeouts,
-    journalSize: integer('SANDBOX_JOURNAL_SIZE', env.SANDBOX_JOURNAL_SIZE, DEFAULT_JOURNAL_SIZE, 0, MAX_JOURNAL_SIZE),
+    journalSize: integer(given('journalSize'), DEFAULT_JOURNAL_SIZE, 0, MAX_JOURNAL_SIZE),
   };
+}
+
+/**
+ * Refuses a schema before anything connects: the memory store has none, and the store takes only
+ * names of one form (`SCHEMA_NAME`), which PostgreSQL would otherwise refuse or change at start.
+ */
+function checkSchema(schema: string, from: string, databaseUrl: string | undefined): void {
+  const names = `${flagOf(SETTINGS.databaseSchema)} (or ${SETTINGS.databaseSchema.env})`;
+  if (databaseUrl === undefined) {
+    throw new ConfigError(`${from} needs a database URL: the memory store has no schema`, `pass ${flagOf(SETTINGS.databaseUrl)} postgres://… (or set ${SETTINGS.databaseUrl.env}) with it, or leave ${names} out`);
+  }
+  if (!SCHEMA_NAME.test(schema)) throw new ConfigError(`${from} must be a schema name of ${SCHEMA_NAME_FORM}, got "${schema}"`, `write ${names} like sandbox_ci, or leave it out for public`);
 }

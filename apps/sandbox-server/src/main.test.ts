@@ -51,6 +51,9 @@ describe('switchyard-sandbox CLI', spawns, () => {
         expect(await cli.exited).toBe(0);
         expect(cli.output()).toContain('-h, --help');
         expect(cli.output()).toContain('--database-url');
+        // What the errors' hint sends a reader to --help for: the env-only settings, and how to turn logs off.
+        expect(cli.output()).toContain('SANDBOX_BODY_LIMIT');
+        expect(cli.output()).toContain('silent');
       } finally {
         await cli.stop();
       }
@@ -145,6 +148,13 @@ describe('switchyard-sandbox CLI failures', spawns, () => {
     // A bad percent-escape used to escape as a URIError with its stack.
     const escaped = await expectOneLineFailure(['--database-url', 'postgres://app:hunter22%@127.0.0.1/shop'], 2, /password has a bad percent-escape/);
     expect(escaped).not.toContain('hunter22');
+  });
+
+  it('a bad database schema, or a schema without a database: one line, exit 2, before connecting', async () => {
+    // Nothing listens on port 1: a check made only on connecting would fail with ECONNREFUSED and exit 1.
+    const line = await expectOneLineFailure(['--database-url', 'postgres://app@127.0.0.1:1/shop', '--database-schema', 'bad"schema'], 2, /--database-schema must be a schema name .*, got "bad"schema"\. Hint: .*--database-schema \(or SANDBOX_DATABASE_SCHEMA\)/);
+    expect(line).not.toContain('ECONNREFUSED');
+    await expectOneLineFailure(['--port', '0', '--database-schema', 'ci_42'], 2, /--database-schema needs a database URL.*Hint: pass --database-url/);
   });
 
   it('an unreachable database: one line, exit 1, no password', async () => {

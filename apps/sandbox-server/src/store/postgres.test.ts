@@ -47,6 +47,15 @@ const merchant = (id: string, digest: string) => merchantRecord(id, { secret_key
 /** How many transactions wait for the merchant's lock (advisory locks are the database's, not a schema's). */
 const WAITING_FOR_MERCHANT = `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND ((classid::bigint << 32) | objid::bigint) = hashtextextended($1, 7)`;
 
+describe('PostgresStore.connect', () => {
+  it('refuses a schema name it cannot quote safely or PostgreSQL would change, before connecting', async () => {
+    // Nothing listens on port 1: a refusal that needed the database would be ECONNREFUSED instead.
+    for (const schema of ['bad"schema', 'Sandbox', 'pg_sandbox', 'a'.repeat(64)]) {
+      await expect(PostgresStore.connect({ connectionString: 'postgres://u@127.0.0.1:1/test', schema })).rejects.toThrow(`invalid schema name "${schema}"`);
+    }
+  });
+});
+
 describe.skipIf(!url)('PostgreSQL', () => {
   storeContract('PostgresStore', async () => connect(await schema()), async (_, merchantId) => (await sql<{ n: number }>('public', WAITING_FOR_MERCHANT, [merchantId]))[0]?.n !== 0);
 
@@ -114,6 +123,26 @@ describe.skipIf(!url)('PostgreSQL', () => {
     // A record this store did not read has no version to check against: it counts as changed.
     await expect(one.withCheckedTransaction({ ...(fresh as MerchantRecord) }, async () => 'ran', () => undefined)).rejects.toBeInstanceOf(MerchantChanged);
     expect(await one.withTransaction(id, (tx) => tx.get('customer', 'c'))).toBeUndefined();
+  });
+
+  it('takes a keyword as its schema: the name is quoted', async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    // The name is fixed and other runs may share the database: one run at a time holds it.
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', ['postgres.test.ts: the schema "order"']);
+    try {
+      const store = await PostgresStore.connect({ connectionString: url as string, schema: 'order', poolSize: 1 });
+      try {
+        expect(await store.putMerchantIfAbsent(merchant('m_order', 'd'))).toBe(true);
+        expect(await store.getMerchant('m_order')).toMatchObject({ id: 'm_order' });
+      } finally {
+        await store.close();
+      }
+      expect((await admin.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'order' AND tablename = 'merchants'")).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await admin.query('DROP SCHEMA IF EXISTS "order" CASCADE');
+      await admin.end();
+    }
   });
 
   describe('merchant secret keys at rest (migration 3, docs/deploy.md)', () => {

@@ -19,9 +19,20 @@ const DEADLOCK_RUNS = 4;
  */
 export const DEFAULT_POOL_SIZE = 10;
 
+/**
+ * The schema names the store takes: lower-case ASCII letters, digits and `_`, not starting with a
+ * digit, at most 63 (PostgreSQL cuts a longer name to 63 bytes, so two long names could share one
+ * schema), and not `pg_…` (PostgreSQL keeps that prefix for its own schemas). The store writes the
+ * name quoted, so that a keyword (`user`, `order`) is a name like any other; with this form, quoted
+ * or not it names the same schema, and an operator can type it bare in psql.
+ */
+export const SCHEMA_NAME = /^(?!pg_)[a-z_][a-z0-9_]{0,62}$/;
+/** `SCHEMA_NAME` in words, for the errors that refuse a name. */
+export const SCHEMA_NAME_FORM = '1 to 63 lower-case letters, digits and _, not starting with a digit or pg_';
+
 export interface PostgresStoreOptions {
   connectionString: string;
-  /** Schema to use (created if missing); default `public`. Tests give each run its own. */
+  /** Schema to use (created if missing); default `public`. Tests give each run its own. Of the form `SCHEMA_NAME`. */
   schema?: string;
   poolSize?: number;
   /** Key of the merchant secret-key digests; without it the database keeps a generated one. */
@@ -55,7 +66,7 @@ async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Pr
  */
 function migrate(pool: pg.Pool, schema: string, secretKeyPepper: string | undefined): Promise<SecretKeyDigests> {
   return inTransaction(pool, async (client) => {
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     await client.query('SELECT pg_advisory_xact_lock(7317)');
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
@@ -97,11 +108,12 @@ export class PostgresStore implements Store {
 
   static async connect(options: PostgresStoreOptions): Promise<PostgresStore> {
     const schema = options.schema ?? 'public';
-    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+    // The CLI refuses a bad name before it gets here (config.ts); this guards other callers, and the quoting.
+    if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name "${schema}": a schema name is ${SCHEMA_NAME_FORM}`);
     const pool = new pg.Pool({
       connectionString: options.connectionString,
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
-      options: `-c search_path=${schema}`,
+      options: `-c search_path="${schema}"`,
     });
     pool.on('error', () => undefined);
     try {

@@ -1,10 +1,12 @@
 /**
- * The two walkthroughs a new reader runs first, read from the READMEs themselves so they cannot
- * drift: the root README's "Try the sandbox" curl commands and the client README's quick start.
- * Each runs twice against one sandbox, as a reader trying it again would.
+ * The walkthroughs a new reader runs first, read from the documentation itself so they cannot
+ * drift: the root README's "Try the sandbox" curl commands, the client README's quick start and
+ * the curl commands of docs/faults.md's first recipe. Each runs twice against one sandbox, as a
+ * reader trying it again would.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -74,5 +76,32 @@ describe('packages/client/README.md "Quick start"', () => {
     const env = { ...process.env, PUBLIC_API_KEY: DEMO_MERCHANT.public_api_key, PRIVATE_SECRET_KEY: DEMO_MERCHANT.private_secret_key };
     const { stdout } = await run(process.execPath, [file], { env, timeout: 30_000 });
     expect(stdout.trim().split('\n'), `${snippet.file}:${snippet.line}`).toEqual(expected);
+  });
+});
+
+describe('docs/faults.md recipe 1 with curl', () => {
+  const faults = join(REPO_ROOT, 'docs/faults.md');
+  const isShell = (s: { lang: string }) => s.lang === 'sh';
+  // The recipe runs after the page's opening block, which defines KEYS.
+  const keys = snippetUnder(faults, 'Faults on demand', isShell);
+  const recipe = snippetUnder(faults, '1. The response is lost after the commit: retry with the same idempotency key', isShell);
+  // The reader's working directory, where the recipe writes payment.json.
+  let dir: string;
+  beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'faults-recipe-'))));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('documents what each call answers', () => {
+    expect(recipe.code).toContain('# curl: (52) Empty reply from server');
+    expect(recipe.code).toContain('# HTTP/1.1 201 ... idempotent-replayed: true');
+  });
+
+  it.each([1, 2])('commits on the dropped call and replays it on the retry (run %i)', async () => {
+    const commands = `${keys.code}\n${recipe.code}`.replaceAll(DOCUMENTED_ADDRESS, address);
+    expect(commands).not.toContain(DOCUMENTED_ADDRESS);
+    const { stdout, stderr } = await run('bash', ['-c', commands], { cwd: dir, timeout: 30_000 });
+    const where = `${recipe.file}:${recipe.line}`;
+    expect(stderr.trim(), where).toBe('curl: (52) Empty reply from server');
+    expect(stdout, where).toMatch(/^HTTP\/1\.1 201 Created\r?$/m);
+    expect(stdout, where).toMatch(/^idempotent-replayed: true\r?$/im);
   });
 });

@@ -3,7 +3,35 @@ import { z } from 'zod';
 import { CreateCustomerBody } from './customers/schemas.js';
 import { RefundBody } from './payments/schemas.js';
 import { MetadataItem } from './shared/shapes.js';
-import { boundMessages, describeIssues, describeRequestIssues, formatIssuePath, listOf, MAX_ERROR_MESSAGES, MAX_MESSAGE_LENGTH, UNSPECIFIED_ARRAY_LIMIT } from './validation.js';
+import { contract } from './api.js';
+import { listRoutes } from './routes-list.js';
+import { CreateFaultRuleBody } from './sandbox/faults.js';
+import { sandboxContract } from './sandbox/routes.js';
+import { unwrapSchema } from './zod-walk.js';
+import { boundMessages, describeIssues, describeRequestIssues, formatIssuePath, listOf, MAX_ERROR_MESSAGES, MAX_MESSAGE_LENGTH, queryBoolean, queryInteger, UNSPECIFIED_ARRAY_LIMIT } from './validation.js';
+
+/** The messages `schema` gives `value`, which it must refuse. */
+function messagesFor(schema: z.ZodTypeAny, value: unknown, location: 'body' | 'query' = 'body'): string[] {
+  const result = schema.safeParse(value);
+  if (result.success) throw new Error(`expected ${JSON.stringify(value)} to be refused`);
+  return describeIssues(result.error, location);
+}
+
+/** Every enum (its values) anywhere in `schema`, objects, arrays, unions and records included. */
+function enumsIn(schema: z.ZodTypeAny, found: Array<readonly string[]> = [], seen = new Set<z.ZodTypeAny>()): Array<readonly string[]> {
+  const { core } = unwrapSchema(schema);
+  if (seen.has(core)) return found;
+  seen.add(core);
+  if (core instanceof z.ZodEnum) found.push(core.options as string[]);
+  else if (core instanceof z.ZodObject) for (const field of Object.values(core.shape as Record<string, z.ZodTypeAny>)) enumsIn(field, found, seen);
+  else if (core instanceof z.ZodArray) enumsIn(core.element, found, seen);
+  else if (core instanceof z.ZodUnion || core instanceof z.ZodDiscriminatedUnion) for (const option of core.options as z.ZodTypeAny[]) enumsIn(option, found, seen);
+  else if (core instanceof z.ZodRecord) enumsIn(core.valueSchema, found, seen);
+  else if (core instanceof z.ZodIntersection) for (const side of [core._def.left, core._def.right]) enumsIn(side, found, seen);
+  return found;
+}
+
+const everyRoute = [...listRoutes(contract), ...listRoutes(sandboxContract)];
 
 describe('describeIssues', () => {
   it('writes paths the way a reader does', () => {
@@ -40,6 +68,118 @@ describe('describeIssues', () => {
     const root = z.object({}).strict().safeParse({ extra: 1 });
     if (root.success) throw new Error('expected failure');
     expect(describeIssues(root.error, 'query')).toEqual(['query: has unknown field(s) extra']);
+  });
+});
+
+describe('enum messages', () => {
+  const Short = z.object({ kind: z.enum(['CARD', 'PIX', 'CASH']) });
+  const Long = z.object({ code: z.enum(Array.from({ length: 40 }, (_, i) => `CODE_NUMBER_${i}`) as [string, ...string[]]) });
+
+  it('list every value of a short enum', () => {
+    expect(messagesFor(Short, { kind: 'card' })).toEqual(['body.kind: must be one of CARD, PIX, CASH']);
+  });
+
+  it('name a few values of a long enum, how many more and where all are listed', () => {
+    expect(messagesFor(Long, { code: 'nothing like it' })).toEqual(['body.code: must be one of CODE_NUMBER_0, CODE_NUMBER_1, CODE_NUMBER_2, CODE_NUMBER_3 and 36 more, all listed in docs/api-reference.md']);
+  });
+
+  it('suggest the values of a long enum a caller most likely meant: the same but for case and separators, else the nearest', () => {
+    expect(messagesFor(Long, { code: 'code-number-7' })).toEqual(['body.code: must be one of 40 values, all listed in docs/api-reference.md; did you mean CODE_NUMBER_7?']);
+    expect(messagesFor(Long, { code: 'CODE_NUMBR_12' })).toEqual(['body.code: must be one of 40 values, all listed in docs/api-reference.md; did you mean CODE_NUMBER_12?']);
+    expect(messagesFor(Long, { code: 'x'.repeat(10_000) })[0]).toMatch(/^body\.code: must be one of CODE_NUMBER_0, .* and 36 more, all listed in docs\/api-reference\.md$/);
+  });
+
+  it('keep a schema\'s own message, with the suggestion, and never join the values when another type is given', () => {
+    const rule = 'body.match.operation_id: must be the operationId of a /v1 route, as GET /openapi.json lists them; control routes under /sandbox cannot be faulted';
+    const fault = (operation_id: unknown) => messagesFor(CreateFaultRuleBody, { match: { operation_id }, effect: { type: 'reset' } });
+    expect(fault('getClock')).toEqual([rule]);
+    expect(fault('sandboxGetClock')).toEqual([rule]);
+    expect(fault('createCustomers')).toEqual([`${rule}; did you mean createCustomer?`]);
+    expect(fault(5)).toEqual([`${rule}, received number`]);
+    expect(messagesFor(Long, { code: 5 })).toEqual(['body.code: must be one of CODE_NUMBER_0, CODE_NUMBER_1, CODE_NUMBER_2, CODE_NUMBER_3 and 36 more, all listed in docs/api-reference.md, received number']);
+    expect(messagesFor(Short, { kind: 5 })).toEqual(['body.kind: must be one of CARD, PIX, CASH, received number']);
+  });
+
+  it('fit every enum of the contract in one message, uncut, for any value outside it', () => {
+    const enums = everyRoute.flatMap(({ route }) => ['body', 'query', 'pathParams'].flatMap((part) => {
+      const schema = (route as unknown as Record<string, unknown>)[part];
+      return schema instanceof z.ZodType ? enumsIn(schema) : [];
+    }));
+    expect(enums.some((values) => values.length > 200)).toBe(true);
+    for (const values of enums) {
+      for (const value of ['zz', values[0]!.toLowerCase(), `${values[0]!}x`, 'x'.repeat(10_000)]) {
+        const result = z.object({ a_long_field_name: z.object({ and_another_one: z.enum(values as [string, ...string[]]) }) }).safeParse({ a_long_field_name: { and_another_one: value } });
+        if (result.success) continue;
+        const [message] = describeRequestIssues({ body: result.error });
+        expect(message!.length, message).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
+        expect(message, message).not.toMatch(/…|'/);
+      }
+    }
+  });
+});
+
+describe('union messages', () => {
+  it('name the alternatives when each refused the value for its type or value, not "Invalid input"', () => {
+    expect(messagesFor(z.object({ tip: z.number().or(z.string()) }), { tip: true })).toEqual(['body.tip: must be number or string']);
+    expect(messagesFor(z.object({ type: z.enum(['CARD']).or(z.string().regex(/_ENROLLMENT$/)) }), { type: 5 })).toEqual(['body.type: must be CARD or string']);
+    expect(messagesFor(z.object({ v: z.literal('a').or(z.literal(1)) }), { v: 'b' })).toEqual(['body.v: must be "a" or 1']);
+  });
+
+  it('say no form matched when the alternatives refused fields inside the value', () => {
+    const card = z.union([z.object({ number: z.string() }), z.object({ token: z.string() })]);
+    expect(messagesFor(z.object({ card }), { card: {} })).toEqual(['body.card: matches none of the forms this field takes']);
+  });
+});
+
+describe('query parameters', () => {
+  it('queryInteger takes decimal digits and names anything else it received', () => {
+    const limit = z.object({ limit: queryInteger(1, 1000).optional() });
+    expect(limit.parse({ limit: '42' })).toEqual({ limit: 42 });
+    expect(limit.parse({ limit: 7 })).toEqual({ limit: 7 });
+    expect(limit.parse({})).toEqual({});
+    for (const text of ['abc', '', ' 5', '1.5', '0x10', '1e2', 'NaN', 'Infinity']) {
+      expect(messagesFor(limit, { limit: text }, 'query'), text).toEqual([`query.limit: must be a whole number, received ${JSON.stringify(text)}`]);
+    }
+    expect(messagesFor(limit, { limit: '0' }, 'query')).toEqual(['query.limit: must be at least 1']);
+    expect(messagesFor(limit, { limit: '1001' }, 'query')).toEqual(['query.limit: must be at most 1000']);
+    expect(messagesFor(limit, { limit: '9'.repeat(400) }, 'query')).toEqual(['query.limit: must be a whole number of at most 15 digits']);
+    expect(messagesFor(limit, { limit: 'x'.repeat(10_000) }, 'query')).toEqual([`query.limit: must be a whole number, received "${'x'.repeat(39)}…"`]);
+    expect(messagesFor(limit, { limit: ['1', '2'] }, 'query')).toEqual(['query.limit: must be number, received array']);
+  });
+
+  it('queryInteger keeps reading query text after another rule is added', () => {
+    const narrower = queryInteger(1, 1000).max(3);
+    expect(narrower.parse('2')).toBe(2);
+    expect(messagesFor(narrower, '4', 'query')).toEqual(['query: must be at most 3']);
+    expect(messagesFor(narrower.int(), 'x', 'query')).toEqual(['query: must be a whole number, received "x"']);
+  });
+
+  it('queryBoolean takes true and false, as text or booleans, and says so to anything else', () => {
+    const flag = z.object({ raw: queryBoolean().optional() });
+    expect(flag.parse({ raw: 'true' })).toEqual({ raw: true });
+    expect(flag.parse({ raw: 'false' })).toEqual({ raw: false });
+    expect(flag.parse({ raw: true })).toEqual({ raw: true });
+    expect(messagesFor(flag, { raw: 'maybe' }, 'query')).toEqual(['query.raw: must be true or false, received "maybe"']);
+    expect(messagesFor(flag, { raw: ['true', 'true'] }, 'query')).toEqual(['query.raw: must be true or false']);
+  });
+
+  it('every query parameter of every route says what it takes, in the contract\'s words, not zod\'s', () => {
+    let checked = 0;
+    for (const { route, meta } of everyRoute) {
+      const query = route.query as z.AnyZodObject | undefined | null;
+      if (!(query instanceof z.ZodObject)) continue;
+      for (const field of Object.keys(query.shape as object)) {
+        for (const value of ['maybe', '', '1.5', ['1', '2']]) {
+          const result = query.safeParse({ [field]: value });
+          if (result.success) continue;
+          checked += 1;
+          for (const message of describeIssues(result.error, 'query')) {
+            expect(message, `${meta.operationId} ${field}=${JSON.stringify(value)}`).not.toMatch(/Invalid input|received nan|Expected|Required|'/);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 });
 

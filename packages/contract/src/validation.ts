@@ -1,4 +1,4 @@
-import { addIssueToContext, INVALID, ZodArray, ZodIssueCode, type ArrayCardinality, type ParseInput, type ParseReturnType, type ZodError, type ZodIssue, type ZodTypeAny } from 'zod';
+import { addIssueToContext, defaultErrorMap, INVALID, z, ZodArray, ZodIssueCode, ZodNumber, ZodParsedType, type ArrayCardinality, type ParseInput, type ParseReturnType, type ZodError, type ZodIssue, type ZodNumberCheck, type ZodTypeAny } from 'zod';
 
 /**
  * At most this many messages in one error answer, plus one that counts the rest: a body of
@@ -11,6 +11,19 @@ export const MAX_MESSAGE_LENGTH = 200;
 const MAX_QUOTED_KEY = 40;
 /** Most unknown field names one message lists. */
 const MAX_LISTED_KEYS = 5;
+/**
+ * Longest list of enum values a message writes out whole (`must be one of AR, BO, ...`). A longer
+ * enum (249 countries, 28 operationIds) names a few values, how many more there are and where all
+ * of them are listed: written out whole, its list was cut at MAX_MESSAGE_LENGTH partway through,
+ * seldom at the value a caller was looking for.
+ */
+const MAX_LISTED_OPTIONS_CHARS = 120;
+/** Most values a long enum's message names before counting the rest. */
+const MAX_SAMPLED_OPTIONS_CHARS = 60;
+/** Where every enum of the contract is listed, value by value. */
+const ENUM_VALUES_DOC = 'docs/api-reference.md';
+/** Most close values one message suggests. */
+const MAX_SUGGESTIONS = 3;
 
 /** `text` cut to `max` characters with an ellipsis, never between the two halves of a surrogate pair. */
 function clip(text: string, max: number): string {
@@ -30,17 +43,111 @@ export function formatIssuePath(path: ReadonlyArray<string | number>): string {
   }, '');
 }
 
+/** Caller input quoted in a message: cut to MAX_QUOTED_KEY characters, escaped as a JSON string. */
+function quoteInput(text: string): string {
+  return JSON.stringify(clip(text, MAX_QUOTED_KEY));
+}
+
 function listKeys(keys: readonly string[]): string {
   const shown = keys.slice(0, MAX_LISTED_KEYS).map((key) => clip(key, MAX_QUOTED_KEY));
   return keys.length > MAX_LISTED_KEYS ? `${shown.join(', ')} and ${keys.length - MAX_LISTED_KEYS} more` : shown.join(', ');
 }
 
+/** The message a schema gave its rule (`z.enum(values, { message })`), or undefined when zod's own stands. */
+function schemaMessage(issue: ZodIssue): string | undefined {
+  return issue.message === defaultErrorMap(issue, { data: undefined, defaultError: '' }).message ? undefined : issue.message;
+}
+
+/** Edit distance (insertions, deletions, substitutions) between two short strings. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
+
+/**
+ * The values a caller most likely meant by `received`: those equal to it but for case and
+ * separators (`mx`, `create-customer`), else the nearest within a third of its length. Long input
+ * gets none: it is no typo of a value, and the distance costs its length times each value's.
+ */
+function closestOptions(received: string, options: readonly string[]): string[] {
+  if (received.length > MAX_QUOTED_KEY) return [];
+  const normal = (text: string) => text.toLowerCase().replace(/[-_\s]/g, '');
+  const wanted = normal(received);
+  const same = options.filter((option) => normal(option) === wanted);
+  if (same.length > 0) return same.slice(0, MAX_SUGGESTIONS);
+  const within = Math.floor(wanted.length / 3);
+  const near = options.map((option) => ({ option, distance: editDistance(wanted, normal(option)) })).filter((o) => o.distance <= within);
+  const best = Math.min(...near.map((o) => o.distance));
+  return near.filter((o) => o.distance === best).slice(0, MAX_SUGGESTIONS).map((o) => o.option);
+}
+
+/**
+ * What a value outside an enum is told: every value when they fit in MAX_LISTED_OPTIONS_CHARS;
+ * else the closest values to `received` if any are close, or the first few, with how many there
+ * are and where all are listed. A schema's own message (`own`) replaces the list; the closest
+ * values are still named when the enum is long.
+ */
+function describeEnumMiss(options: ReadonlyArray<string | number>, received: unknown, own: string | undefined): string {
+  const values = options.map((option) => clip(String(option), MAX_QUOTED_KEY));
+  const all = values.join(', ');
+  if (all.length <= MAX_LISTED_OPTIONS_CHARS) return own ?? `must be one of ${all}`;
+  const closest = typeof received === 'string' ? closestOptions(received, values) : [];
+  const suggestion = closest.length > 0 ? `; did you mean ${closest.join(' or ')}?` : '';
+  if (own !== undefined) return `${own}${suggestion}`;
+  if (suggestion) return `must be one of ${values.length} values, all listed in ${ENUM_VALUES_DOC}${suggestion}`;
+  let sample = values.slice(0, 1);
+  for (const value of values.slice(1)) {
+    if ([...sample, value].join(', ').length > MAX_SAMPLED_OPTIONS_CHARS) break;
+    sample = [...sample, value];
+  }
+  return `must be one of ${sample.join(', ')} and ${values.length - sample.length} more, all listed in ${ENUM_VALUES_DOC}`;
+}
+
+/** Whether an invalid_type issue expected a type (`number`) rather than an enum's values. */
+const isTypeName = (expected: string) => Object.hasOwn(ZodParsedType, expected);
+/**
+ * What an invalid_type issue expected: a type (`number`), or an enum's values, which zod joins
+ * into the type's name (`'createCustomer' | 'getCustomer' | ...`).
+ */
+const expectedOf = (expected: string): string[] => (isTypeName(expected) ? [expected] : expected.split(' | ').map((value) => value.replace(/^'(.*)'$/, '$1')));
+
+/**
+ * What a union's value is told when no alternative took it. When each alternative refused the
+ * value itself for its type or value (`true` where a number or a string goes), the alternatives
+ * are named; zod's own "Invalid input" says nothing.
+ */
+function describeUnionMiss(unionErrors: readonly ZodError[], path: ReadonlyArray<string | number>): string {
+  const alternatives: string[] = [];
+  for (const error of unionErrors) {
+    const [issue, ...more] = error.issues;
+    if (!issue || more.length > 0 || issue.path.length !== path.length) return 'matches none of the forms this field takes';
+    if (issue.code === 'invalid_type') alternatives.push(...expectedOf(issue.expected));
+    else if (issue.code === 'invalid_literal') alternatives.push(JSON.stringify(issue.expected));
+    else if (issue.code === 'invalid_enum_value') alternatives.push(...issue.options.map(String));
+    else return 'matches none of the forms this field takes';
+  }
+  return `must be ${clip([...new Set(alternatives)].join(' or '), MAX_LISTED_OPTIONS_CHARS)}`;
+}
+
 function describeIssue(issue: ZodIssue): string {
   switch (issue.code) {
-    case 'invalid_type':
-      return issue.received === 'undefined' ? 'is required' : `must be ${issue.expected}, received ${issue.received}`;
+    case 'invalid_type': {
+      if (issue.received === 'undefined') return 'is required';
+      // An enum given another type: its values are described as for a value outside them, not all joined.
+      if (!isTypeName(issue.expected)) return `${describeEnumMiss(expectedOf(issue.expected), undefined, schemaMessage(issue))}, received ${issue.received}`;
+      return `must be ${issue.expected}, received ${issue.received}`;
+    }
     case 'invalid_enum_value':
-      return `must be one of ${issue.options.join(', ')}`;
+      return describeEnumMiss(issue.options, issue.received, schemaMessage(issue));
+    case 'invalid_union':
+      return schemaMessage(issue) ?? describeUnionMiss(issue.unionErrors, issue.path);
     case 'unrecognized_keys':
       return `has unknown field(s) ${listKeys(issue.keys)}`;
     case 'too_small':
@@ -52,7 +159,7 @@ function describeIssue(issue: ZodIssue): string {
       if (issue.type === 'array') return `must have at most ${issue.maximum} item(s)`;
       return `must be ${issue.inclusive ? 'at most' : 'less than'} ${issue.maximum}`;
     case 'invalid_union_discriminator':
-      return `must be one of ${issue.options.map(String).join(', ')}`;
+      return describeEnumMiss(issue.options.map(String), undefined, undefined);
     case 'invalid_string':
       if (issue.validation === 'regex') return issue.message === 'Invalid' ? 'has an invalid format' : issue.message;
       if (typeof issue.validation === 'string') return `must be a valid ${issue.validation.replace('datetime', 'ISO 8601 date-time')}`;
@@ -153,3 +260,57 @@ class LengthFirstArray<T extends ZodTypeAny, C extends ArrayCardinality> extends
 export function listOf<T extends ZodTypeAny>(item: T, max: number = UNSPECIFIED_ARRAY_LIMIT): ZodArray<T> {
   return new LengthFirstArray<T, 'many'>(ZodArray.create(item).max(max)._def);
 }
+
+/** Most digits a query number may have: every whole number of 15 digits converts to a number exactly. */
+const MAX_QUERY_DIGITS = 15;
+const WHOLE_NUMBER = new RegExp(`^-?\\d{1,${MAX_QUERY_DIGITS}}$`);
+
+/**
+ * A whole number read from a query string. zod's `z.coerce.number()` turned `abc` into NaN
+ * ("must be number, received nan"), an empty `limit=` into 0 and `0x10` into 16; this one takes
+ * decimal digits only and names what it received otherwise. A number (a caller parsing its own
+ * query object) is checked as it is.
+ */
+class QueryInteger extends ZodNumber {
+  override _parse(input: ParseInput): ParseReturnType<number> {
+    if (typeof input.data === 'string') {
+      const text = input.data;
+      if (!WHOLE_NUMBER.test(text)) {
+        const tooLong = /^-?\d+$/.test(text);
+        addIssueToContext(this._getOrReturnCtx(input), {
+          code: ZodIssueCode.custom,
+          message: tooLong ? `must be a whole number of at most ${MAX_QUERY_DIGITS} digits` : `must be a whole number, received ${quoteInput(text)}`,
+        });
+        return INVALID;
+      }
+      // As zod's own coercion does: the parse goes on with the converted value.
+      input.data = Number(text);
+    }
+    return super._parse(input);
+  }
+
+  // zod's rules build a plain number schema again; these keep the query text read after `.min()` and the like.
+  protected override setLimit(kind: 'min' | 'max', value: number, inclusive: boolean, message?: string): ZodNumber {
+    return new QueryInteger(super.setLimit(kind, value, inclusive, message)._def);
+  }
+
+  override _addCheck(check: ZodNumberCheck): ZodNumber {
+    return new QueryInteger(super._addCheck(check)._def);
+  }
+}
+
+/** A query parameter holding a whole number from `min` to `max`. */
+export function queryInteger(min: number, max: number): ZodNumber {
+  return new QueryInteger(z.number()._def).int().min(min).max(max);
+}
+
+/**
+ * A query parameter holding `true` or `false` (or a boolean, from a caller's own query object),
+ * read as a boolean. Anything else is told what the parameter takes.
+ */
+export const queryBoolean = () =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false'])], {
+      errorMap: (_issue, ctx) => ({ message: typeof ctx.data === 'string' ? `must be true or false, received ${quoteInput(ctx.data)}` : 'must be true or false' }),
+    })
+    .transform((value) => value === true || value === 'true');

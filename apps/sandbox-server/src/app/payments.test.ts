@@ -177,11 +177,13 @@ describe('create payment: outcomes of the test cards', () => {
     });
   });
 
-  it('refuses a retrieve query flag that is not a boolean', async () => {
+  it('refuses a retrieve query flag that is not a boolean, saying what it takes', async () => {
     const payment = await pay(w.clients, w.merchant);
-    const res = await raw(w.sb.url, `/v1/payments/${payment.id}?transactions_history=yes`, { headers: keysOf(w.merchant) });
-    expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } });
-    expect(JSON.stringify(res.body)).toContain('transactions_history');
+    const res = await raw(w.sb.url, `/v1/payments/${payment.id}?transactions_history=yes&raw_response=maybe`, { headers: keysOf(w.merchant) });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_REQUEST', messages: ['query.transactions_history: must be true or false, received "yes"', 'query.raw_response: must be true or false, received "maybe"'] },
+    });
   });
 
   it("treats another w.merchant's payment as not found", async () => {

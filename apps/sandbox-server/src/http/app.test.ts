@@ -54,11 +54,11 @@ describe('runtime', () => {
     expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: ['the request body is not valid JSON'] } });
   });
 
-  it('answers bodies over the limit 413', async () => {
+  it('answers bodies over the limit 413, naming the limit and the setting that raises it', async () => {
     const body = JSON.stringify({ merchant_customer_id: 'big-one', first_name: 'x'.repeat(70_000) });
     expect(await raw(sb.url, '/v1/customers', { method: 'POST', headers: { ...demoKeys, ...json }, body })).toMatchObject({
       status: 413,
-      body: { code: 'REQUEST_TOO_LARGE' },
+      body: { code: 'REQUEST_TOO_LARGE', messages: ['the request body is larger than the 64 KB (65536 bytes) the sandbox accepts; SANDBOX_BODY_LIMIT raises the limit'] },
     });
   });
 
@@ -79,6 +79,25 @@ describe('runtime', () => {
       ]),
     });
     expect(JSON.stringify(res.body)).not.toMatch(/ZodError|issues/);
+  });
+
+  it('tells a query number or flag what it takes, naming what it received, on every route that has one', async () => {
+    const cases = [
+      ['/sandbox/events?limit=abc', 'query.limit: must be a whole number, received "abc"'],
+      ['/sandbox/events?limit=', 'query.limit: must be a whole number, received ""'],
+      ['/sandbox/webhook-deliveries?limit=1.5', 'query.limit: must be a whole number, received "1.5"'],
+      ['/sandbox/requests?status=teapot', 'query.status: must be a whole number, received "teapot"'],
+      ['/sandbox/requests?limit=0x10', 'query.limit: must be a whole number, received "0x10"'],
+      ['/sandbox/inspector/overview?limit=1e2', 'query.limit: must be a whole number, received "1e2"'],
+      ['/sandbox/events?limit=99999999999999999999', 'query.limit: must be a whole number of at most 15 digits'],
+      ['/sandbox/events?limit=0', 'query.limit: must be at least 1'],
+      [`/v1/payments/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}?raw_response=maybe`, 'query.raw_response: must be true or false, received "maybe"'],
+      [`/v1/payments/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}?transactions_history=1`, 'query.transactions_history: must be true or false, received "1"'],
+    ] as const;
+    for (const [path, message] of cases) {
+      expect(await raw(sb.url, path, { headers: demoKeys }), path).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: [message] } });
+    }
+    expect(await raw(sb.url, '/sandbox/events?limit=2', { headers: demoKeys })).toMatchObject({ status: 200 });
   });
 
   it('names invalid path parameters', async () => {

@@ -84,7 +84,7 @@ describe.each(storesUnderTest('http/faults.test.ts'))('fault rules on the $name 
     const answers = await Promise.all(bad.map((body) => raw(sb.url, '/sandbox/faults', { method: 'POST', headers, body: JSON.stringify(body) })));
     expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 400]);
     expect(answers.map((a) => (a.body?.messages as string[]).join())).toEqual([
-      expect.stringContaining('match.operation_id'),
+      'body.match.operation_id: must be the operationId of a /v1 route, as GET /openapi.json lists them; control routes under /sandbox cannot be faulted',
       expect.stringContaining('effect.ms'),
       expect.stringContaining('exactly one of'),
       expect.stringContaining('effect.status'),
@@ -93,6 +93,16 @@ describe.each(storesUnderTest('http/faults.test.ts'))('fault rules on the $name 
     for (let i = 0; i < MAX_FAULT_RULES; i += 1) await clients.sandbox.createFaultRule({ body: { match: { operation_id: 'getPayment' }, effect: { type: 'reset' } } });
     const over = await clients.sandbox.createFaultRule({ body: { match: {}, effect: { type: 'reset' } } });
     expect(over).toMatchObject({ status: 400, body: { messages: [expect.stringContaining(`at most ${MAX_FAULT_RULES}`)] } });
+  });
+
+  it.concurrent('tells a rule naming a control route or a misspelt operationId what it may name, in one bounded message', async () => {
+    const { merchant } = await merchantWithClients();
+    const headers = { ...keysOf(merchant), 'content-type': 'application/json' };
+    const create = (operationId: string) => raw(sb.url, '/sandbox/faults', { method: 'POST', headers, body: JSON.stringify({ match: { operation_id: operationId }, effect: { type: 'reset' } }) });
+    const rule = 'body.match.operation_id: must be the operationId of a /v1 route, as GET /openapi.json lists them; control routes under /sandbox cannot be faulted';
+    expect(await create('getClock')).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: [rule] } });
+    expect(await create('createCustomers')).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: [`${rule}; did you mean createCustomer?`] } });
+    expect(await create('getpayment')).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: [`${rule}; did you mean getPayment?`] } });
   });
 });
 

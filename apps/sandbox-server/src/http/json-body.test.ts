@@ -3,7 +3,7 @@ import { gzipSync, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MERCHANT } from '../app/sandbox.js';
 import { keysOf, raw, startSandbox, type RunningSandbox } from '../test-support/harness.js';
-import { nestsDeeperThan } from './json-body.js';
+import { describeSize, nestsDeeperThan } from './json-body.js';
 
 let sb: RunningSandbox;
 beforeAll(async () => {
@@ -51,10 +51,29 @@ describe('JSON request bodies', () => {
     expect(await post('{}', { 'content-type': 'application/json; charset=latin1' })).toMatchObject({ status: 400, body: { messages: [expect.stringContaining('latin1')] } });
   });
 
-  it('answers 400 for JSON that is not an object or an array', async () => {
-    for (const body of ['"text"', '42', 'null', '{"a":']) {
-      expect(await post(body, { 'content-type': 'application/json' })).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: ['the request body is not valid JSON'] } });
+  it('calls only text that is not JSON "not valid JSON"', async () => {
+    for (const body of ['{"a":', 'hi', "'hi'", '   ', '{"a":1}garbage']) {
+      expect(await post(body, { 'content-type': 'application/json' }), body).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: ['the request body is not valid JSON'] } });
     }
+  });
+
+  it('reads JSON that is not an object, and lets the contract name it, as it names an array', async () => {
+    const cases = [
+      ['"hi"', 'string'],
+      ['null', 'null'],
+      ['1', 'number'],
+      ['true', 'boolean'],
+      [' "hi" ', 'string'],
+      ['[1,2]', 'array'],
+    ] as const;
+    for (const [body, type] of cases) {
+      expect(await post(body, { 'content-type': 'application/json' }), body).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: [`body: must be object, received ${type}`] } });
+    }
+  });
+
+  it('calls a bare value VALIDATION_ERROR on the banking family, as its other bad input', async () => {
+    const res = await raw(sb.url, `/v1/banking/accounts/${'a'.repeat(36)}`, { method: 'PATCH', headers: { ...keys, 'content-type': 'application/json' }, body: 'null' });
+    expect(res).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR', http_code: 400, messages: ['body: must be object, received null'] } });
   });
 
   it('treats an empty body, or one in another media type, as {} so the contract names what is missing', async () => {
@@ -63,17 +82,29 @@ describe('JSON request bodies', () => {
     }
   });
 
-  it('answers 413 past the limit, declared or found while reading, compressed or not', async () => {
+  it('answers 413 past the limit, declared or found while reading, compressed or not, naming the limit and its setting', async () => {
+    const tooLarge = { code: 'REQUEST_TOO_LARGE', messages: ['the request body is larger than the 4 KB (4096 bytes) the sandbox accepts; SANDBOX_BODY_LIMIT raises the limit'] };
     const big = JSON.stringify({ ...customer(), first_name: 'x'.repeat(5000) });
-    expect(await post(big, { 'content-type': 'application/json' })).toMatchObject({ status: 413, body: { code: 'REQUEST_TOO_LARGE' } });
+    expect(await post(big, { 'content-type': 'application/json' })).toMatchObject({ status: 413, body: tooLarge });
     const halves = [Buffer.from(big.slice(0, 2500)), Buffer.from(big.slice(2500))];
-    expect(await postChunked(halves, { 'content-type': 'application/json' })).toMatchObject({ status: 413, body: { code: 'REQUEST_TOO_LARGE' } });
+    expect(await postChunked(halves, { 'content-type': 'application/json' })).toMatchObject({ status: 413, body: tooLarge });
     // 5 kB that gzip to a few dozen bytes: the limit applies to what the body inflates to.
-    expect(await post(gzipSync(big), { 'content-type': 'application/json', 'content-encoding': 'gzip' })).toMatchObject({ status: 413 });
+    expect(await post(gzipSync(big), { 'content-type': 'application/json', 'content-encoding': 'gzip' })).toMatchObject({ status: 413, body: tooLarge });
   });
 
   it('still serves the connection after a rejected body', async () => {
     expect((await post(JSON.stringify(customer()), { 'content-type': 'application/json' })).status).toBe(201);
+  });
+});
+
+describe('describeSize', () => {
+  it('writes the largest 1024-based unit that divides the size, with the bytes', () => {
+    expect(describeSize(6 * 1024 ** 2)).toBe('6 MB (6291456 bytes)');
+    expect(describeSize(512 * 1024)).toBe('512 KB (524288 bytes)');
+    expect(describeSize(1024 ** 3)).toBe('1 GB (1073741824 bytes)');
+    expect(describeSize(1536 * 1024)).toBe('1536 KB (1572864 bytes)');
+    expect(describeSize(1500)).toBe('1500 bytes');
+    expect(describeSize(0)).toBe('0 bytes');
   });
 });
 

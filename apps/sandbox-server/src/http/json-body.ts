@@ -10,8 +10,6 @@ import { validationProblem } from './errors.js';
 /** `application/json` and any `application/*+json`, with or without parameters. */
 const JSON_MEDIA_TYPE = /^application\/(?:json|[^/;\s]+\+json)\s*(?:;|$)/i;
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i;
-/** JSON text that is an object or an array (upstream never takes a bare value). */
-const STARTS_AS_OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/;
 
 /**
  * Deepest nesting of objects and arrays a body may have. The contract's deepest request field
@@ -38,7 +36,22 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
-const tooLarge = () => new ApiProblem(413, 'REQUEST_TOO_LARGE', ['the request body is larger than the sandbox accepts']);
+const UNITS = [
+  ['GB', 1024 ** 3],
+  ['MB', 1024 ** 2],
+  ['KB', 1024],
+] as const;
+
+/** `6 MB (6291456 bytes)`, or `1500 bytes` when no unit divides it: 1024-based, as SANDBOX_BODY_LIMIT is read. */
+export function describeSize(bytes: number): string {
+  const unit = UNITS.find(([, size]) => bytes > 0 && bytes % size === 0);
+  return unit ? `${bytes / unit[1]} ${unit[0]} (${bytes} bytes)` : `${bytes} bytes`;
+}
+
+/** The 413 names the limit and the setting that raises it: a caller cannot tell either from the status. */
+const tooLargeFor = (limit: number) => () =>
+  new ApiProblem(413, 'REQUEST_TOO_LARGE', [`the request body is larger than the ${describeSize(limit)} the sandbox accepts; SANDBOX_BODY_LIMIT raises the limit`]);
+
 /** A 400 for a body that cannot be read as JSON: bad input like any other, so VALIDATION_ERROR on the banking family (validationProblem). */
 type Invalid = (message: string) => DomainError;
 
@@ -53,7 +66,7 @@ function decoded(req: IncomingMessage, invalid: Invalid): Readable {
 }
 
 /** Reads the whole body, failing as soon as it passes `limit` bytes (after decompression). */
-function readAll(stream: Readable, limit: number, invalid: Invalid): Promise<Buffer> {
+function readAll(stream: Readable, limit: number, invalid: Invalid, tooLarge: () => DomainError): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -83,13 +96,16 @@ function readAll(stream: Readable, limit: number, invalid: Invalid): Promise<Buf
 
 /**
  * The JSON body reader of the API routes, in place of express.json(): the same rules (JSON media
- * types only, UTF-8, gzip or deflate, a size limit, objects and arrays only, an empty body is
- * `{}`), each failure a DomainError answered in the API's error shape, and none of body-parser's
+ * types only, UTF-8, gzip or deflate, a size limit, an empty body is `{}`), each failure a
+ * DomainError answered in the API's error shape, and none of body-parser's
  * content-type, type-is, iconv and raw-body work, which took about 10 % of a small request's
  * CPU (docs/benchmarks.md). A body in another media type is left unread, as `{}`: the contract
- * then names the missing fields.
+ * then names the missing fields. Unlike express.json's `strict`, any JSON value is read: `"hi"`
+ * or `null` is valid JSON, so the contract names it (`body: must be object, received string`)
+ * as it names an array; "not valid JSON" is for text that is not.
  */
 export function jsonBody(limit: number): RequestHandler {
+  const tooLarge = tooLargeFor(limit);
   return (req, res, next) => {
     const invalid: Invalid = (message) => validationProblem(res, [message]);
     req.body = {};
@@ -119,7 +135,7 @@ export function jsonBody(limit: number): RequestHandler {
       next(error);
       return;
     }
-    readAll(source, limit, invalid).then((buffer) => {
+    readAll(source, limit, invalid, tooLarge).then((buffer) => {
       // toString would turn each bad byte into U+FFFD and store that silently.
       if (!isUtf8(buffer)) {
         next(invalid('the request body is not valid UTF-8'));
@@ -128,10 +144,6 @@ export function jsonBody(limit: number): RequestHandler {
       const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
       if (text.length === 0) {
         next();
-        return;
-      }
-      if (!STARTS_AS_OBJECT_OR_ARRAY.test(text)) {
-        next(invalid('the request body is not valid JSON'));
         return;
       }
       if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {

@@ -5,7 +5,7 @@ import { Base64, DateOnly, DateTime, Id36To64, OpenObject, refuse, text, Uuid } 
 import { AddressOut, DocumentOut, MetadataOut, PayerDocument, Phone, PhoneOut, metadataList, payerAddress } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
 import { Mandate } from '../shared/mandate.js';
-import { listOf } from '../validation.js';
+import { listOf, queryBoolean } from '../validation.js';
 import { PAYMENT_METHOD_TYPES, alternativeDetailsIn, alternativeDetailsOut, alternativeMethodIssues, type AlternativeDetails } from './alternative-methods.js';
 
 export const REFUND_REASONS = ['DUPLICATE', 'FRAUDULENT', 'REQUESTED_BY_CUSTOMER', 'REVERSE'] as const;
@@ -282,10 +282,9 @@ export type RetrievedPayment = z.infer<typeof RetrievedPayment>;
  * nullable object, so it is the latest transaction as in every other answer); `raw_response` adds
  * the provider's raw answer (`provider_data.raw_response`) to each transaction.
  */
-const BooleanQuery = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((value) => value === true || value === 'true');
 export const GetPaymentQuery = z.object({
-  transactions_history: BooleanQuery.optional(),
-  raw_response: BooleanQuery.optional(),
+  transactions_history: queryBoolean().optional(),
+  raw_response: queryBoolean().optional(),
 });
 export type GetPaymentQuery = z.infer<typeof GetPaymentQuery>;
 

@@ -40,13 +40,19 @@ export const FaultStatus = z.number().int().min(400).max(599);
 /** The operationIds a rule can name: the `/v1` API's (the contract lists them, so a rule naming another is refused as invalid input). */
 export const FAULTABLE_OPERATION_IDS = listRoutes(contract).map((r) => r.meta.operationId) as [string, ...string[]];
 
+/**
+ * What a rule naming another operationId is told: the 28 names are too many for one message, and
+ * a caller naming a control route (`getClock`) needs to hear why it is refused.
+ */
+const FAULTABLE_OPERATION_ID_MESSAGE = 'must be the operationId of a /v1 route, as GET /openapi.json lists them; control routes under /sandbox cannot be faulted';
+
 export const FAULT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** Which requests a rule applies to; every field given must match (an empty match takes every `/v1` request). */
 export const FaultMatch = z
   .object({
     /** The operationId of a `/v1` route, as in the contract and openapi.json (e.g. `createCustomer`); control routes are never faulted. */
-    operation_id: z.enum(FAULTABLE_OPERATION_IDS).optional(),
+    operation_id: z.enum(FAULTABLE_OPERATION_IDS, { message: FAULTABLE_OPERATION_ID_MESSAGE }).optional(),
     method: z.enum(FAULT_METHODS).optional(),
     /** The request path; `*` matches within one segment, a `**` segment any number of segments (`/v1/payments/*`, `/v1/**`). */
     path: text(1, 200).regex(/^\//, 'must start with /').optional(),

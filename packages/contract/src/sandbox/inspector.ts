@@ -6,13 +6,14 @@ import { RetrievedPayment } from '../payments/schemas.js';
 import { AmountOut } from '../shared/money.js';
 import { DateTime } from '../shared/primitives.js';
 import { Subscription } from '../subscriptions/schemas.js';
+import { queryInteger } from '../validation.js';
 
 /** The most records of each kind one overview answers: the page polls it, so every answer stays small. */
 export const MAX_INSPECTOR_LIMIT = 100;
 export const DEFAULT_INSPECTOR_LIMIT = 25;
 
 export const InspectorOverviewQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_INSPECTOR_LIMIT).optional(),
+  limit: queryInteger(1, MAX_INSPECTOR_LIMIT).optional(),
 });
 
 /** The newest records of one kind, newest first, and how many the merchant has in all. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime, text } from '../shared/primitives.js';
+import { queryInteger } from '../validation.js';
 
 /** The most entries one `GET /sandbox/requests` answers (the ring itself holds at most `SANDBOX_JOURNAL_SIZE`). */
 export const MAX_JOURNAL_LIMIT = 1000;
@@ -37,12 +38,12 @@ export type JournalEntry = z.infer<typeof JournalEntry>;
 
 export const ListRequestsQuery = z.object({
   operation_id: text(1, 100).optional(),
-  status: z.coerce.number().int().min(100).max(599).optional(),
+  status: queryInteger(100, 599).optional(),
   /** Entries that arrived at or after this time. */
   since: DateTime.optional(),
   /** Entries that arrived before this time. */
   until: DateTime.optional(),
   /** The most recent `limit` matching entries (default 100). */
-  limit: z.coerce.number().int().min(1).max(MAX_JOURNAL_LIMIT).optional(),
+  limit: queryInteger(1, MAX_JOURNAL_LIMIT).optional(),
 });
 export type ListRequestsQuery = z.infer<typeof ListRequestsQuery>;

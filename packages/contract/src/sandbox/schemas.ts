@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Amount, AmountOut, AmountValue } from '../shared/money.js';
 import { DateTime, Uuid, text } from '../shared/primitives.js';
-import { listOf } from '../validation.js';
+import { listOf, queryInteger } from '../validation.js';
 import { WEBHOOK_ATTEMPT_CHAOS, WebhookDeliveryChaos } from './webhook-chaos.js';
 
 export const CreateMerchantBody = z.object({
@@ -53,7 +53,7 @@ export type SandboxEvent = z.infer<typeof SandboxEvent>;
 export const ListEventsQuery = z.object({
   type: text(1, 100).optional(),
   resource_id: text(1, 100).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  limit: queryInteger(1, 1000).optional(),
 });
 
 export const ChargebackBody = z.object({
@@ -131,7 +131,7 @@ export const ListDeliveriesQuery = z.object({
   event_type: text(1, 100).optional(),
   webhook_id: text(1, 64).optional(),
   state: z.enum(WEBHOOK_DELIVERY_STATES).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  limit: queryInteger(1, 1000).optional(),
 });
 export const DeliveryParams = z.object({ delivery_id: text(1, 64) });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import { Currency, ISO_CURRENCIES } from '../src/index.js';
 import { buildOpenApiDocument } from './openapi.js';
 
 const committedPath = fileURLToPath(new URL('../openapi.json', import.meta.url));
@@ -43,5 +44,28 @@ describe('openapi.json', () => {
     const required = (op.parameters ?? []).filter((p) => p.in === 'header' && p.required).map((p) => p.name);
     expect(required).toEqual(expect.arrayContaining(['public-api-key', 'private-secret-key']));
     expect(required.includes('x-idempotency-key')).toBe(idempotent);
+  });
+
+  // Every currency a request names is checked against ISO_CURRENCIES; the document keeps the
+  // 3-letter pattern and says so in a description, rather than a 155-value enum at each of them.
+  it('documents every currency of a request body as a pattern and the ISO 4217 description, with no enum', () => {
+    const found: string[] = [];
+    const walk = (node: unknown, path: string): void => {
+      if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${path}[${i}]`));
+      if (node === null || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (/currency$/.test(key) && value && typeof value === 'object' && 'type' in value) {
+          found.push(`${path}.${key}`);
+          expect(value, `${path}.${key}`).toMatchObject({ type: 'string', pattern: '^[A-Z]{3}$', description: Currency.description });
+          expect(value, `${path}.${key}`).not.toHaveProperty('enum');
+        }
+        walk(value, `${path}.${key}`);
+      }
+    };
+    for (const [path, methods] of Object.entries(committed.paths)) {
+      for (const [method, op] of Object.entries(methods)) walk((op as { requestBody?: unknown }).requestBody, `${method} ${path}`);
+    }
+    expect(found.length).toBeGreaterThan(20);
+    expect(JSON.stringify(committed)).not.toContain(JSON.stringify(ISO_CURRENCIES));
   });
 });

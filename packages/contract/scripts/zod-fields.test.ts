@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { Amount } from '../src/index.js';
+import { Amount, Currency } from '../src/index.js';
 import { fieldRows, LONG_ENUM, typeName, UNREAD_CHECK } from './zod-fields.js';
 
 const row = (schema: z.ZodTypeAny, path: string) => fieldRows(schema).find((r) => r.path === path);
@@ -23,6 +23,10 @@ describe('fieldRows', () => {
 
   it('reads the message of a custom check by making it fail', () => {
     expect(row(Amount, 'value')?.limits).toEqual(['≥ 0.0001', '≤ 9999999999', 'must be a multiple of 0.0001 (at most 4 decimals)']);
+  });
+
+  it('documents a check that describes itself by its description, as the currency codes', () => {
+    expect(row(Amount, 'currency')?.limits).toEqual(['pattern `^[A-Z]{3}$`', Currency.description]);
   });
 
   it('marks a custom check no probe triggers, so the reference test can refuse it', () => {

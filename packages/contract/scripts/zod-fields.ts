@@ -75,6 +75,10 @@ function unwrap(schema: ZodTypeAny, options: FieldOptions = {}): Unwrapped {
     else if (wrapper.kind === 'effects' && wrapper.effect === 'refinement') {
       // A rule on a whole object ties its fields together; no single value can probe it.
       if (unwrapSchema(wrapper.inner).core instanceof z.ZodObject) limits.push('cross-field rules (a violation names the field)');
+      // A check that describes itself (`.describe()`, which the OpenAPI document shows too) is
+      // documented by that text: a check against a list, such as the currency codes, names the
+      // value it refuses, so no probe reads a message that fits every value.
+      else if (wrapper.schema.description) limits.push(wrapper.schema.description);
       else limits.push(...customCheckMessages(wrapper.schema, wrapper.inner));
     } else if (wrapper.kind === 'pipeline') {
       // `a.pipe(b)`: a value must pass both, so both sides' limits apply.

@@ -23,7 +23,8 @@ export * from './meta.js';
 export * from './routes-list.js';
 export { unwrapSchema, wrapperOf, type UnwrappedSchema, type ZodWrapper } from './zod-walk.js';
 export { OPERATING_COUNTRIES, ISO_COUNTRIES, OperatingCountry, IsoCountry } from './shared/countries.js';
-export { Amount, MAX_AMOUNT_VALUE, PaymentAmount, hasAtMostFourDecimals } from './shared/money.js';
+export { Amount, Currency, MAX_AMOUNT_VALUE, PaymentAmount, hasAtMostFourDecimals } from './shared/money.js';
+export { ISO_CURRENCIES, IsoCurrency } from './shared/currencies.js';
 export { MetadataItem, FileObject } from './shared/shapes.js';
 
 export { contract, type Contract } from './api.js';

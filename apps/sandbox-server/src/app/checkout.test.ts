@@ -99,6 +99,23 @@ describe('payment links (§4.12)', () => {
     expect(res).toMatchObject({ status: 200, body: { callback_url: '', merchant_image: '', additional_data: { airline: null, order: null, seller_details: null } } });
   });
 
+  // Upstream types `merchant_order_id` and `description` strings, not nullable
+  // (create-payment-link.json), and §4.12 makes both optional: one not sent is "", never null
+  // (docs/fidelity.md, "Absent values"). The nulls left are the fields §2.9 marks nullable
+  // (metadata, payments, installments_plan, customer_payer, taxes, each additional_data group)
+  // and an availability without an end (upstream's schema gives `finish_at` no type).
+  it('answers a link created with only its required fields with "" for every string not sent, null only where §2.9 allows it', async () => {
+    const { account_id: _a, country, amount, payment_method_types } = fixtures.createPaymentLink();
+    const res = await w.clients.checkout.createPaymentLink({ body: { account_id: w.accountId, country, amount, payment_method_types } });
+    expect(res).toMatchObject({ status: 200, body: { merchant_order_id: '', description: '', callback_url: '', merchant_image: '' } });
+    const nulls = Object.entries(res.body).flatMap(([key, value]: [string, unknown]) =>
+      value === null ? [key] : value && typeof value === 'object' ? Object.entries(value).flatMap(([inner, v]) => (v === null ? [`${key}.${inner}`] : [])) : [],
+    );
+    expect(nulls.sort()).toEqual(
+      ['additional_data.airline', 'additional_data.order', 'additional_data.seller_details', 'availability.finish_at', 'customer_payer', 'installments_plan', 'metadata', 'payments', 'taxes'].sort(),
+    );
+  });
+
   it('creates a link (200) with a code, a hosted checkout URL on the sandbox and no payments', async () => {
     const res = await w.clients.checkout.createPaymentLink({ body: { ...fixtures.createPaymentLink(), account_id: w.accountId, availability: undefined } });
     expect(res.status).toBe(200);

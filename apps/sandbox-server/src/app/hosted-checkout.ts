@@ -93,8 +93,9 @@ function linkCheckout(link: PaymentLinkState, nowMs: number): Checkout {
     account_id: link.account_id,
     country: link.country,
     // merchant_order_id and description are optional on a link (§4.12) and required on a payment: the code stands in.
-    description: link.description ?? `Payment link ${link.code}`,
-    merchant_order_id: link.merchant_order_id ?? link.code,
+    // A link answers "" for one not sent; links stored before that hold null.
+    description: link.description || `Payment link ${link.code}`,
+    merchant_order_id: link.merchant_order_id || link.code,
     amount: link.amount,
     methods: link.payment_method_types.length > 0 ? link.payment_method_types : DEFAULT_METHODS,
     callback_url: link.callback_url,

@@ -49,6 +49,19 @@ describe('subscriptions', () => {
     if (plain.status === 200) expect(plain.body.subscription_agreement_id).not.toBe(named.body.subscription_agreement_id);
   });
 
+  // §2.10 types `description` and `merchant_reference` strings, as upstream does
+  // (create-subscription.json): one not sent is "", never null (docs/fidelity.md, "Absent values").
+  it('answers a description and merchant_reference not sent as "", on creation and retrieval', async () => {
+    const { clients, accountId, token } = await world();
+    const { name, country, amount, payment_method } = fixtures.createSubscription(token);
+    const res = await clients.subscriptions.create({ body: { name, account_id: accountId, country, amount, payment_method } });
+    expect(res).toMatchObject({ status: 200, body: { description: '', merchant_reference: '' } });
+    if (res.status !== 200) return;
+    expect(await clients.subscriptions.get({ params: { id: res.body.id } })).toMatchObject({ status: 200, body: { description: '', merchant_reference: '' } });
+    const named = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(token), account_id: accountId, description: 'Gold', merchant_reference: 'sub-ref-1' } });
+    expect(named).toMatchObject({ status: 200, body: { description: 'Gold', merchant_reference: 'sub-ref-1' } });
+  });
+
   it('creates an ACTIVE subscription (200) and charges the first cycle at once', async () => {
     const { clients, accountId, token, customerId } = await world();
     const res = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(token), account_id: accountId, customer_payer: { id: customerId } } });

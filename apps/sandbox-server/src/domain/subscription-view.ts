@@ -8,8 +8,9 @@ export function presentSubscription(s: SubscriptionState): Subscription {
     name: s.name,
     account_id: s.account_id,
     country: s.country,
-    description: s.description,
-    merchant_reference: s.merchant_reference,
+    // Kept null when not sent; answered as the strings §2.10 types them.
+    description: s.description ?? '',
+    merchant_reference: s.merchant_reference ?? '',
     soft_descriptor: s.soft_descriptor,
     subscription_agreement_id: s.subscription_agreement_id,
     status: s.status,

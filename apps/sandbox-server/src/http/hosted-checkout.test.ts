@@ -161,6 +161,25 @@ describe('a payment link page', () => {
     expect(await (await page(location(res).toString())).text()).toContain('<a data-callback href="https://shop.example/return">');
   });
 
+  // A link answers "" for a merchant_order_id or description not sent (create-payment-link.json
+  // types both strings); a payment needs both (§4.3), so the link's code stands in. Links stored
+  // before held null for them, and are paid alike.
+  it.concurrent('pays a link made without merchant_order_id or description with its code standing in, as one stored with null for them', async () => {
+    const l = await link({ merchant_order_id: undefined, description: undefined });
+    expect(l).toMatchObject({ merchant_order_id: '', description: '' });
+    const expectCodeStandsIn = async () => {
+      const back = location(await payCard(l.checkout_url, APPROVE));
+      expect(back.searchParams.get('merchant_order_id')).toBe(l.code);
+      expect(await paymentOf(back.searchParams.get('payment_id') ?? '')).toMatchObject({ merchant_order_id: l.code, description: `Payment link ${l.code}` });
+    };
+    await expectCodeStandsIn();
+    const found = await w.sb.sandbox.store.locate<PaymentLinkState>('payment_link', l.code);
+    if (!found) throw new Error('setup');
+    const before = { ...found.data, merchant_order_id: null, description: null };
+    await w.sb.sandbox.store.withTransaction(found.merchantId, (tx) => tx.put('payment_link', l.id, before, l.code));
+    await expectCodeStandsIn();
+  });
+
   it.concurrent('refuses a one-time link on its second use, and counts every payment of a link', async () => {
     const l = await link({ one_time_use: true });
     expect((await payCard(l.checkout_url, APPROVE)).status).toBe(303);

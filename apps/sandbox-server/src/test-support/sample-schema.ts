@@ -1,5 +1,5 @@
-import { wrapperOf } from '@switchyard/contract';
-import type { z, ZodTypeAny } from 'zod';
+import { Currency, ISO_CURRENCIES, unwrapSchema, wrapperOf } from '@switchyard/contract';
+import type { z, ZodString, ZodTypeAny } from 'zod';
 import type { Random } from './random.js';
 
 /**
@@ -44,7 +44,7 @@ export function sampleOf(schema: ZodTypeAny, random: Random, depth = 0): unknown
     case 'ZodNumber':
       return sampleNumber(def.checks as Array<{ kind: string; value?: number }>);
     case 'ZodString':
-      return sampleString(def.checks as Array<{ kind: string; value?: number }>, random);
+      return sampleString(def.checks as Array<{ kind: string; value?: number; regex?: RegExp }>, random);
     case 'ZodRecord':
       return { note: 'fuzz' };
     default:
@@ -60,8 +60,15 @@ function sampleNumber(checks: Array<{ kind: string; value?: number }>): number {
   return 1;
 }
 
-function sampleString(checks: Array<{ kind: string; value?: number }>, random: Random): string {
+/**
+ * The pattern of the contract's currency fields. A string with it is a code of ISO_CURRENCIES:
+ * three random letters are mostly no currency, and the fuzzed body would stop at its currency.
+ */
+const CURRENCY_PATTERN = (unwrapSchema(Currency).core as ZodString)._def.checks.find((c) => c.kind === 'regex')?.regex.source;
+
+function sampleString(checks: Array<{ kind: string; value?: number; regex?: RegExp }>, random: Random): string {
   const kinds = new Set(checks.map((c) => c.kind));
+  if (checks.some((c) => c.regex?.source === CURRENCY_PATTERN)) return random.pick(ISO_CURRENCIES);
   if (kinds.has('uuid')) return random.uuid();
   if (kinds.has('datetime')) return '2026-01-02T03:04:05.000Z';
   if (kinds.has('email')) return 'fuzz@example.com';

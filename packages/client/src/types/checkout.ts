@@ -129,13 +129,13 @@ export interface PaymentLink {
   code: string;
   status: string;
   payments: unknown[] | null;
-  description: string | null;
+  description: string;
   country: string;
   availability: AvailabilityOut;
   id: string;
   taxes: OpenObject[] | null;
   amount: Amount;
-  merchant_order_id: string | null;
+  merchant_order_id: string;
   account_id: string;
   callback_url: string;
   metadata: MetadataOut | null;

@@ -39,7 +39,7 @@ export interface CreateSubscriptionBody {
 /** The contract's `Subscription` (`z.input` and `z.output` alike). */
 export interface Subscription {
   status: string;
-  description: string | null;
+  description: string;
   country: string;
   availability: AvailabilityOut;
   id: string;
@@ -57,7 +57,7 @@ export interface Subscription {
   updated_at: string;
   subscription_agreement_id: string;
   soft_descriptor: string;
-  merchant_reference: string | null;
+  merchant_reference: string;
   frequency: {
     value: number;
     type: string;

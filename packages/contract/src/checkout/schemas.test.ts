@@ -30,6 +30,7 @@ describe('CreateCheckoutSessionBody (§4.10)', () => {
     { name: 'amount value has at most 4 decimals', mutate: (b) => set(b, ['amount', 'value'], 1.00001), path: 'amount.value' },
     { name: 'amount value is positive', mutate: (b) => set(b, ['amount', 'value'], 0), path: 'amount.value' },
     { name: 'amount currency is ISO 4217', mutate: (b) => set(b, ['amount', 'currency'], 'pesos'), path: 'amount.currency' },
+    { name: 'amount currency is an ISO 4217 currency, not any 3 letters', mutate: (b) => set(b, ['amount', 'currency'], 'XYZ'), path: 'amount.currency' },
     {
       name: 'recurring billing interval_unit is an enum',
       mutate: (b) => set(b, ['recurring_payment'], { regular_billing: { label: 'Monthly', amount: '10.00', interval_unit: 'week', interval_count: 1 } }),

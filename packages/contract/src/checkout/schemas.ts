@@ -153,7 +153,11 @@ export type CreatePaymentLinkBody = z.infer<typeof CreatePaymentLinkBody>;
 
 export const PAYMENT_LINK_STATUSES = ['CREATED', 'USED', 'CANCELED', 'EXPIRED', 'ERROR'] as const;
 
-/** Payment link, §2.9. */
+/**
+ * Payment link, §2.9. Upstream types `merchant_order_id` and `description` strings, not nullable
+ * (create-payment-link.json), and both are optional in the request (§4.12): one not sent is `""`,
+ * as `callback_url` and `merchant_image` (docs/fidelity.md, "Absent values").
+ */
 export const PaymentLink = z.object({
   id: Uuid,
   code: z.string(),
@@ -162,9 +166,9 @@ export const PaymentLink = z.object({
   country: z.string(),
   availability: AvailabilityOut,
   status: z.string(),
-  merchant_order_id: z.string().nullable(),
-  description: z.string().nullable(),
-  amount: z.object({ currency: Currency.or(z.string()), value: z.number() }),
+  merchant_order_id: z.string(),
+  description: z.string(),
+  amount: AmountOut,
   capture: z.boolean(),
   metadata: MetadataOut.nullable(),
   split_payment_methods: z.boolean(),

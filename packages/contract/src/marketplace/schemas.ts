@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CountryCode } from '../shared/countries.js';
-import { Amount, AmountOut, AmountValue } from '../shared/money.js';
+import { Amount, AmountOut, AmountValue, Currency } from '../shared/money.js';
 import { Base64, DateOnly, DateTime, Id36To64, refuse, text, Uuid } from '../shared/primitives.js';
 import { AddressOut, DocumentOut, MetadataOut, Phone, PhoneOut, address, metadataList, nullableString } from '../shared/shapes.js';
 import { listOf } from '../validation.js';
@@ -48,7 +48,7 @@ const Bank = z.object({
   account_type: z.enum(['CHECKINGS', 'SAVINGS', 'VISTA', 'PIX_EMAIL', 'PIX_PHONE', 'PIX_DOCUMENT_ID', 'PIX_BANK_ACCOUNT']),
   routing: text(1, 64).optional(),
   country: CountryCode.optional(),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code').optional(),
+  currency: Currency.optional(),
   payout_schedule: z.enum(['DAY', 'WEEK', 'MONTH', 'HOLD']).optional(),
 });
 
@@ -83,7 +83,7 @@ export const SplitConfiguration = z
     calculation_type: z.enum(['PERCENTAGE', 'FIXED', 'MIXED']),
     percentage: z.number().min(0.01).max(100).optional(),
     fixed_amount: AmountValue.optional(),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code'),
+    currency: Currency,
     rounding_mode: z.enum(['STANDARD', 'ROUND_UP', 'ROUND_DOWN']).optional(),
   })
   .superRefine((cfg, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyRefusal, isIsoCurrency } from './currencies.js';
 
 /**
  * Amounts are decimals in major units with at most 4 decimals (a multiple of 0.0001).
@@ -39,8 +40,25 @@ export const AmountValue = amountValue(0.0001);
 /** An amount value that may be 0: a price that can be free, such as a subscription's trial. */
 export const FreeableAmountValue = amountValue(0);
 
-/** ISO 4217 code, three upper-case letters. */
-export const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code (3 upper-case letters)');
+const CURRENCY_SHAPE = /^[A-Z]{3}$/;
+
+/**
+ * Every currency a request names (§2.1 `amount.currency` and the other currency fields): an ISO
+ * 4217 currency code, as upstream describes each of them ("MAX 3; MIN 3; ISO 4217"), so one of
+ * ISO_CURRENCIES (shared/currencies.ts). The shape stays a pattern and the list a refinement, so
+ * the OpenAPI document says `pattern: ^[A-Z]{3}$` and this description at each of the many places
+ * an amount appears instead of a 155-value enum. The list is checked only on a code of that shape,
+ * so a wrong code gets one message, not two.
+ */
+export const Currency = z
+  .string()
+  .regex(CURRENCY_SHAPE, 'must be an ISO 4217 currency code (3 upper-case letters)')
+  .superRefine((code, ctx) => {
+    if (CURRENCY_SHAPE.test(code) && !isIsoCurrency(code)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: currencyRefusal(code) });
+  })
+  .describe(
+    'ISO 4217 currency code, one of the 155 of `IsoCurrency` (the currencies of List One; its codes for metals, units of account, funds, testing and no currency, such as XAU, XDR, CLF, XTS and XXX, are refused)',
+  );
 
 /** amount (request), §2.1. */
 export const Amount = z.object({

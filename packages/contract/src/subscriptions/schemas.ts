@@ -45,18 +45,19 @@ export type CreateSubscriptionBody = z.input<typeof CreateSubscriptionBody>;
 
 /**
  * Subscription, §2.10, with what upstream adds (fidelity finding N4): the `soft_descriptor` sent
- * (`""` when none) and the `subscription_agreement_id` issued at creation. Upstream's plan fields
- * (`plan_id`, `plan_assigned_at`, `current_phase`, `billing_phases`, `previous_subscription_id`)
- * are "only present on plan-linked subscriptions" (create-subscription.json), which the sandbox
- * does not create, so they never appear.
+ * (`""` when none) and the `subscription_agreement_id` issued at creation. `description` and
+ * `merchant_reference` are strings (§2.10 and create-subscription.json), `""` when not sent.
+ * Upstream's plan fields (`plan_id`, `plan_assigned_at`, `current_phase`, `billing_phases`,
+ * `previous_subscription_id`) are "only present on plan-linked subscriptions"
+ * (create-subscription.json), which the sandbox does not create, so they never appear.
  */
 export const Subscription = z.object({
   id: Uuid,
   name: z.string(),
   account_id: z.string(),
   country: z.string(),
-  description: z.string().nullable(),
-  merchant_reference: z.string().nullable(),
+  description: z.string(),
+  merchant_reference: z.string(),
   soft_descriptor: z.string(),
   subscription_agreement_id: z.string().startsWith('sa_'),
   status: z.string(),

@@ -16,7 +16,8 @@ export interface RouteMeta {
   auth?: RouteAuth;
   /**
    * Body fields whose invalid value upstream answers with a code of its own (webhook triggers:
-   * WEBHOOK_INVALID_TRIGGER), by field. A request whose first invalid field is one of these gets
+   * WEBHOOK_INVALID_TRIGGER; a transfer's currency), by field path, dotted for a nested field
+   * (`amount.currency`). A request whose first invalid field is one of these, or inside one, gets
    * that code; any other invalid request gets the family's validation code.
    */
   bodyFieldCodes?: Readonly<Record<string, ErrorCode>>;
@@ -44,4 +45,19 @@ export function meta(m: PublicRouteMeta): PublicRouteMeta;
 export function meta(m: RouteMeta): RouteMeta;
 export function meta(m: RouteMeta): RouteMeta {
   return m;
+}
+
+/**
+ * The code `bodyFieldCodes` gives an invalid body field at `path`: the field's own, else the
+ * nearest field holding it (`subscription_triggers` holds `subscription_triggers.2`). The sandbox
+ * answers with it and the conformance runner expects it, from this one rule.
+ */
+export function bodyFieldCodeOf(m: RouteMeta, path: readonly PropertyKey[]): ErrorCode | undefined {
+  const codes = m.bodyFieldCodes;
+  if (!codes) return undefined;
+  for (let length = path.length; length > 0; length -= 1) {
+    const code = codes[path.slice(0, length).map(String).join('.')];
+    if (code) return code;
+  }
+  return undefined;
 }

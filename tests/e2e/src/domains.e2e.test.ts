@@ -95,7 +95,8 @@ describe('banking through the client', () => {
 const DELIVERY_WAIT = { timeout: 30_000, interval: 20 };
 
 describe('webhooks through the client', () => {
-  it('registers a webhook, sees its deliveries, and verifies a delivered event', async () => {
+  // Two waits of up to 30 s each: the test's own bound covers both, so a hang is reported by the wait that hung.
+  it('registers a webhook, sees its deliveries, and verifies a delivered event', { timeout: 120_000 }, async () => {
     const bodies: { body: string; signature: string }[] = [];
     const receiver = createServer((req, res) => {
       let body = '';

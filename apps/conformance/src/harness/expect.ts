@@ -1,4 +1,4 @@
-import { ERROR_CODES, STATUS_OF, type ErrorCode, type RouteMeta } from '@switchyard/contract';
+import { bodyFieldCodeOf, ERROR_CODES, STATUS_OF, type ErrorCode, type RouteMeta } from '@switchyard/contract';
 import type { AppRoute } from '@ts-rest/core';
 import type { Exchange } from './recorder.js';
 
@@ -24,7 +24,7 @@ const codesOf = (family: readonly string[], status: number) => family.filter((c)
 export function invalidInput(meta: RouteMeta, fields: readonly string[] = []): Expected {
   // A body field the contract gives its own code (`bodyFieldCodes`, e.g. webhook triggers →
   // WEBHOOK_INVALID_TRIGGER) is refused with that code when it is the invalid one.
-  const fieldCodes = new Set(fields.map((f) => meta.bodyFieldCodes?.[f.split(/[.[]/)[0] ?? '']));
+  const fieldCodes = new Set(fields.map((f) => bodyFieldCodeOf(meta, f.split(/[.[\]]+/).filter(Boolean))));
   const [fieldCode] = fieldCodes;
   if (fieldCodes.size === 1 && fieldCode) return { status: 400, codes: [fieldCode], what: 'invalid input' };
   const own = ERROR_CODES[meta.domain as keyof typeof ERROR_CODES] as readonly string[] | undefined;

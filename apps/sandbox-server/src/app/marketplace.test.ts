@@ -117,6 +117,8 @@ describe('transfers and reversals (§4.5)', () => {
     expect(await reverse(declined.id)).toMatchObject({ status: 400, body: { code: 'TRANSFER_NOT_REVERSIBLE' } });
     const t = await transfer(10);
     expect(await reverse(t.id, 1, 'USD')).toMatchObject({ status: 400, body: { code: 'INVALID_CURRENCY' } });
+    // "The specified currency is invalid or does not match the original transfer" (reverse-standalone-transfer.json): both are INVALID_CURRENCY.
+    expect(await reverse(t.id, 1, 'XYZ')).toMatchObject({ status: 400, body: { code: 'INVALID_CURRENCY', messages: [expect.stringContaining('body.amount.currency')] } });
     expect(await reverse('tr_unknown')).toMatchObject({ status: 404, body: { code: 'TRANSFER_NOT_FOUND' } });
   });
 
@@ -183,6 +185,8 @@ describe.each(storesUnderTest('marketplace.test.ts'))('transfer checks and balan
   it("refuses a currency the recipient is not paid out in: 400 CURRENCY_NOT_SUPPORTED", async () => {
     const r = await fundedRecipient(clients, accountId);
     expect(await send(r, 10, { currency: 'USD' })).toMatchObject({ status: 400, body: { code: 'CURRENCY_NOT_SUPPORTED', messages: [expect.stringContaining('BRL')] } });
+    // A code that is no currency at all is not supported either, refused by the contract before the recipient is read.
+    expect(await send(r, 10, { currency: 'XYZ' })).toMatchObject({ status: 400, body: { code: 'CURRENCY_NOT_SUPPORTED', messages: [expect.stringContaining('body.amount.currency')] } });
   });
 
   it('pays from the balance, refuses past it (400 INSUFFICIENT_BALANCE), and a reversal gives back', async () => {

@@ -55,4 +55,11 @@ describe('a delivery attempt (upstream schedule, UPSTREAM-NOTES.md "Webhooks")',
     expect(nextAttempt(withEnvelope)).toEqual({ retry: 0, at: new Date(T0).toISOString(), body: '{"type":"payment","retry":0,"data":{"id":"p"}}' });
     expect(nextAttempt(afterAttempt(withEnvelope, refused, 1), 'now')).toMatchObject({ retry: 1, at: 'now', body: '{"type":"payment","retry":1,"data":{"id":"p"}}' });
   });
+
+  it('sends a subscription queued with null strings (stored before they were answered "") with "" in their place, every other byte as stored', () => {
+    const stored = { ...delivery, envelope: { type: 'subscription', data: { subscription: { id: 's', description: null, merchant_reference: 'ref', metadata: null }, idempotency_key: 'e' } } };
+    expect(nextAttempt(stored).body).toBe('{"type":"subscription","retry":0,"data":{"subscription":{"id":"s","description":"","merchant_reference":"ref","metadata":null},"idempotency_key":"e"}}');
+    const current = { ...stored, envelope: { type: 'subscription', data: { subscription: { id: 's', description: 'd', merchant_reference: '' } } } };
+    expect(nextAttempt(current).body).toBe('{"type":"subscription","retry":0,"data":{"subscription":{"id":"s","description":"d","merchant_reference":""}}}');
+  });
 });

@@ -57,7 +57,21 @@ export const claimedUntil = (d: DeliveryState, untilMs: number): DeliveryState =
 export function nextAttempt(d: DeliveryState, forcedAt?: string): { retry: number; at: string; body: string } {
   const retry = d.attempts.length;
   const { data, ...head } = d.envelope;
-  return { retry, at: forcedAt ?? (d.next_attempt_at as string), body: JSON.stringify({ ...head, retry, data }) };
+  return { retry, at: forcedAt ?? (d.next_attempt_at as string), body: JSON.stringify({ ...head, retry, data: withStringsAsAnswered(data) }) };
+}
+
+/**
+ * A subscription queued while strings not sent were answered `null` (a PostgreSQL store or a
+ * snapshot from before they were answered `""`) keeps those nulls in its stored envelope. Each
+ * attempt sends them as the subscription is answered now (§2.10 types both strings), so a parser
+ * of the contract's types accepts the retry and the redelivery; every other byte stays as stored.
+ */
+function withStringsAsAnswered(data: unknown): unknown {
+  const subscription = (data as { subscription?: unknown } | null | undefined)?.subscription;
+  if (typeof subscription !== 'object' || subscription === null) return data;
+  const { description, merchant_reference } = subscription as { description?: unknown; merchant_reference?: unknown };
+  if (description !== null && merchant_reference !== null) return data;
+  return { ...(data as object), subscription: { ...subscription, description: description ?? '', merchant_reference: merchant_reference ?? '' } };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
-import { describeRequestIssues, type ErrorCode } from '@switchyard/contract';
+import { bodyFieldCodeOf, describeRequestIssues, type ErrorCode } from '@switchyard/contract';
 import { ResponseValidationError } from '@ts-rest/core';
 import type { RequestValidationError } from '@ts-rest/express';
 import type { Logger } from 'pino';
@@ -13,14 +13,12 @@ export function validationProblem(res: Response, messages: string[], code?: Erro
 }
 
 /**
- * The code the route's contract gives its first invalid field (`bodyFieldCodes`), when the path,
+ * The code the route's contract gives its first invalid field (`bodyFieldCodeOf`), when the path,
  * headers and query are valid and the first failing rule is in the body; else none.
  */
 function bodyFieldCode(res: Response, err: RequestValidationError): ErrorCode | undefined {
-  const codes = matchedRoute(res).meta.bodyFieldCodes;
-  if (!codes || err.pathParams || err.headers || err.query) return undefined;
-  const field = err.body?.issues[0]?.path[0];
-  return typeof field === 'string' ? codes[field] : undefined;
+  if (err.pathParams || err.headers || err.query) return undefined;
+  return bodyFieldCodeOf(matchedRoute(res).meta, err.body?.issues[0]?.path ?? []);
 }
 
 /** ts-rest's request validation failures, answered 400 in the API's shape with the fields named (bounded: describeRequestIssues). */

@@ -11,7 +11,8 @@ import { authenticatedMerchant } from './locals.js';
  * check every step of the request runs as it always did, on the record the request began with.
  *
  * A request that changes or resets the merchant as a whole acts on what it reads itself, so from
- * then on nothing is checked: a check would find the request's own change.
+ * then on nothing is checked: a check would find the request's own change. The record it changed
+ * to replaces the one it began with, for the steps after the change (the journal among them).
  */
 export class RequestStore implements Store {
   constructor(

@@ -29,7 +29,8 @@ export const marketplaceContract = c.router(
       summary: 'Create a standalone transfer',
       description:
         "Moves funds to a recipient outside a payment split, from what the marketplace holds for that recipient. Refused (400) when the provider is unknown (PROVIDER_NOT_FOUND), the recipient has no SUCCEEDED onboarding with it (ONBOARDING_NOT_VALID), the recipient is paid out in another currency (CURRENCY_NOT_SUPPORTED) or the balance is short (INSUFFICIENT_BALANCE).",
-      metadata: meta({ operationId: 'createTransfer', idempotent: true, supporting: true, specSection: null, domain: 'marketplace' }),
+      // Upstream answers a currency it does not pay out CURRENCY_NOT_SUPPORTED (create-standalone-transfer.json), also one that is no currency at all.
+      metadata: meta({ operationId: 'createTransfer', idempotent: true, supporting: true, specSection: null, domain: 'marketplace', bodyFieldCodes: { 'amount.currency': 'CURRENCY_NOT_SUPPORTED' } }),
     },
     reverseTransfer: {
       method: 'POST',
@@ -40,7 +41,8 @@ export const marketplaceContract = c.router(
       responses: { 200: Transfer, 404: ApiError, 502: ApiError },
       summary: 'Reverse a standalone transfer',
       description: 'Reverses a SUCCEEDED transfer, fully without amount or partially with it.',
-      metadata: meta({ operationId: 'reverseTransfer', idempotent: true, supporting: false, specSection: '4.5', domain: 'marketplace' }),
+      // "The specified currency is invalid or does not match the original transfer": INVALID_CURRENCY (reverse-standalone-transfer.json).
+      metadata: meta({ operationId: 'reverseTransfer', idempotent: true, supporting: false, specSection: '4.5', domain: 'marketplace', bodyFieldCodes: { 'amount.currency': 'INVALID_CURRENCY' } }),
     },
   },
   v1RouterOptions,

@@ -23,9 +23,16 @@ function scratchDir(prefix: string): string {
   return dir;
 }
 
+/**
+ * Each child (a tsc run, the bin) is bounded on its own: a hang detector, not a speed goal. The
+ * file takes about 37 s on an idle machine; one 5-20 times slower, busy with every package's tests,
+ * needs minutes.
+ */
+const CHILD_TIMEOUT_MS = 600_000;
+
 function run(command: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd, timeout: 240_000, env: { ...process.env, SANDBOX_LOG_LEVEL: 'silent' } }, (error, stdout, stderr) =>
+    execFile(command, args, { cwd, timeout: CHILD_TIMEOUT_MS, env: { ...process.env, SANDBOX_LOG_LEVEL: 'silent' } }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
   });
@@ -54,7 +61,9 @@ await sandbox.stop();
 export { url };
 `;
 
-describe('the published package', { timeout: 300_000 }, () => {
+// A hang detector too, above one child's bound so that a hung child is reported as such: the first
+// test runs four children one after another (the deploy, two tsc runs, the bin).
+describe('the published package', { timeout: 900_000 }, () => {
   it('type-checks in a strict consumer that installs nothing but the package (skipLibCheck off), and its bin runs', async () => {
     const pkg = await installedPackage();
     const consumer = scratchDir('sandbox-consumer-');

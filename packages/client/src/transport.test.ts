@@ -84,7 +84,8 @@ describe('retries and idempotency keys', () => {
     await refund(client);
     const waited = Date.now() - started;
     expect(waited).toBeGreaterThanOrEqual(90);
-    expect(waited).toBeLessThan(2000);
+    // Far below the 60 s the header asks for, whatever the machine's speed: the cap applied.
+    expect(waited).toBeLessThan(30_000);
   });
 
   it('retries a reset connection', async () => {
@@ -142,10 +143,12 @@ describe('retries and idempotency keys', () => {
 
 describe('time-outs and cancellation', () => {
   it('times out each attempt and throws TimeoutError after the retries', async () => {
-    const client = await clientFor([{ hang: true }], { timeoutMs: 100, maxRetries: 1 });
+    // Each attempt must reach the server before it times out (both are counted below): 100 ms was
+    // too short for that on a machine 20 times slower than usual.
+    const client = await clientFor([{ hang: true }], { timeoutMs: 1_000, maxRetries: 1 });
     const started = Date.now();
     await expect(refund(client)).rejects.toBeInstanceOf(TimeoutError);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
     expect(server?.requests).toHaveLength(2);
   });
 
@@ -156,7 +159,9 @@ describe('time-outs and cancellation', () => {
   });
 
   it("stops at once, without retrying, when the caller's signal aborts", async () => {
-    const client = await clientFor([{ hang: true }], { timeoutMs: 5000, maxRetries: 3 });
+    // "At once" is measured against the time-out, not against the machine's speed: well under the
+    // 60 s a time-out (let alone four attempts) would take, on any machine.
+    const client = await clientFor([{ hang: true }], { timeoutMs: 60_000, maxRetries: 3 });
     const controller = new AbortController();
     const arrived = async () => {
       while ((server?.requests.length ?? 0) === 0) await new Promise((r) => setTimeout(r, 5));
@@ -167,7 +172,7 @@ describe('time-outs and cancellation', () => {
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).not.toBeInstanceOf(TimeoutError);
     expect((error as Error).message).toContain('aborted by the caller');
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(server?.requests).toHaveLength(1);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionError, createClient, TimeoutError, type ClientOptions, type ResponseInfo } from '@switchyard/client';
-import { SANDBOX_FAULT_HEADER } from '@switchyard/contract';
+import { MAX_FAULT_LATENCY_MS, SANDBOX_FAULT_HEADER } from '@switchyard/contract';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { startWorld, type World } from './sandbox.js';
 
@@ -92,16 +92,30 @@ describe('fault injection through the real client', () => {
   });
 
   it.concurrent('honours Retry-After on a 429 from a rate_limit rule', async () => {
-    const m = await merchant();
-    await m.client.sandbox.createFaultRule({ body: { match: { operation_id: 'createCustomer' }, effect: { type: 'rate_limit', capacity: 1, refill_per_second: 1 } } });
+    // The Retry-After of each 429 the client got (the client's hooks never see headers).
+    const retryAfter: (string | null)[] = [];
+    const m = await merchant({
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (response.status === 429) retryAfter.push(response.headers.get('retry-after'));
+        return response;
+      },
+    });
+    // One token, refilled in 4 s: the second create is refused as long as it comes within 4 s of the
+    // first. With a refill of 1 s, a machine slow enough to spend a second between them got no 429.
+    await m.client.sandbox.createFaultRule({ body: { match: { operation_id: 'createCustomer' }, effect: { type: 'rate_limit', capacity: 1, refill_per_second: 0.25 } } });
     m.attempts.length = 0;
     await m.client.customers.create({ body: customer() });
     const started = Date.now();
     await m.client.customers.create({ body: customer() });
     const waited = Date.now() - started;
     expect(m.statuses()).toEqual([201, 429, 201]);
-    // Backoff alone would wait at most 10 ms (initialDelayMs): the wait is the server's Retry-After (1 s).
-    expect(waited).toBeGreaterThanOrEqual(900);
+    // Backoff alone would wait at most 10 ms (initialDelayMs): the wait is the server's Retry-After,
+    // at least 1 s (up to 4 s, less the time that passed since the first create).
+    expect(retryAfter).toHaveLength(1);
+    const seconds = Number(retryAfter[0]);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(waited).toBeGreaterThanOrEqual(seconds * 1000 - 100);
     expect(await m.client.sandbox.listFaultRules()).toMatchObject([{ matched: 3, fired: 1 }]);
     // Every attempt is in the journal, the refused one with the fault that refused it.
     const journal = await m.client.sandbox.listRequests({ query: { operation_id: 'createCustomer' } });
@@ -115,9 +129,12 @@ describe('fault injection through the real client', () => {
   it.concurrent('a latency rule makes the per-attempt time-out fire, and the retry succeeds', async () => {
     const m = await merchant();
     const created = await m.client.customers.create({ body: customer() });
-    await m.client.sandbox.createFaultRule({ body: { match: { operation_id: 'getCustomer' }, effect: { type: 'latency', ms: 10_000 }, times: 1 } });
+    // The longest latency a rule takes (MAX_FAULT_LATENCY_MS), and a time-out well under it that
+    // still leaves the retry, which has no latency, seconds to answer on a slow machine (2.5 s did
+    // not, on one 20 times slower than usual).
+    await m.client.sandbox.createFaultRule({ body: { match: { operation_id: 'getCustomer' }, effect: { type: 'latency', ms: MAX_FAULT_LATENCY_MS }, times: 1 } });
     m.attempts.length = 0;
-    const read = await m.client.customers.get({ params: { customer_id: created.id }, timeoutMs: 2500 });
+    const read = await m.client.customers.get({ params: { customer_id: created.id }, timeoutMs: 8_000 });
     expect(read.id).toBe(created.id);
     expect(m.statuses()).toEqual(['TimeoutError', 200]);
   });

@@ -118,14 +118,14 @@ const PREPARE: Record<string, Prepare> = {
   'sandbox.redeliverWebhook': async (w) => {
     await w.client.webhooks.create({ body: { ...examples.createWebhook(`http://127.0.0.1:9/${w.unique('redeliver')}`), account_id: w.me.accountId, name: w.unique('redeliver'), payment_triggers: ['PURCHASE'] } });
     await w.payment();
-    // Bounded by time, as the webhook suite's receiver is: a loaded target may take seconds to attempt.
-    const deadline = Date.now() + 10_000;
+    // Bounded by time, as the webhook suite's receiver is: a loaded target may take many seconds to attempt.
+    const deadline = Date.now() + 45_000;
     do {
       const [d] = await w.client.sandbox.listWebhookDeliveries({ query: { event_type: 'payment.purchase', limit: 1 } });
       if (d && d.attempts.length > 0) return { params: { delivery_id: d.id } };
       await new Promise((r) => setTimeout(r, 20));
     } while (Date.now() < deadline);
-    throw new Error('no webhook delivery appeared to redeliver in 10 s');
+    throw new Error('no webhook delivery appeared to redeliver in 45 s');
   },
   // A fault rule on the suite's own tenant must never fire: it matches a header no request sends.
   // Creating one clears the others first, so repeated runs stay under the per-merchant cap.

@@ -48,7 +48,7 @@ describe('checkout sessions (§4.10)', () => {
     expect(res).toMatchObject({ status: 200, body: { customer_id: customer.body.id } });
   });
 
-  const payBody = (session: string) => ({ ...fixtures.createPayment(session, '4111111111111111'), account_id: w.accountId });
+  const payBody = (session: string, accountId = w.accountId) => ({ ...fixtures.createPayment(session, '4111111111111111'), account_id: accountId });
 
   it('takes one payment per session', async () => {
     const session = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.accountId } });
@@ -59,19 +59,24 @@ describe('checkout sessions (§4.10)', () => {
     expect(second).toMatchObject({ status: 400, body: { code: 'INVALID_STATE', messages: [expect.stringContaining('takes one payment')] } });
   });
 
+  // The expiry is checked to the second, on a sandbox of its own whose clock is frozen (a seed
+  // freezes it): sandbox time moves only when a test advances it. On a clock that follows the
+  // machine's, a slow machine spends that second between the session and the payment.
+  const frozen = sandboxWithMerchant({ seed: 'checkout-expiry' });
+
   it('expires after 5 hours of sandbox time', async () => {
-    const session = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.accountId } });
+    const session = await frozen.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: frozen.accountId } });
     if (session.status !== 200) throw new Error('setup');
-    await w.clients.sandbox.advanceClock({ body: { seconds: 5 * 3600 } });
-    const res = await w.clients.payments.create({ body: payBody(session.body.checkout_session), headers: { 'x-idempotency-key': idemKey() } });
+    await frozen.clients.sandbox.advanceClock({ body: { seconds: 5 * 3600 } });
+    const res = await frozen.clients.payments.create({ body: payBody(session.body.checkout_session, frozen.accountId), headers: { 'x-idempotency-key': idemKey() } });
     expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_STATE', messages: [expect.stringContaining('expired')] } });
   });
 
   it('is still payable just before 5 hours', async () => {
-    const session = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.accountId } });
+    const session = await frozen.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: frozen.accountId } });
     if (session.status !== 200) throw new Error('setup');
-    await w.clients.sandbox.advanceClock({ body: { seconds: 5 * 3600 - 1 } });
-    const res = await w.clients.payments.create({ body: payBody(session.body.checkout_session), headers: { 'x-idempotency-key': idemKey() } });
+    await frozen.clients.sandbox.advanceClock({ body: { seconds: 5 * 3600 - 1 } });
+    const res = await frozen.clients.payments.create({ body: payBody(session.body.checkout_session, frozen.accountId), headers: { 'x-idempotency-key': idemKey() } });
     expect(res.status).toBe(201);
   });
 

@@ -157,5 +157,5 @@ describe.skipIf(!databaseUrl)('a one-time link on PostgreSQL', () => {
     expect(stored).toMatchObject({ status: 'CREATED', payments_number: 1, last_payment_status: { status: 'DECLINED' } });
     const payment = await store.withTransaction(merchant.id, (tx) => tx.get<PaymentState>('payment', challenged.payment_id));
     expect(payment?.payment_link).toEqual({ id: link.id, code: link.code, one_time_use: true });
-  }, 20_000);
+  });
 });

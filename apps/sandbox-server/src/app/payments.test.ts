@@ -332,9 +332,12 @@ describe('refund (§4.2)', () => {
 
   it('refuses a refund while another is in progress (slow provider)', async () => {
     const p = await pay(w.clients, w.merchant, { value: 100 });
+    // The provider's latency is the window in which the refund is in progress: the poll that sees it
+    // pending, the refused refund and the read must all fit in it. Three requests take milliseconds,
+    // but 400 ms was too short on a machine 20 times slower; the test waits the latency out anyway.
     const slow = raw(w.sb.url, `/v1/payments/${p.id}/transactions/${chargeOf(p)}/refund`, {
       method: 'POST',
-      headers: { ...keysOf(w.merchant), 'content-type': 'application/json', 'x-idempotency-key': idemKey(), 'x-sandbox-provider-latency-ms': '400' },
+      headers: { ...keysOf(w.merchant), 'content-type': 'application/json', 'x-idempotency-key': idemKey(), 'x-sandbox-provider-latency-ms': '5000' },
       body: JSON.stringify({ merchant_reference: 'slow-refund', amount: { currency: 'ARS', value: 10 } }),
     });
     await refundPending(w.clients, p.id);

@@ -8,7 +8,11 @@ import { eventually, startReceiver } from '../test-support/receiver.js';
 
 let sb: RunningSandbox;
 beforeAll(async () => {
-  sb = await startSandbox();
+  // Seeded, so the sandbox clock is frozen: sandbox time moves only when a test advances it. The
+  // retry schedule is checked to the second ("not yet one second before it is due"), and on a clock
+  // that follows the machine's, a slow machine spends that second between the first attempt and the
+  // check.
+  sb = await startSandbox({ seed: 'webhooks' });
 });
 afterAll(() => sb.stop());
 

@@ -29,9 +29,10 @@ export async function startReceiver(status: () => number = () => 200) {
 /**
  * Polls until `check` returns a value (not undefined), or fails after `timeoutMs`: a bound on a
  * wait, not a measure of speed, so it is generous (the whole suite shares two cores in CI, where
- * a delivery's first attempt was seen to take over 5 s under load).
+ * a delivery's first attempt was seen to take over 5 s under load, and 15 s ran out on a machine
+ * 20 times slower). A test with two such waits needs a test timeout above the preset's 60 s.
  */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 45_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -24,12 +24,13 @@ export async function startReceiver(): Promise<{ url: string; close(): Promise<v
 
 /** Asks until `check` answers a value: the dispatcher records an attempt after the receiver has answered. */
 function eventually<T>(check: () => Promise<T | undefined>): Promise<T> {
-  // A hang detector's bound, not a speed goal: a loaded CI machine may take seconds to deliver.
+  // A hang detector's bound, not a speed goal: a loaded CI machine may take seconds to deliver, and
+  // one 5-20 times slower than usual many more (as the sandbox's own tests allow: receiver.ts).
   return vi.waitFor(async () => {
     const value = await check();
     if (value === undefined) throw new Error('condition not met');
     return value;
-  }, { timeout: 30_000, interval: 20 });
+  }, { timeout: 45_000, interval: 20 });
 }
 
 export interface InspectedMerchant {

@@ -13,10 +13,13 @@ describe.skipIf(!chromium.available)('the inspector', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let inspected: InspectedMerchant;
 
+  // Hang detectors, not speed goals: Chromium's launch is allowed 50 s and the payment's webhook
+  // delivery 45 s (merchantWithPayment), one after the other, which the preset's 60 s for a hook
+  // cannot hold on a slow, busy machine.
   beforeAll(async () => {
     [browser, world, receiver] = await Promise.all([launchChromium(), startWorld(), startReceiver()]);
     inspected = await merchantWithPayment(world.url, receiver.url);
-  });
+  }, 120_000);
   afterAll(async () => {
     await Promise.all([browser?.close(), world?.stop(), receiver?.close()]);
   });

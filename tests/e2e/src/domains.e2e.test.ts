@@ -123,6 +123,10 @@ describe('webhooks through the client', () => {
       }, DELIVERY_WAIT);
       const event = await parseWebhookEvent(delivered.body, delivered.signature, 'e2e-secret-1');
       expect(event).toMatchObject({ type: 'subscription', type_event: 'subscription.create' });
+      // Created without customer_payer or trial_period: both left out, never null (docs/fidelity.md, "Absent values").
+      if (event.type !== 'subscription') throw new Error('narrowing');
+      expect(event.data.subscription).not.toHaveProperty('customer_payer');
+      expect(event.data.subscription).not.toHaveProperty('trial_period');
       // The receiver has the body before the sandbox records the 200 it answered: ask until it has.
       const isDelivered = async () => (await client.sandbox.listWebhookDeliveries({ query: { webhook_id: hook.id } })).some((d) => d.event_type === 'subscription.create' && d.state === 'delivered');
       await vi.waitFor(async () => expect(await isDelivered()).toBe(true), DELIVERY_WAIT);

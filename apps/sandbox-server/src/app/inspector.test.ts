@@ -51,6 +51,10 @@ describe.each(storesUnderTest('inspector.test.ts'))('GET /sandbox/inspector/over
     expect(overview.body.customers.items.map((c) => c.id)).toEqual([customer.body.id]);
     const [shown] = overview.body.subscriptions.items;
     expect(shown?.subscription.id).toBe(subscription.body.id);
+    // Shown as the API answers it: no customer_payer or trial_period when none was sent (docs/fidelity.md, "Absent values").
+    expect(shown?.subscription).toEqual(subscription.body);
+    expect(shown?.subscription).not.toHaveProperty('customer_payer');
+    expect(shown?.subscription).not.toHaveProperty('trial_period');
     // The first cycle is charged at creation (docs/sandbox.md): its payment is the subscription's.
     expect(shown?.cycle_payments).toHaveLength(1);
     expect(overview.body.payments.items.map((p) => p.id)).toEqual([shown?.cycle_payments[0]?.payment_id]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
-import type { SandboxMerchant } from '@switchyard/contract';
+import { Subscription, type SandboxMerchant } from '@switchyard/contract';
 import { clientsFor, idemKey, newMerchant, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
 
 let sb: RunningSandbox;
@@ -62,6 +62,46 @@ describe('subscriptions', () => {
     expect(named).toMatchObject({ status: 200, body: { description: 'Gold', merchant_reference: 'sub-ref-1' } });
   });
 
+  // §2.10 types customer_payer and trial_period (with its amount) objects, none nullable, as
+  // upstream does (create-subscription.json): one the request did not send is left out, never null
+  // (docs/fidelity.md, "Absent values").
+  it('leaves out a customer_payer and a trial_period not sent, on creation, retrieval and retry', async () => {
+    const { clients, accountId, token } = await world();
+    await clients.sandbox.scriptOutcomes({ params: { vaulted_token: token }, body: { sequence: ['DECLINED'] } });
+    const created = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(token), account_id: accountId, retries: { retry_on_decline: false } } });
+    expect(created).toMatchObject({ status: 200, body: { status: 'PAST_DUE' } });
+    if (created.status !== 200) return;
+    const got = await clients.subscriptions.get({ params: { id: created.body.id } });
+    const retried = await clients.subscriptions.retry({ params: { id: created.body.id } });
+    expect(retried).toMatchObject({ status: 200, body: { status: 'ACTIVE' } });
+    for (const answer of [created, got, retried]) {
+      expect(answer.body).not.toHaveProperty('customer_payer');
+      expect(answer.body).not.toHaveProperty('trial_period');
+      expect(Subscription.safeParse(answer.body).success).toBe(true);
+    }
+    // The cycle's payment keeps the payment's own rule: a customer_payer not sent is {} (docs/sandbox.md, "The payment body").
+    const purchases = await clients.sandbox.listEvents({ query: { type: 'payment.purchase' } });
+    if (purchases.status !== 200) throw new Error('events');
+    const first = await clients.payments.get({ params: { payment_id: purchases.body[0]?.resource_id as string } });
+    expect(first).toMatchObject({ status: 200, body: { subscription_code: created.body.id } });
+    if (first.status === 200) expect(first.body.customer_payer).toEqual({});
+  });
+
+  it('answers a trial sent without an amount with its cycles alone, and charges the subscription amount during it', async () => {
+    const { clients, accountId, token, customerId } = await world();
+    const created = await clients.subscriptions.create({
+      body: { ...fixtures.createSubscription(token), account_id: accountId, customer_payer: { id: customerId }, trial_period: { billing_cycles: 2 } },
+    });
+    expect(created).toMatchObject({ status: 200, body: { status: 'TRIALING', customer_payer: { id: customerId } } });
+    if (created.status !== 200) return;
+    expect(created.body.trial_period).toEqual({ billing_cycles: 2 });
+    expect(Subscription.safeParse(created.body).success).toBe(true);
+    const purchases = await clients.sandbox.listEvents({ query: { type: 'payment.purchase' } });
+    if (purchases.status !== 200) throw new Error('events');
+    const first = await clients.payments.get({ params: { payment_id: purchases.body[0]?.resource_id as string } });
+    expect(first).toMatchObject({ status: 200, body: { amount: { value: 25 }, subscription_code: created.body.id, customer_payer: { id: customerId } } });
+  });
+
   it('creates an ACTIVE subscription (200) and charges the first cycle at once', async () => {
     const { clients, accountId, token, customerId } = await world();
     const res = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(token), account_id: accountId, customer_payer: { id: customerId } } });
@@ -93,7 +133,9 @@ describe('subscriptions', () => {
     expect(await clients.subscriptions.get({ params: { id: created.body.id } })).toMatchObject({ status: 200, body: { billing_cycles: { current: 3 }, status: 'ACTIVE' } });
     await clients.sandbox.advanceClock({ body: { seconds: 10 * DAY } });
     const done = await clients.subscriptions.get({ params: { id: created.body.id } });
-    expect(done).toMatchObject({ status: 200, body: { status: 'COMPLETED', billing_cycles: { current: 5, next_at: null } } });
+    // No next cycle: next_at, a date-time string §2.10 does not mark nullable, is "" (docs/fidelity.md, "Absent values").
+    expect(done).toMatchObject({ status: 200, body: { status: 'COMPLETED', billing_cycles: { current: 5, next_at: '' } } });
+    expect(Subscription.safeParse(done.body).success).toBe(true);
     expect(await payments(clients, created.body.id)).toHaveLength(5);
   });
 

@@ -112,6 +112,38 @@ describe('webhook delivery', () => {
     }
   });
 
+  // docs/fidelity.md, "Absent values": a subscription's payload leaves out the customer_payer and
+  // trial_period not sent, and a completed one's next_at is "" (§2.10 marks none nullable).
+  it('delivers subscription events without null objects or next_at, which parse to the typed event', async () => {
+    const receiver = await startReceiver();
+    try {
+      const { clients, accountId } = await merchantWithWebhook(receiver.url, { subscription_triggers: ['CREATE', 'COMPLETE'] });
+      const customer = await clients.customers.create({ body: { merchant_customer_id: 'hooks-sub' } });
+      if (customer.status !== 201) throw new Error('customer');
+      const method = await clients.paymentMethods.enrollDirect({ params: { customer_id: customer.body.id }, body: { ...fixtures.enrollDirect(), account_id: accountId }, headers: { 'x-idempotency-key': idemKey() } });
+      if (method.status !== 200) throw new Error('enroll');
+      // One cycle, charged at creation: the subscription is created and completed at once.
+      const created = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(method.body.vaulted_token), account_id: accountId, billing_cycles: { total: 1 } } });
+      expect(created).toMatchObject({ status: 200, body: { status: 'COMPLETED' } });
+      if (created.status !== 200) return;
+      // Each payload is the subscription when its event was recorded: created before its first cycle, then completed.
+      const expected = {
+        'subscription.create': { status: 'ACTIVE', billing_cycles: { total: 1, current: 0, next_at: created.body.created_at } },
+        'subscription.complete': { status: 'COMPLETED', billing_cycles: { total: 1, current: 1, next_at: '' } },
+      };
+      for (const [name, subscription] of Object.entries(expected)) {
+        const delivered = await eventually(async () => receiver.received.find((r) => r.body.includes(`"${name}"`)));
+        const event = await parseWebhookEvent(delivered.body, delivered.headers['x-hmac-signature'] as string, SECRET);
+        if (event.type !== 'subscription') throw new Error('narrowing');
+        expect(event.data.subscription).toMatchObject(subscription);
+        expect(event.data.subscription).not.toHaveProperty('customer_payer');
+        expect(event.data.subscription).not.toHaveProperty('trial_period');
+      }
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('retries a failing receiver on the upstream schedule of sandbox time, then stops after 7 attempts', async () => {
     const receiver = await startReceiver(() => 500);
     try {

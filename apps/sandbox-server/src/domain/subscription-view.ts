@@ -2,6 +2,13 @@ import type { Subscription } from '@switchyard/contract';
 import { fromUnits } from './money.js';
 import type { SubscriptionState } from './subscriptions.js';
 
+/**
+ * The subscription as every answer, webhook payload and inspector view shows it. What the sandbox
+ * holds no value for follows docs/fidelity.md, "Absent values": the strings §2.10 types are `""`
+ * (`description`, `merchant_reference`, `billing_cycles.next_at` once the last cycle is paid), and
+ * the objects the request did not send (`customer_payer`, `trial_period`, a trial's `amount`) are
+ * left out, never `null` (§2.10 marks none of them nullable).
+ */
 export function presentSubscription(s: SubscriptionState): Subscription {
   return {
     id: s.id,
@@ -16,18 +23,24 @@ export function presentSubscription(s: SubscriptionState): Subscription {
     status: s.status,
     amount: { currency: s.currency, value: fromUnits(s.amount_units) },
     frequency: s.frequency,
-    billing_cycles: { total: s.billing_total, current: s.billing_current, next_at: s.next_at },
-    customer_payer: s.customer_id ? { id: s.customer_id } : null,
+    billing_cycles: { total: s.billing_total, current: s.billing_current, next_at: s.next_at ?? '' },
+    ...(s.customer_id ? { customer_payer: { id: s.customer_id } } : {}),
     payment_method: s.payment_method,
     availability: s.availability,
     retries: s.retries,
     metadata: s.metadata,
     additional_data: s.additional_data,
-    trial_period: s.trial
-      ? { billing_cycles: s.trial.billing_cycles, amount: s.trial.amount_units === null ? null : { currency: s.currency, value: fromUnits(s.trial.amount_units) } }
-      : null,
+    ...(s.trial ? { trial_period: trialPeriodOf(s.trial, s.currency) } : {}),
     initial_payment_validation: s.initial_payment_validation,
     created_at: s.created_at,
     updated_at: s.updated_at,
+  };
+}
+
+/** The trial sent: its cycles, and its amount only when it sent one (its cycles then charge the subscription's `amount`). */
+function trialPeriodOf(trial: NonNullable<SubscriptionState['trial']>, currency: string): NonNullable<Subscription['trial_period']> {
+  return {
+    billing_cycles: trial.billing_cycles,
+    ...(trial.amount_units === null ? {} : { amount: { currency, value: fromUnits(trial.amount_units) } }),
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WebhookEvent } from '@switchyard/contract';
 import { afterAttempt, claimedUntil, isDue, isInFlight, nextAttempt, notSentError, skipUnanswered, type DeliveryState } from './webhook-delivery.js';
 import { RETRY_DELAYS_MS } from './webhook-routing.js';
 
@@ -62,4 +63,64 @@ describe('a delivery attempt (upstream schedule, UPSTREAM-NOTES.md "Webhooks")',
     const current = { ...stored, envelope: { type: 'subscription', data: { subscription: { id: 's', description: 'd', merchant_reference: '' } } } };
     expect(nextAttempt(current).body).toBe('{"type":"subscription","retry":0,"data":{"subscription":{"id":"s","description":"d","merchant_reference":""}}}');
   });
+
+  // docs/fidelity.md, "Absent values": §2.10 types customer_payer and trial_period (with its amount)
+  // objects and next_at a date-time, none nullable; they were answered null before.
+  it('sends a subscription queued with a null customer_payer, trial_period, trial amount or next_at as answered now: objects left out, next_at ""', () => {
+    const queued = (subscription: Record<string, unknown>): DeliveryState => ({
+      ...delivery,
+      event_type: 'subscription.complete',
+      envelope: { type: 'subscription', type_event: 'subscription.complete', account_id: 'a', version: 2, data: { subscription, idempotency_key: 'e' } },
+    });
+    const sent = (d: DeliveryState) => JSON.parse(nextAttempt(d).body) as { data: { subscription: Record<string, unknown> } };
+    const stored = storedSubscription({ customer_payer: null, trial_period: null, billing_cycles: { total: 1, current: 1, next_at: null } });
+    const body = nextAttempt(queued(stored)).body;
+    const { subscription } = sent(queued(stored)).data;
+    expect(subscription).not.toHaveProperty('customer_payer');
+    expect(subscription).not.toHaveProperty('trial_period');
+    expect(subscription.billing_cycles).toEqual({ total: 1, current: 1, next_at: '' });
+    // Every other key as stored, in its stored order.
+    const { customer_payer: _c, trial_period: _t, billing_cycles: _b, ...rest } = stored;
+    expect(Object.keys(subscription)).toEqual(Object.keys(stored).filter((k) => k !== 'customer_payer' && k !== 'trial_period'));
+    expect(subscription).toMatchObject(rest);
+    expect(WebhookEvent.safeParse(JSON.parse(body)).success).toBe(true);
+    // The stored envelope, sent unchanged, is what a parser of the contract refuses.
+    expect(WebhookEvent.safeParse({ ...queued(stored).envelope, retry: 0 }).success).toBe(false);
+
+    const freeOfAmount = storedSubscription({ trial_period: { billing_cycles: 2, amount: null } });
+    expect(sent(queued(freeOfAmount)).data.subscription.trial_period).toEqual({ billing_cycles: 2 });
+    expect(WebhookEvent.safeParse(JSON.parse(nextAttempt(queued(freeOfAmount)).body)).success).toBe(true);
+
+    const current = storedSubscription({});
+    expect(nextAttempt(queued(current)).body).toBe(JSON.stringify({ type: 'subscription', type_event: 'subscription.complete', account_id: 'a', version: 2, retry: 0, data: { subscription: current, idempotency_key: 'e' } }));
+  });
 });
+
+/** A subscription as a webhook carries it today, with `changes` laid over it in place. */
+function storedSubscription(changes: Record<string, unknown>): Record<string, unknown> {
+  const today: Record<string, unknown> = {
+    id: '6a1e7c2b-93f4-4d8e-b1a0-5c2f9e7d3b14',
+    name: 'Gold plan',
+    account_id: 'a',
+    country: 'AR',
+    description: '',
+    merchant_reference: '',
+    soft_descriptor: '',
+    subscription_agreement_id: 'sa_6a1e7c2b-93f4-4d8e-b1a0-5c2f9e7d3b14',
+    status: 'COMPLETED',
+    amount: { currency: 'ARS', value: 25 },
+    frequency: { type: 'MONTH', value: 1 },
+    billing_cycles: { total: 1, current: 1, next_at: '' },
+    customer_payer: { id: '0c7fed3e-ee0d-4d34-9547-778be4ec0798' },
+    payment_method: { type: 'CARD', vaulted_token: 'v' },
+    availability: { start_at: '2026-01-01T00:00:00.000Z', finish_at: null },
+    retries: { retry_on_decline: true, amount: 3 },
+    metadata: null,
+    additional_data: null,
+    trial_period: { billing_cycles: 1, amount: { currency: 'ARS', value: 0 } },
+    initial_payment_validation: false,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  };
+  return Object.fromEntries(Object.entries(today).map(([key, value]) => [key, key in changes ? changes[key] : value]));
+}

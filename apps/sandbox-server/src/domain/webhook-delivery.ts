@@ -57,22 +57,42 @@ export const claimedUntil = (d: DeliveryState, untilMs: number): DeliveryState =
 export function nextAttempt(d: DeliveryState, forcedAt?: string): { retry: number; at: string; body: string } {
   const retry = d.attempts.length;
   const { data, ...head } = d.envelope;
-  return { retry, at: forcedAt ?? (d.next_attempt_at as string), body: JSON.stringify({ ...head, retry, data: withStringsAsAnswered(data) }) };
+  return { retry, at: forcedAt ?? (d.next_attempt_at as string), body: JSON.stringify({ ...head, retry, data: withAbsentValuesAsAnswered(data) }) };
 }
 
 /**
- * A subscription queued while strings not sent were answered `null` (a PostgreSQL store or a
- * snapshot from before they were answered `""`) keeps those nulls in its stored envelope. Each
- * attempt sends them as the subscription is answered now (§2.10 types both strings), so a parser
- * of the contract's types accepts the retry and the redelivery; every other byte stays as stored.
+ * A subscription queued before its absent values were answered as now (a PostgreSQL store or a
+ * snapshot from before then) keeps `null` in its stored envelope where the subscription now
+ * answers otherwise (docs/fidelity.md, "Absent values"; §2.10 marks none of these nullable): the
+ * strings `description`, `merchant_reference` and `billing_cycles.next_at` are `""`, and the
+ * objects not sent, `customer_payer`, `trial_period` and a trial's `amount`, are left out. Each
+ * attempt sends them as the subscription is answered now, so a parser of the contract's types
+ * accepts the retry and the redelivery; every other byte stays as stored.
  */
-function withStringsAsAnswered(data: unknown): unknown {
+function withAbsentValuesAsAnswered(data: unknown): unknown {
   const subscription = (data as { subscription?: unknown } | null | undefined)?.subscription;
-  if (typeof subscription !== 'object' || subscription === null) return data;
-  const { description, merchant_reference } = subscription as { description?: unknown; merchant_reference?: unknown };
-  if (description !== null && merchant_reference !== null) return data;
-  return { ...(data as object), subscription: { ...subscription, description: description ?? '', merchant_reference: merchant_reference ?? '' } };
+  if (!isRecord(subscription)) return data;
+  return { ...(data as object), subscription: subscriptionAsAnswered(subscription) };
 }
+
+const STRINGS = new Set(['description', 'merchant_reference']);
+const OBJECTS = new Set(['customer_payer', 'trial_period']);
+
+/** The stored subscription with its absent values as answered now, its keys in their stored order. */
+function subscriptionAsAnswered(subscription: Record<string, unknown>): Record<string, unknown> {
+  const entries: [string, unknown][] = [];
+  for (const [key, value] of Object.entries(subscription)) {
+    if (value === null && OBJECTS.has(key)) continue;
+    if (value === null && STRINGS.has(key)) entries.push([key, '']);
+    else if (key === 'billing_cycles' && isRecord(value) && value.next_at === null) entries.push([key, { ...value, next_at: '' }]);
+    else if (key === 'trial_period' && isRecord(value) && value.amount === null) entries.push([key, Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'amount'))]);
+    else entries.push([key, value]);
+  }
+  // fromEntries defines each key as an own property, whatever its name.
+  return Object.fromEntries(entries);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The delivery after one more attempt: delivered on a 200; otherwise the next attempt is

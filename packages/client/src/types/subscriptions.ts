@@ -53,7 +53,6 @@ export interface Subscription {
     type: string;
     vaulted_token: string;
   };
-  customer_payer: SubscriptionIdParams | null;
   updated_at: string;
   subscription_agreement_id: string;
   soft_descriptor: string;
@@ -65,17 +64,18 @@ export interface Subscription {
   billing_cycles: {
     total: number | null;
     current: number;
-    next_at: string | null;
+    next_at: string;
   };
-  trial_period: {
-    amount: Amount | null;
-    billing_cycles: number;
-  } | null;
   retries: {
     amount: number;
     retry_on_decline: boolean;
   };
   initial_payment_validation: boolean;
+  customer_payer?: SubscriptionIdParams | undefined;
+  trial_period?: {
+    billing_cycles: number;
+    amount?: Amount | undefined;
+  } | undefined;
 }
 
 /** The contract's `SubscriptionIdParams` (`z.input` and `z.output` alike). */

@@ -46,10 +46,14 @@ export type CreateSubscriptionBody = z.input<typeof CreateSubscriptionBody>;
 /**
  * Subscription, §2.10, with what upstream adds (fidelity finding N4): the `soft_descriptor` sent
  * (`""` when none) and the `subscription_agreement_id` issued at creation. `description` and
- * `merchant_reference` are strings (§2.10 and create-subscription.json), `""` when not sent.
- * Upstream's plan fields (`plan_id`, `plan_assigned_at`, `current_phase`, `billing_phases`,
- * `previous_subscription_id`) are "only present on plan-linked subscriptions"
- * (create-subscription.json), which the sandbox does not create, so they never appear.
+ * `merchant_reference` are strings (§2.10 and create-subscription.json), `""` when not sent, and
+ * so is `billing_cycles.next_at` once the last cycle is paid (§2.10 "date-time", upstream a string;
+ * neither nullable). `customer_payer`, `trial_period` and a trial's `amount` are objects (§2.10,
+ * none nullable; create-subscription.json types them objects): one the request did not send is
+ * left out, never `null` (docs/fidelity.md, "Absent values"). Upstream's plan fields (`plan_id`,
+ * `plan_assigned_at`, `current_phase`, `billing_phases`, `previous_subscription_id`) are "only
+ * present on plan-linked subscriptions" (create-subscription.json), which the sandbox does not
+ * create, so they never appear.
  */
 export const Subscription = z.object({
   id: Uuid,
@@ -66,15 +70,15 @@ export const Subscription = z.object({
   billing_cycles: z.object({
     total: z.number().int().nullable(),
     current: z.number().int(),
-    next_at: z.string().nullable(),
+    next_at: z.string(),
   }),
-  customer_payer: z.object({ id: z.string() }).nullable(),
+  customer_payer: z.object({ id: z.string() }).optional(),
   payment_method: z.object({ type: z.string(), vaulted_token: z.string() }),
   availability: AvailabilityOut,
   retries: z.object({ retry_on_decline: z.boolean(), amount: z.number().int() }),
   metadata: MetadataOut.nullable(),
   additional_data: AdditionalDataOut.nullable(),
-  trial_period: z.object({ billing_cycles: z.number().int(), amount: AmountOut.nullable() }).nullable(),
+  trial_period: z.object({ billing_cycles: z.number().int(), amount: AmountOut.optional() }).optional(),
   initial_payment_validation: z.boolean(),
   created_at: DateTime,
   updated_at: DateTime,

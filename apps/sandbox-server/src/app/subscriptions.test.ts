@@ -139,6 +139,14 @@ describe('subscriptions', () => {
     expect(await payments(clients, created.body.id)).toHaveLength(5);
   });
 
+  // create-subscription.json: trial_period.billing_cycles "If not set, defaults to 1 (MIN 1)".
+  it('takes a trial sent without billing_cycles as one cycle', async () => {
+    const { clients, accountId, token } = await world();
+    const body = { ...fixtures.createSubscription(token), account_id: accountId, trial_period: { amount: { currency: 'ARS', value: 0 } } };
+    const created = await clients.subscriptions.create({ body });
+    expect(created).toMatchObject({ status: 200, body: { trial_period: { billing_cycles: 1, amount: { currency: 'ARS', value: 0 } } } });
+  });
+
   it('bills the trial amount during the trial, then the plan amount', async () => {
     const { clients, accountId, token } = await world();
     const created = await clients.subscriptions.create({

@@ -96,7 +96,7 @@ export async function createSubscription(ctx: RequestContext, body: CreateSubscr
     if (body.customer_payer) await requireCustomer(tx, body.customer_payer.id);
     const now = isoNow(ctx);
     const startAt = billingStart(body.availability?.start_at, now);
-    const trial = body.trial_period ? { billing_cycles: body.trial_period.billing_cycles, amount_units: body.trial_period.amount ? toUnits(body.trial_period.amount.value) : null } : null;
+    const trial = body.trial_period ? { billing_cycles: body.trial_period.billing_cycles ?? 1, amount_units: body.trial_period.amount ? toUnits(body.trial_period.amount.value) : null } : null;
     const s: SubscriptionState = {
       id: ctx.ids.uuid(),
       name: body.name,

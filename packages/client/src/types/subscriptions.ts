@@ -26,8 +26,8 @@ export interface CreateSubscriptionBody {
     total?: number | undefined;
   } | undefined;
   trial_period?: {
-    billing_cycles: number;
     amount?: Amount | undefined;
+    billing_cycles?: number | undefined;
   } | undefined;
   retries?: {
     amount?: number | undefined;

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixtures } from '../fixtures/index.js';
 import { expectAccepted, expectRejectedAt, set, type Rule } from '../test-support/rules.js';
 import { CreateSubscriptionBody, Subscription, SubscriptionIdParams } from './schemas.js';
@@ -12,6 +12,12 @@ describe('CreateSubscriptionBody (supporting)', () => {
   // Issue 17 item 7: a free trial; create-subscription.json's example sends trial_period.amount.value 0.
   it('accepts a free trial (create-subscription.json, trial_period.amount.value 0)', () =>
     expectAccepted(CreateSubscriptionBody, set(fixtures.createSubscription(), ['trial_period'], { billing_cycles: 1, amount: { currency: 'ARS', value: 0 } })));
+  // create-subscription.json: trial_period.billing_cycles "If not set, defaults to 1 (MIN 1)".
+  it('takes a trial without billing_cycles as one cycle (create-subscription.json, trial_period.billing_cycles)', () => {
+    const body = set(fixtures.createSubscription(), ['trial_period'], { amount: { currency: 'ARS', value: 0 } });
+    expectAccepted(CreateSubscriptionBody, body);
+    expect(CreateSubscriptionBody.parse(body).trial_period?.billing_cycles).toBe(1);
+  });
   const rules: Rule<ReturnType<typeof fixtures.createSubscription>>[] = [
     { name: 'name is required', mutate: (b) => set(b, ['name'], undefined), path: 'name' },
     { name: 'amount is required', mutate: (b) => set(b, ['amount'], undefined), path: 'amount' },
@@ -20,6 +26,7 @@ describe('CreateSubscriptionBody (supporting)', () => {
     { name: 'frequency value is at least 1', mutate: (b) => set(b, ['frequency'], { type: 'MONTH', value: 0 }), path: 'frequency.value' },
     { name: 'country is an ISO 3166-1 code', mutate: (b) => set(b, ['country'], 'XX'), path: 'country' },
     { name: 'amount value is positive', mutate: (b) => set(b, ['amount', 'value'], 0), path: 'amount.value' },
+    { name: 'trial billing_cycles is at least 1', mutate: (b) => set(b, ['trial_period'], { billing_cycles: 0 }), path: 'trial_period.billing_cycles' },
     { name: 'trial amount value is not negative', mutate: (b) => set(b, ['trial_period'], { billing_cycles: 1, amount: { currency: 'ARS', value: -1 } }), path: 'trial_period.amount.value' },
     {
       name: 'availability ends after it starts',

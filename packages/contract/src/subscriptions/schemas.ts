@@ -31,7 +31,8 @@ export const CreateSubscriptionBody = z
       vaulted_token: text(1, 64),
     }),
     /** A trial may be free: upstream's example charges `value: 0` during it. */
-    trial_period: z.object({ billing_cycles: z.number().int().min(1), amount: Amount.extend({ value: FreeableAmountValue }).optional() }).optional(),
+    // "If not set, defaults to 1 (MIN 1)" (create-subscription.json, trial_period.billing_cycles); the spec is silent.
+    trial_period: z.object({ billing_cycles: z.number().int().min(1).default(1), amount: Amount.extend({ value: FreeableAmountValue }).optional() }).optional(),
     availability: Availability.optional(),
     metadata: metadataList(50).optional(),
     additional_data: AdditionalData.optional(),

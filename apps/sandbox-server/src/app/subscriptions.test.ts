@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { Subscription, type SandboxMerchant } from '@switchyard/contract';
 import { clientsFor, idemKey, newMerchant, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import { MemoryStore } from '../store/memory.js';
+import type { SubscriptionState } from '../domain/subscriptions.js';
 
 let sb: RunningSandbox;
 beforeAll(async () => {
@@ -203,5 +205,36 @@ describe('subscriptions', () => {
     if (created.status !== 200) throw new Error('setup');
     const other = await newMerchant(sb.url);
     expect(await clients.subscriptions.retry({ params: { id: created.body.id }, headers: { 'x-account-code': other.account_ids[0] as string } })).toMatchObject({ status: 403, body: { code: 'AUTHORIZATION_REQUIRED' } });
+  });
+});
+
+// 0.2.0 stored subscriptions without soft_descriptor and subscription_agreement_id (added since);
+// a PostgreSQL store kept from then answers them as a subscription made now does.
+describe('a subscription stored by 0.2.0', () => {
+  const store = new MemoryStore();
+  let old: RunningSandbox;
+  beforeAll(async () => {
+    old = await startSandbox({ seed: 'subscriptions-0.2.0' }, { store });
+  });
+  afterAll(() => old.stop());
+
+  it('answers soft_descriptor "" and an agreement id that stays the same, and the answer fits the contract', async () => {
+    const merchant = await newMerchant(old.url);
+    const clients = clientsFor(old.url, merchant);
+    const accountId = merchant.account_ids[0] as string;
+    const customer = await clients.customers.create({ body: { merchant_customer_id: 'old-sub' } });
+    if (customer.status !== 201) throw new Error('setup');
+    const method = await clients.paymentMethods.enrollDirect({ params: { customer_id: customer.body.id }, body: { ...fixtures.enrollDirect(), account_id: accountId }, headers: { 'x-idempotency-key': idemKey() } });
+    if (method.status !== 200) throw new Error('setup');
+    const created = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(method.body.vaulted_token), account_id: accountId } });
+    if (created.status !== 200) throw new Error('setup');
+    await store.withTransaction(merchant.id, async (tx) => {
+      const { soft_descriptor: _s, subscription_agreement_id: _a, ...asKept } = (await tx.get<SubscriptionState>('subscription', created.body.id)) as SubscriptionState;
+      await tx.put('subscription', created.body.id, asKept);
+    });
+    const first = await clients.subscriptions.get({ params: { id: created.body.id } });
+    expect(first).toMatchObject({ status: 200, body: { soft_descriptor: '', subscription_agreement_id: `sa_${created.body.id}` } });
+    expect(Subscription.safeParse(first.body).success).toBe(true);
+    expect((await clients.subscriptions.get({ params: { id: created.body.id } })).body).toMatchObject({ subscription_agreement_id: `sa_${created.body.id}` });
   });
 });

@@ -18,8 +18,8 @@ export function presentSubscription(s: SubscriptionState): Subscription {
     // Kept null when not sent; answered as the strings §2.10 types them.
     description: s.description ?? '',
     merchant_reference: s.merchant_reference ?? '',
-    soft_descriptor: s.soft_descriptor,
-    subscription_agreement_id: s.subscription_agreement_id,
+    soft_descriptor: s.soft_descriptor ?? '',
+    subscription_agreement_id: s.subscription_agreement_id ?? agreementIdOf(s.id),
     status: s.status,
     amount: { currency: s.currency, value: fromUnits(s.amount_units) },
     frequency: s.frequency,
@@ -44,3 +44,10 @@ function trialPeriodOf(trial: NonNullable<SubscriptionState['trial']>, currency:
     ...(trial.amount_units === null ? {} : { amount: { currency, value: fromUnits(trial.amount_units) } }),
   };
 }
+
+/**
+ * The agreement id of a subscription stored by 0.2.0, which issued none: `sa_` and the
+ * subscription's own UUID, the form upstream's ids take (create-subscription.json), and the same at
+ * every read, so a client that keeps it finds it again.
+ */
+export const agreementIdOf = (subscriptionId: string): string => `sa_${subscriptionId}`;

@@ -23,9 +23,10 @@ export interface SubscriptionState {
   country: string;
   description: string | null;
   merchant_reference: string | null;
-  /** `""` when none was sent. */
-  soft_descriptor: string;
-  subscription_agreement_id: string;
+  /** `""` when none was sent; absent on records stored by 0.2.0, which kept neither field. */
+  soft_descriptor?: string;
+  /** Issued at creation; absent on records stored by 0.2.0 (`agreementIdOf` answers one). */
+  subscription_agreement_id?: string;
   status: 'ACTIVE' | 'TRIALING' | 'PAST_DUE' | 'COMPLETED' | 'CANCELED';
   currency: string;
   amount_units: number;

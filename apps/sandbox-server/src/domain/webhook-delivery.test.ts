@@ -58,10 +58,11 @@ describe('a delivery attempt (upstream schedule, UPSTREAM-NOTES.md "Webhooks")',
   });
 
   it('sends a subscription queued with null strings (stored before they were answered "") with "" in their place, every other byte as stored', () => {
-    const stored = { ...delivery, envelope: { type: 'subscription', data: { subscription: { id: 's', description: null, merchant_reference: 'ref', metadata: null }, idempotency_key: 'e' } } };
-    expect(nextAttempt(stored).body).toBe('{"type":"subscription","retry":0,"data":{"subscription":{"id":"s","description":"","merchant_reference":"ref","metadata":null},"idempotency_key":"e"}}');
-    const current = { ...stored, envelope: { type: 'subscription', data: { subscription: { id: 's', description: 'd', merchant_reference: '' } } } };
-    expect(nextAttempt(current).body).toBe('{"type":"subscription","retry":0,"data":{"subscription":{"id":"s","description":"d","merchant_reference":""}}}');
+    const kept = { soft_descriptor: '', subscription_agreement_id: 'sa_s' };
+    const stored = { ...delivery, envelope: { type: 'subscription', data: { subscription: { id: 's', description: null, merchant_reference: 'ref', metadata: null, ...kept }, idempotency_key: 'e' } } };
+    expect(nextAttempt(stored).body).toBe('{"type":"subscription","retry":0,"data":{"subscription":{"id":"s","description":"","merchant_reference":"ref","metadata":null,"soft_descriptor":"","subscription_agreement_id":"sa_s"},"idempotency_key":"e"}}');
+    const current = { ...stored, envelope: { type: 'subscription', data: { subscription: { id: 's', description: 'd', merchant_reference: '', ...kept } } } };
+    expect(nextAttempt(current).body).toBe('{"type":"subscription","retry":0,"data":{"subscription":{"id":"s","description":"d","merchant_reference":"","soft_descriptor":"","subscription_agreement_id":"sa_s"}}}');
   });
 
   // docs/fidelity.md, "Absent values": §2.10 types customer_payer and trial_period (with its amount)
@@ -90,6 +91,12 @@ describe('a delivery attempt (upstream schedule, UPSTREAM-NOTES.md "Webhooks")',
     const freeOfAmount = storedSubscription({ trial_period: { billing_cycles: 2, amount: null } });
     expect(sent(queued(freeOfAmount)).data.subscription.trial_period).toEqual({ billing_cycles: 2 });
     expect(WebhookEvent.safeParse(JSON.parse(nextAttempt(queued(freeOfAmount)).body)).success).toBe(true);
+
+    // Queued by 0.2.0, which kept no soft_descriptor or agreement id: both are added, as the subscription answers them.
+    const { soft_descriptor: _s, subscription_agreement_id: _a, ...byOldVersion } = storedSubscription({});
+    const added = sent(queued(byOldVersion)).data.subscription;
+    expect(added).toMatchObject({ soft_descriptor: '', subscription_agreement_id: `sa_${String(byOldVersion.id)}` });
+    expect(WebhookEvent.safeParse(JSON.parse(nextAttempt(queued(byOldVersion)).body)).success).toBe(true);
 
     const current = storedSubscription({});
     expect(nextAttempt(queued(current)).body).toBe(JSON.stringify({ type: 'subscription', type_event: 'subscription.complete', account_id: 'a', version: 2, retry: 0, data: { subscription: current, idempotency_key: 'e' } }));

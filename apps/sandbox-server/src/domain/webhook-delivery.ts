@@ -1,4 +1,5 @@
 import type { WebhookDeliveryChaos } from '@switchyard/contract';
+import { agreementIdOf } from './subscription-view.js';
 import { MAX_ATTEMPTS, nextRetryDelayMs } from './webhook-routing.js';
 
 export interface DeliveryAttempt {
@@ -67,7 +68,9 @@ export function nextAttempt(d: DeliveryState, forcedAt?: string): { retry: numbe
  * strings `description`, `merchant_reference` and `billing_cycles.next_at` are `""`, and the
  * objects not sent, `customer_payer`, `trial_period` and a trial's `amount`, are left out. Each
  * attempt sends them as the subscription is answered now, so a parser of the contract's types
- * accepts the retry and the redelivery; every other byte stays as stored.
+ * accepts the retry and the redelivery; every other byte stays as stored. One queued by 0.2.0 also
+ * lacks `soft_descriptor` and `subscription_agreement_id`, which it did not keep: they are added
+ * at the end, as the subscription itself answers them (`presentSubscription`).
  */
 function withAbsentValuesAsAnswered(data: unknown): unknown {
   const subscription = (data as { subscription?: unknown } | null | undefined)?.subscription;
@@ -88,6 +91,8 @@ function subscriptionAsAnswered(subscription: Record<string, unknown>): Record<s
     else if (key === 'trial_period' && isRecord(value) && value.amount === null) entries.push([key, Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'amount'))]);
     else entries.push([key, value]);
   }
+  if (!('soft_descriptor' in subscription)) entries.push(['soft_descriptor', '']);
+  if (!('subscription_agreement_id' in subscription) && typeof subscription.id === 'string') entries.push(['subscription_agreement_id', agreementIdOf(subscription.id)]);
   // fromEntries defines each key as an own property, whatever its name.
   return Object.fromEntries(entries);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WebhookEvent } from '@switchyard/contract';
+import { answers } from '@switchyard/contract/fixtures';
 import { afterAttempt, claimedUntil, isDue, isInFlight, nextAttempt, notSentError, skipUnanswered, type DeliveryState } from './webhook-delivery.js';
 import { RETRY_DELAYS_MS } from './webhook-routing.js';
 
@@ -103,31 +104,14 @@ describe('a delivery attempt (upstream schedule, UPSTREAM-NOTES.md "Webhooks")',
   });
 });
 
-/** A subscription as a webhook carries it today, with `changes` laid over it in place. */
+/** A subscription as a webhook carries it today, completed, with a payer and a free trial, and `changes` laid over it in place. */
 function storedSubscription(changes: Record<string, unknown>): Record<string, unknown> {
   const today: Record<string, unknown> = {
-    id: '6a1e7c2b-93f4-4d8e-b1a0-5c2f9e7d3b14',
-    name: 'Gold plan',
-    account_id: 'a',
-    country: 'AR',
-    description: '',
-    merchant_reference: '',
-    soft_descriptor: '',
-    subscription_agreement_id: 'sa_6a1e7c2b-93f4-4d8e-b1a0-5c2f9e7d3b14',
+    ...answers.subscription(),
     status: 'COMPLETED',
-    amount: { currency: 'ARS', value: 25 },
-    frequency: { type: 'MONTH', value: 1 },
     billing_cycles: { total: 1, current: 1, next_at: '' },
     customer_payer: { id: '0c7fed3e-ee0d-4d34-9547-778be4ec0798' },
-    payment_method: { type: 'CARD', vaulted_token: 'v' },
-    availability: { start_at: '2026-01-01T00:00:00.000Z', finish_at: null },
-    retries: { retry_on_decline: true, amount: 3 },
-    metadata: null,
-    additional_data: null,
     trial_period: { billing_cycles: 1, amount: { currency: 'ARS', value: 0 } },
-    initial_payment_validation: false,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
   };
   return Object.fromEntries(Object.entries(today).map(([key, value]) => [key, key in changes ? changes[key] : value]));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtures } from '../fixtures/index.js';
+import { answers, fixtures } from '../fixtures/index.js';
 import { expectAccepted, expectRejectedAt, set, type Rule } from '../test-support/rules.js';
 import { CreateSubscriptionBody, Subscription, SubscriptionIdParams } from './schemas.js';
 import { subscriptionsContract } from './routes.js';
@@ -40,28 +40,7 @@ describe('CreateSubscriptionBody (supporting)', () => {
 // §2.10 marks only metadata, additional_data and availability.finish_at nullable; customer_payer
 // and trial_period (with its amount) are objects and next_at a date-time (docs/fidelity.md, "Absent values").
 describe('Subscription (the answer, §2.10)', () => {
-  const answered = () => ({
-    id: '0c7fed3e-ee0d-4d34-9547-778be4ec0798',
-    name: 'Gold plan',
-    account_id: '493e9374-510a-4201-9e09-de669d75f256',
-    country: 'AR',
-    description: '',
-    merchant_reference: '',
-    soft_descriptor: '',
-    subscription_agreement_id: 'sa_6af2dfcd-44c0-4f16-a331-8bed3ed9c9fa',
-    status: 'ACTIVE',
-    amount: { currency: 'ARS', value: 25 },
-    frequency: { type: 'MONTH', value: 1 },
-    billing_cycles: { total: null, current: 1, next_at: '2026-02-01T00:00:00.000Z' },
-    payment_method: { type: 'CARD', vaulted_token: 'd4aa3586-def2-4705-b7cd-fe064bb764e6' },
-    availability: { start_at: '2026-01-01T00:00:00.000Z', finish_at: null },
-    retries: { retry_on_decline: false, amount: 0 },
-    metadata: null,
-    additional_data: null,
-    initial_payment_validation: false,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-  });
+  const answered = answers.subscription;
   it('accepts one without customer_payer and trial_period (not sent)', () => expectAccepted(Subscription, answered()));
   it('accepts both when sent, and a trial without an amount', () => {
     expectAccepted(Subscription, { ...answered(), customer_payer: { id: 'a1d3b664-e32a-4508-9da1-9ede3e62a60c' }, trial_period: { billing_cycles: 1, amount: { currency: 'ARS', value: 0 } } });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_PORT, loadConfig, parseSize } from './config.js';
+import { ConfigError, DEFAULT_PORT, describeSize, loadConfig, parseSize } from './config.js';
 
 /** What `run` threw (it must throw). */
 function thrown(run: () => unknown): ConfigError {
@@ -178,5 +178,16 @@ describe('the usage text', () => {
     expect(new Set(envColumns)).toEqual(new Set([envColumns[0]]));
     // Each variable has at least two spaces before it: no description runs into it.
     for (const line of table) expect(line).not.toMatch(/\S \b(?:SANDBOX_[A-Z_]+|DATABASE_URL)/);
+  });
+});
+
+describe('describeSize', () => {
+  it('writes the largest 1024-based unit that divides the size, with the bytes', () => {
+    expect(describeSize(6 * 1024 ** 2)).toBe('6 MB (6291456 bytes)');
+    expect(describeSize(512 * 1024)).toBe('512 KB (524288 bytes)');
+    expect(describeSize(1024 ** 3)).toBe('1 GB (1073741824 bytes)');
+    expect(describeSize(1536 * 1024)).toBe('1536 KB (1572864 bytes)');
+    expect(describeSize(1500)).toBe('1500 bytes');
+    expect(describeSize(0)).toBe('0 bytes');
   });
 });

@@ -172,6 +172,12 @@ export function parseSize(text: string): number | undefined {
   return Math.floor(Number(m[1]) * (UNITS[(m[2] ?? 'b').toLowerCase()] as number));
 }
 
+/** `6 MB (6291456 bytes)`, or `1500 bytes` when no unit divides it: in the units parseSize reads, the largest that fits. */
+export function describeSize(bytes: number): string {
+  const unit = ['gb', 'mb', 'kb'].find((u) => bytes > 0 && bytes % (UNITS[u] as number) === 0);
+  return unit ? `${bytes / (UNITS[unit] as number)} ${unit.toUpperCase()} (${bytes} bytes)` : `${bytes} bytes`;
+}
+
 /** Flags win over environment variables, which win over defaults. */
 export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfig | { help: string } {
   let parsed;

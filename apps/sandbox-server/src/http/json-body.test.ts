@@ -3,7 +3,7 @@ import { gzipSync, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MERCHANT } from '../app/sandbox.js';
 import { keysOf, raw, startSandbox, type RunningSandbox } from '../test-support/harness.js';
-import { describeSize, nestsDeeperThan } from './json-body.js';
+import { nestsDeeperThan } from './json-body.js';
 
 let sb: RunningSandbox;
 beforeAll(async () => {
@@ -94,17 +94,6 @@ describe('JSON request bodies', () => {
 
   it('still serves the connection after a rejected body', async () => {
     expect((await post(JSON.stringify(customer()), { 'content-type': 'application/json' })).status).toBe(201);
-  });
-});
-
-describe('describeSize', () => {
-  it('writes the largest 1024-based unit that divides the size, with the bytes', () => {
-    expect(describeSize(6 * 1024 ** 2)).toBe('6 MB (6291456 bytes)');
-    expect(describeSize(512 * 1024)).toBe('512 KB (524288 bytes)');
-    expect(describeSize(1024 ** 3)).toBe('1 GB (1073741824 bytes)');
-    expect(describeSize(1536 * 1024)).toBe('1536 KB (1572864 bytes)');
-    expect(describeSize(1500)).toBe('1500 bytes');
-    expect(describeSize(0)).toBe('0 bytes');
   });
 });
 

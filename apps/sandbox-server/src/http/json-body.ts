@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import type { RequestHandler } from 'express';
+import { describeSize } from '../config.js';
 import type { DomainError } from '../domain/errors.js';
 import { ApiProblem } from '../errors.js';
 import { validationProblem } from './errors.js';
@@ -34,18 +35,6 @@ export function nestsDeeperThan(text: string, max: number): boolean {
     } else if (c === 0x7d || c === 0x5d) depth -= 1;
   }
   return false;
-}
-
-const UNITS = [
-  ['GB', 1024 ** 3],
-  ['MB', 1024 ** 2],
-  ['KB', 1024],
-] as const;
-
-/** `6 MB (6291456 bytes)`, or `1500 bytes` when no unit divides it: 1024-based, as SANDBOX_BODY_LIMIT is read. */
-export function describeSize(bytes: number): string {
-  const unit = UNITS.find(([, size]) => bytes > 0 && bytes % size === 0);
-  return unit ? `${bytes / unit[1]} ${unit[0]} (${bytes} bytes)` : `${bytes} bytes`;
 }
 
 /** The 413 names the limit and the setting that raises it: a caller cannot tell either from the status. */

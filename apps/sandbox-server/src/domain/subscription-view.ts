@@ -50,4 +50,31 @@ function trialPeriodOf(trial: NonNullable<SubscriptionState['trial']>, currency:
  * subscription's own UUID, the form upstream's ids take (create-subscription.json), and the same at
  * every read, so a client that keeps it finds it again.
  */
-export const agreementIdOf = (subscriptionId: string): string => `sa_${subscriptionId}`;
+const agreementIdOf = (subscriptionId: string): string => `sa_${subscriptionId}`;
+
+const STRINGS = new Set(['description', 'merchant_reference']);
+const OBJECTS = new Set(['customer_payer', 'trial_period']);
+
+/**
+ * A subscription as an earlier version presented it (a webhook envelope kept since), as
+ * `presentSubscription` answers it now, its keys in their stored order: `null` strings are `""`
+ * (`description`, `merchant_reference`, `billing_cycles.next_at`), `null` objects not sent
+ * (`customer_payer`, `trial_period`, a trial's `amount`) are left out, and the `soft_descriptor`
+ * and `subscription_agreement_id` that 0.2.0 did not keep are added at the end.
+ */
+export function storedSubscriptionAsAnswered(subscription: Record<string, unknown>): Record<string, unknown> {
+  const entries: [string, unknown][] = [];
+  for (const [key, value] of Object.entries(subscription)) {
+    if (value === null && OBJECTS.has(key)) continue;
+    if (value === null && STRINGS.has(key)) entries.push([key, '']);
+    else if (key === 'billing_cycles' && isRecord(value) && value.next_at === null) entries.push([key, { ...value, next_at: '' }]);
+    else if (key === 'trial_period' && isRecord(value) && value.amount === null) entries.push([key, Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'amount'))]);
+    else entries.push([key, value]);
+  }
+  if (!('soft_descriptor' in subscription)) entries.push(['soft_descriptor', '']);
+  if (!('subscription_agreement_id' in subscription) && typeof subscription.id === 'string') entries.push(['subscription_agreement_id', agreementIdOf(subscription.id)]);
+  // fromEntries defines each key as an own property, whatever its name.
+  return Object.fromEntries(entries);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,5 +1,5 @@
 import type { WebhookDeliveryChaos } from '@switchyard/contract';
-import { agreementIdOf } from './subscription-view.js';
+import { storedSubscriptionAsAnswered } from './subscription-view.js';
 import { MAX_ATTEMPTS, nextRetryDelayMs } from './webhook-routing.js';
 
 export interface DeliveryAttempt {
@@ -63,41 +63,15 @@ export function nextAttempt(d: DeliveryState, forcedAt?: string): { retry: numbe
 
 /**
  * A subscription queued before its absent values were answered as now (a PostgreSQL store or a
- * snapshot from before then) keeps `null` in its stored envelope where the subscription now
- * answers otherwise (docs/fidelity.md, "Absent values"; §2.10 marks none of these nullable): the
- * strings `description`, `merchant_reference` and `billing_cycles.next_at` are `""`, and the
- * objects not sent, `customer_payer`, `trial_period` and a trial's `amount`, are left out. Each
- * attempt sends them as the subscription is answered now, so a parser of the contract's types
- * accepts the retry and the redelivery; every other byte stays as stored. One queued by 0.2.0 also
- * lacks `soft_descriptor` and `subscription_agreement_id`, which it did not keep: they are added
- * at the end, as the subscription itself answers them (`presentSubscription`).
+ * snapshot from before then) keeps its old form in its stored envelope. Each attempt sends it as
+ * the subscription is answered now (`storedSubscriptionAsAnswered`), so a parser of the
+ * contract's types accepts the retry and the redelivery; every other byte stays as stored.
  */
 function withAbsentValuesAsAnswered(data: unknown): unknown {
   const subscription = (data as { subscription?: unknown } | null | undefined)?.subscription;
-  if (!isRecord(subscription)) return data;
-  return { ...(data as object), subscription: subscriptionAsAnswered(subscription) };
+  if (typeof subscription !== 'object' || subscription === null || Array.isArray(subscription)) return data;
+  return { ...(data as object), subscription: storedSubscriptionAsAnswered(subscription as Record<string, unknown>) };
 }
-
-const STRINGS = new Set(['description', 'merchant_reference']);
-const OBJECTS = new Set(['customer_payer', 'trial_period']);
-
-/** The stored subscription with its absent values as answered now, its keys in their stored order. */
-function subscriptionAsAnswered(subscription: Record<string, unknown>): Record<string, unknown> {
-  const entries: [string, unknown][] = [];
-  for (const [key, value] of Object.entries(subscription)) {
-    if (value === null && OBJECTS.has(key)) continue;
-    if (value === null && STRINGS.has(key)) entries.push([key, '']);
-    else if (key === 'billing_cycles' && isRecord(value) && value.next_at === null) entries.push([key, { ...value, next_at: '' }]);
-    else if (key === 'trial_period' && isRecord(value) && value.amount === null) entries.push([key, Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'amount'))]);
-    else entries.push([key, value]);
-  }
-  if (!('soft_descriptor' in subscription)) entries.push(['soft_descriptor', '']);
-  if (!('subscription_agreement_id' in subscription) && typeof subscription.id === 'string') entries.push(['subscription_agreement_id', agreementIdOf(subscription.id)]);
-  // fromEntries defines each key as an own property, whatever its name.
-  return Object.fromEntries(entries);
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The delivery after one more attempt: delivered on a 200; otherwise the next attempt is

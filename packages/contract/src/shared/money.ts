@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyRefusal, isIsoCurrency } from './currencies.js';
+import { currencyRefusal, ISO_CURRENCIES, isIsoCurrency } from './currencies.js';
 
 /**
  * Amounts are decimals in major units with at most 4 decimals (a multiple of 0.0001).
@@ -57,7 +57,7 @@ export const Currency = z
     if (CURRENCY_SHAPE.test(code) && !isIsoCurrency(code)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: currencyRefusal(code) });
   })
   .describe(
-    'ISO 4217 currency code, one of the 155 of `IsoCurrency` (the currencies of List One; its codes for metals, units of account, funds, testing and no currency, such as XAU, XDR, CLF, XTS and XXX, are refused)',
+    `ISO 4217 currency code, one of the ${ISO_CURRENCIES.length} of \`IsoCurrency\` (the currencies of List One; its codes for metals, units of account, funds, testing and no currency, such as XAU, XDR, CLF, XTS and XXX, are refused)`,
   );
 
 /** amount (request), §2.1. */

@@ -3,7 +3,7 @@ import { ConfigError } from './config-error.js';
 import { parseDatabaseUrl } from './database-url.js';
 
 export { ConfigError } from './config-error.js';
-import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/http-server.js';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/server/http-server.js';
 import { DEFAULT_POOL_SIZE, SCHEMA_NAME, SCHEMA_NAME_FORM } from './store/postgres.js';
 
 export interface SandboxConfig {

@@ -2,7 +2,8 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@switchyard/contract';
-import { createHttpServer, type HttpTimeouts } from './http-server.js';
+import type { HttpTimeouts } from '../../config.js';
+import { createHttpServer } from './http-server.js';
 
 const servers: ReturnType<typeof createHttpServer>[] = [];
 afterEach(async () => {

@@ -1,6 +1,7 @@
 import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { Express } from 'express';
 import { answerClientError, answerUnmetExpectation } from './client-errors.js';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../../config.js';
 
 interface AppClasses {
   IncomingMessage: typeof IncomingMessage;
@@ -29,21 +30,6 @@ function classesFor(app: Express): AppClasses {
   classesOf.set(app, classes);
   return classes;
 }
-
-/** How long the server waits on a client (docs/sandbox.md, "Connections"). */
-export interface HttpTimeouts {
-  /**
-   * From a connection's opening (or the end of its previous request) until a request's headers
-   * are in: also what closes a connection that never sends a byte.
-   */
-  headersTimeoutMs: number;
-  /** From the same start until the whole request, body included, is in: a trickled body ends here. */
-  requestTimeoutMs: number;
-  /** How long an idle keep-alive connection stays open after a response. */
-  keepAliveTimeoutMs: number;
-}
-
-export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 };
 
 /**
  * The HTTP server for `app` (Express's `app.listen` builds one with Node's default classes and

@@ -125,7 +125,7 @@ describe('a merchant removed during an advance', () => {
     sb = await startSandbox();
     const merchant = await newMerchant(sb.url);
     // The row goes between the advance's read and its update: the store's update finds nobody
-    // (PostgreSQL's UPDATE … RETURNING of a deleted row; store-contract.ts checks both stores do so).
+    // (PostgreSQL's UPDATE … RETURNING of a deleted row; test-support/store-contract.ts checks both stores do so).
     const update = vi.spyOn(sb.sandbox.store, 'updateMerchant').mockResolvedValueOnce(undefined);
     try {
       const res = await clientsFor(sb.url, merchant).sandbox.advanceClock({ body: { seconds: 3600 } });

@@ -116,7 +116,7 @@ describe.each(storesUnderTest('snapshots.test.ts'))('snapshots on the $name stor
     expect((await fetch(`${sb.url}${world.linkPath}`)).status).toBe(200);
   });
 
-  // The store runs each import alone (store-contract.ts shows the order without timing it): the
+  // The store runs each import alone (test-support/store-contract.ts shows the order without timing it): the
   // second finds the first's records, and the copy holds one snapshot's records, not two mixed.
   it('imports one of two snapshots sent at once to one merchant, and refuses the other as holding data', async () => {
     const source = clientsFor(sb.url, await newMerchant(sb.url));

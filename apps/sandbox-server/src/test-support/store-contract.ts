@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_UNITS, fromUnits } from '../domain/money.js';
-import { acceptedUnits } from '../test-support/money-arbitraries.js';
-import { merchantRecord } from '../test-support/merchant-record.js';
-import { MerchantChanged, UniqueViolation, type MerchantRecord, type Store, type Tx } from './types.js';
+import { acceptedUnits } from './money-arbitraries.js';
+import { merchantRecord } from './merchant-record.js';
+import { MerchantChanged, UniqueViolation, type MerchantRecord, type Store, type Tx } from '../store/types.js';
 
 const merchant = (id: string, offset = 0) => merchantRecord(id, { clock_offset_seconds: offset });
 

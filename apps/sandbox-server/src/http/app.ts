@@ -21,7 +21,7 @@ import { matchedRoute } from './server/locals.js';
 import { API_ROUTERS, routeDispatch } from './api/route-dispatch.js';
 import { journalRecorder } from './journal/journal-recorder.js';
 import { faults } from './api/faults.js';
-import { rerunWhenMerchantChanged } from './api/merchant-rerun.js';
+import { rerunWhenMerchantChanged } from './api/stale-merchant.js';
 
 export interface AppOptions extends HttpDeps {
   logger: Logger;

@@ -8,7 +8,7 @@ import type { Store } from '../../store/types.js';
 import { REPLAYED_HEADER } from './deps.js';
 import { authenticatedMerchant, matchedRoute } from '../server/locals.js';
 import { sendProblem } from '../server/problem-response.js';
-import { RequestStore } from './request-store.js';
+import { RequestStore, isFaultDecided, keepFaultDecision } from './stale-merchant.js';
 
 export interface FaultsOptions {
   store: Store;
@@ -110,13 +110,13 @@ export function faults(options: FaultsOptions): RequestHandler {
   return async (req, res, next) => {
     try {
       const route = matchedRoute(res);
-      if (route.meta.domain === 'sandbox' || res.locals.faultDecided) {
+      if (route.meta.domain === 'sandbox' || isFaultDecided(res)) {
         next();
         return;
       }
       const header = req.header(SANDBOX_FAULT_HEADER);
       if (header !== undefined) {
-        res.locals.faultDecided = true;
+        keepFaultDecision(res, false);
         const parsed = parseFaultHeader(header);
         if ('error' in parsed) {
           sendProblem(res, new DomainError('INVALID_PARAMETERS', [parsed.error]));
@@ -129,14 +129,14 @@ export function faults(options: FaultsOptions): RequestHandler {
       const merchant = authenticatedMerchant(res);
       if (!merchant.fault_rules_used) {
         // A record not yet known current may lack a mark set meanwhile: decided again if it did.
-        res.locals.faultDecided = res.locals.merchantCurrent;
+        keepFaultDecision(res, true);
         next();
         return;
       }
       const request = { operationId: route.meta.operationId, method: req.method, path: req.path, header: (name: string) => req.header(name) };
       // Checked against the record (RequestStore), so the rules read are those of its current mark.
       const decision = await decideRequestFault(new RequestStore(options.store, res), merchant.id, request, nowMs());
-      res.locals.faultDecided = true;
+      keepFaultDecision(res, false);
       for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
       if (!decision.fired) {
         next();

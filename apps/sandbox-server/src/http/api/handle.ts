@@ -8,7 +8,7 @@ import { PROVIDER_LATENCY_HEADER, REPLAYED_HEADER, type HttpDeps } from './deps.
 import type { HandlerContext, PublicHandlerContext, SandboxOptions } from './handler-types.js';
 import { merchantRequestContext } from './merchant-context.js';
 import { authenticatedMerchant } from '../server/locals.js';
-import { RequestStore } from './request-store.js';
+import { RequestStore } from './stale-merchant.js';
 
 /** The validated request, whichever of its parts the route has. */
 export interface RouteInput {

@@ -24,7 +24,7 @@ function bodyFieldCode(res: Response, err: RequestValidationError): ErrorCode | 
 /** ts-rest's request validation failures, answered 400 in the API's shape with the fields named (bounded: describeRequestIssues). */
 export function requestValidationErrorHandler(err: RequestValidationError, _req: Request, res: Response, next: NextFunction): void {
   const messages = describeRequestIssues({ path: err.pathParams, headers: err.headers, query: err.query, body: err.body });
-  // Passed on, not sent: an authenticated request's error is answered only once its merchant record is known current (merchant-rerun.ts).
+  // Passed on, not sent: an authenticated request's error is answered only once its merchant record is known current (api/stale-merchant.ts).
   next(validationProblem(res, messages, bodyFieldCode(res, err)));
 }
 

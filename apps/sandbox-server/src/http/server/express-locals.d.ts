@@ -10,11 +10,11 @@ declare global {
       requestId?: string;
       /** The API route the gate matched (only on /v1 and /sandbox paths it knows). */
       route?: RouteMatcher;
-      /** The caller, once authentication passed (absent on routes with `auth: 'none'`); it may be a cached record (request-store.ts). */
+      /** The caller, once authentication passed (absent on routes with `auth: 'none'`); it may be a cached record (api/stale-merchant.ts). */
       merchant?: MerchantRecord;
       /** Set once `merchant` is known to be the merchant's current record: a checked transaction passed, or it was read again. */
       merchantCurrent?: boolean;
-      /** Set once the faults middleware decided on what a second run of the steps would decide alike (merchant-rerun.ts). */
+      /** Set once the faults middleware decided on what a second run of the steps would decide alike (api/stale-merchant.ts). */
       faultDecided?: boolean;
       /** The fault applied to this request, if any (set by the faults middleware, read by the journal). */
       fault?: { source: 'rule' | 'header'; rule_id?: string; effect: string };

@@ -1,7 +1,38 @@
+import type { Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_KEY_HEADER, SANDBOX_FAULT_HEADER, SECRET_KEY_HEADER } from '@switchyard/contract';
+import { MemoryStore } from '../../store/memory.js';
 import { clientsFor, newMerchant } from '../../test-support/harness.js';
+import { merchantRecord } from '../../test-support/merchant-record.js';
 import { sandboxOn, storesUnderTest } from '../../test-support/stores.js';
+import { RequestStore } from './stale-merchant.js';
+
+/** A response's locals as authentication leaves them: the merchant, not yet known to be current. */
+function authenticated(merchant = merchantRecord('m1')): Response {
+  return { locals: { merchant } } as unknown as Response;
+}
+
+describe('RequestStore', () => {
+  it('after the request changes its own merchant, the request holds the changed record and checks nothing more', async () => {
+    const store = new MemoryStore();
+    await store.putMerchantIfAbsent(merchantRecord('m1'));
+    const res = authenticated();
+    const updated = await new RequestStore(store, res).updateMerchant('m1', (m) => ({ ...m, clock_offset_seconds: 3600 }));
+    expect(updated?.clock_offset_seconds).toBe(3600);
+    expect(res.locals.merchant).toEqual(updated);
+    expect(res.locals.merchantCurrent).toBe(true);
+  });
+
+  it("a change of another merchant leaves the request's record and its checks as they were", async () => {
+    const store = new MemoryStore();
+    await store.putMerchantIfAbsent(merchantRecord('m1'));
+    await store.putMerchantIfAbsent(merchantRecord('m2'));
+    const res = authenticated();
+    await new RequestStore(store, res).updateMerchant('m2', (m) => ({ ...m, clock_offset_seconds: 60 }));
+    expect(res.locals.merchant).toEqual(merchantRecord('m1'));
+    expect(res.locals.merchantCurrent).toBeUndefined();
+  });
+});
 
 const DAY_SECONDS = 86_400;
 /**
@@ -13,9 +44,9 @@ const WAIT_MS = 8_000;
 
 // One process: the request authenticated with the merchant's record, the clock moved while it
 // waited in its header's latency, and its first transaction found the record changed
-// (request-store.ts). It runs again on the record read again (merchant-rerun.ts), its body read
-// once and its latency applied once, and nothing of its first run was written.
-describe.each(storesUnderTest('merchant-rerun.test.ts'))('on the $name store, a request whose merchant changed before its first transaction', (store) => {
+// (RequestStore). It runs again on the record read again (rerunWhenMerchantChanged), its body
+// read once and its latency applied once, and nothing of its first run was written.
+describe.each(storesUnderTest('stale-merchant.test.ts'))('on the $name store, a request whose merchant changed before its first transaction', (store) => {
   const sb = sandboxOn(store);
 
   it('runs again on the new record: one customer, stamped by the new clock, journaled once', async () => {

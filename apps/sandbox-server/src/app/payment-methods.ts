@@ -22,7 +22,7 @@ import {
   withScriptedOutcomes,
   type Enrollment,
 } from '../domain/enrollment.js';
-import type { PaymentMethodState } from '../domain/payment-method-state.js';
+import type { PaymentMethodState, ScriptedOutcome } from '../domain/payment-method-state.js';
 import { presentDirectMethod, presentSessionMethod } from '../domain/payment-method-view.js';
 import type { Tx } from '../store/types.js';
 import { readCard, type CardInput } from './card-input.js';
@@ -126,7 +126,7 @@ export async function settleEnrollment(ctx: RequestContext, methodId: string, ou
 }
 
 /** Scripts the next charges of an enrolled method (sandbox control API). */
-export async function scriptOutcomes(ctx: RequestContext, vaultedToken: string, sequence: string[]): Promise<{ vaulted_token: string; pending: string[] }> {
+export async function scriptOutcomes(ctx: RequestContext, vaultedToken: string, sequence: readonly ScriptedOutcome[]): Promise<{ vaulted_token: string; pending: ScriptedOutcome[] }> {
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const next = withScriptedOutcomes(await loadEnrolledMethod(tx, vaultedToken), sequence);
     await tx.put('payment_method', next.id, next, vaultedToken);

@@ -131,3 +131,13 @@ export async function listDeliveries(ctx: RequestContext, query: { event_type?: 
     .slice(-(query.limit ?? 100))
     .map(presentDelivery);
 }
+
+/** Makes one attempt of a delivery now, due or not; undefined when there is no such delivery or an attempt is in flight. */
+export type AttemptNow = (deliveryId: string) => Promise<DeliveryState | undefined>;
+
+/** Sends a delivery again at once (`POST /sandbox/webhooks/deliveries/{id}/redeliver`), through the dispatcher's `attempt`. */
+export async function redeliver(deliveryId: string, attemptNow: AttemptNow): Promise<WebhookDelivery> {
+  const delivery = await attemptNow(deliveryId);
+  if (!delivery) throw new DomainError('NOT_FOUND', [`webhook delivery ${deliveryId} not found, or an attempt is in flight`]);
+  return presentDelivery(delivery);
+}

@@ -3,7 +3,7 @@ import { chooseOutcome, outcomeForCode, type TestOutcome } from './cards.js';
 import { DomainError } from './errors.js';
 import { event, type DomainEvent } from './events.js';
 import { currencyOfCountry } from './money.js';
-import { categoryOf, isEnrollable, type PaymentMethodState } from './payment-method-state.js';
+import { categoryOf, isEnrollable, type PaymentMethodState, type ScriptedOutcome } from './payment-method-state.js';
 import type { StoredCard } from './payment-state.js';
 
 /**
@@ -251,4 +251,4 @@ export function chargeOutcome(method: PaymentMethodState, description: string): 
 }
 
 /** Scripts the next charges of an enrolled method (sandbox control API). */
-export const withScriptedOutcomes = (method: PaymentMethodState, sequence: string[]): PaymentMethodState => ({ ...method, scripted_outcomes: [...method.scripted_outcomes, ...sequence] });
+export const withScriptedOutcomes = (method: PaymentMethodState, sequence: readonly ScriptedOutcome[]): PaymentMethodState => ({ ...method, scripted_outcomes: [...method.scripted_outcomes, ...sequence] });

@@ -1,4 +1,3 @@
-import { DomainError } from '../../domain/errors.js';
 import { fundRecipientBalance, getRecipientBalance } from '../../app/balances.js';
 import { createEntity, createOnboarding, getOnboarding, settleOnboarding, updateAccount } from '../../app/banking.js';
 import { createCheckoutSession, createPaymentLink } from '../../app/checkout.js';
@@ -6,14 +5,14 @@ import { createCustomer, createCustomerSession, getCustomer } from '../../app/cu
 import { createRecipient, createTransfer, reverseTransfer } from '../../app/marketplace.js';
 import { completeEnrollment, enrollDirect, enrollInSession, scriptOutcomes } from '../../app/payment-methods.js';
 import { cancelOrRefund, capturePayment, chargeback, createPayment, disputeChargeback, getPayment, refundTransaction, settleDispute } from '../../app/payments.js';
-import { createMerchant, currentClock, listEvents } from '../../app/sandbox.js';
+import { createMerchant, currentClock, listEvents, resetMerchant } from '../../app/sandbox.js';
 import { inspectorOverview } from '../../app/inspector.js';
 import { createSubscription, getSubscription, retrySubscription } from '../../app/subscriptions.js';
-import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, presentDelivery, updateWebhook } from '../../app/webhooks.js';
+import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, redeliver, updateWebhook } from '../../app/webhooks.js';
 import { sleep } from '../../runtime/sleep.js';
 import { settlePayerOutcome } from '../../app/alternative-methods.js';
 import { exportSnapshot, importSnapshot } from '../../app/snapshots.js';
-import { clearFaultRules, createFaultRule, deleteFaultRule, listFaultRules, unmarkingWhenEmptied } from '../../app/faults.js';
+import { clearFaultRules, createFaultRule, deleteFaultRule, listFaultRules } from '../../app/faults.js';
 import { clearChaosRules, createChaosRule, deleteChaosRule, listChaosRules } from '../../app/webhook-chaos.js';
 import type { Handlers } from './handler-types.js';
 
@@ -71,28 +70,18 @@ export const handlers: Handlers = {
     getClock: (ctx) => currentClock(ctx),
     // Everything that falls due, webhook retries included, runs before the answer: tests stay deterministic.
     advanceClock: (ctx, { body }) => ctx.clockAdvancer.advance(ctx, body.seconds),
-    reset: async (ctx) => {
-      ctx.journal.clear(ctx.merchant.id);
-      return { deleted: await unmarkingWhenEmptied(ctx, async () => ({ value: await ctx.store.resetMerchant(ctx.merchant.id), left: 0 })) };
-    },
+    reset: (ctx) => resetMerchant(ctx, () => ctx.journal.clear(ctx.merchant.id)),
     listEvents: (ctx, { query }) => listEvents(ctx, query),
     chargeback: (ctx, { params, body }) => chargeback(ctx, params.payment_id, body),
     disputeOutcome: (ctx, { params, body }) => settleDispute(ctx, params.payment_id, body.outcome),
     payerOutcome: (ctx, { params, body }) => settlePayerOutcome(ctx, params.payment_id, body.outcome),
     completeEnrollment: (ctx, { params, body }) => completeEnrollment(ctx, params.customer_session, params.payment_method_id, body),
-    scriptOutcomes: async (ctx, { params, body }) => ({
-      vaulted_token: params.vaulted_token,
-      pending: (await scriptOutcomes(ctx, params.vaulted_token, body.sequence)).pending as typeof body.sequence,
-    }),
+    scriptOutcomes: (ctx, { params, body }) => scriptOutcomes(ctx, params.vaulted_token, body.sequence),
     onboardingOutcome: (ctx, { params, body }) => settleOnboarding(ctx, params.onboarding_id, body.status),
     getRecipientBalance: (ctx, { params }) => getRecipientBalance(ctx, params.recipient_id),
     fundRecipientBalance: (ctx, { params, body }) => fundRecipientBalance(ctx, params.recipient_id, body.amount),
     listWebhookDeliveries: (ctx, { query }) => listDeliveries(ctx, query),
-    redeliverWebhook: async (ctx, { params }) => {
-      const delivery = await ctx.dispatcher.attempt(ctx.merchant.id, params.delivery_id, true);
-      if (!delivery) throw new DomainError('NOT_FOUND', [`webhook delivery ${params.delivery_id} not found, or an attempt is in flight`]);
-      return presentDelivery(delivery);
-    },
+    redeliverWebhook: (ctx, { params }) => redeliver(params.delivery_id, (id) => ctx.dispatcher.attempt(ctx.merchant.id, id, true)),
     listRequests: (ctx, { query }) => ctx.journal.list(ctx.merchant.id, query),
     exportSnapshot: (ctx) => exportSnapshot(ctx),
     importSnapshot: (ctx, { body }) => importSnapshot(ctx, body),

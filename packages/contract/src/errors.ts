@@ -138,11 +138,28 @@ export const STATUS_OF = {
  */
 export const isServerFault = (code: ErrorCode): boolean => STATUS_OF[code] >= 500;
 
-/** Errors every route can answer: bad request, bad keys, a forbidden account, a server fault. */
-export const commonErrorResponses = {
-  400: ApiError,
-  401: ApiError,
-  403: ApiError,
-  500: ApiError,
-} as const;
+/**
+ * Codes every route that takes the merchant's keys can answer, whatever it does: a bad request,
+ * bad keys, a forbidden account, a server fault. A route's metadata names the codes it answers
+ * besides these (`RouteMeta.errors`).
+ */
+export const COMMON_ERRORS = [
+  'INVALID_REQUEST',
+  'MISSING_PARAMETERS',
+  'INVALID_PARAMETERS',
+  'INVALID_CREDENTIALS',
+  'EXPIRED_CREDENTIALS',
+  'AUTHORIZATION_REQUIRED',
+  'INTERNAL_ERROR',
+] as const satisfies readonly ErrorCode[];
+
+/** The error responses of a route that answers `C`: the one error shape under each status `STATUS_OF` gives them. */
+export type ErrorResponses<C extends readonly ErrorCode[]> = { [S in (typeof STATUS_OF)[C[number]]]: typeof ApiError };
+
+export function errorResponses<const C extends readonly ErrorCode[]>(codes: C): ErrorResponses<C> {
+  return Object.fromEntries(codes.map((code) => [STATUS_OF[code], ApiError])) as ErrorResponses<C>;
+}
+
+/** The error responses of `COMMON_ERRORS`, which every `/v1` router adds to each route. */
+export const commonErrorResponses = errorResponses(COMMON_ERRORS);
 

@@ -12,6 +12,12 @@ export interface RouteMeta {
   specSection: string | null;
   /** Domain tag used for grouping (OpenAPI tags, conformance report). */
   domain: Domain;
+  /**
+   * The error codes the route answers besides `COMMON_ERRORS` (its resources not found, its
+   * conflicts, its refusals). Its responses declare the status `STATUS_OF` gives each
+   * (`withDeclaredErrors`), so no status is written by hand.
+   */
+  errors: readonly ErrorCode[];
   /** Who may call the route: `merchant` (the default) needs the two API keys, `none` needs nothing. */
   auth?: RouteAuth;
   /**
@@ -41,8 +47,9 @@ export type Domain =
   | 'webhooks'
   | 'sandbox';
 
-export function meta(m: PublicRouteMeta): PublicRouteMeta;
-export function meta(m: RouteMeta): RouteMeta;
+/** A route's metadata; its error codes keep their literal type, from which its responses are built. */
+export function meta<const C extends readonly ErrorCode[]>(m: PublicRouteMeta & { errors: C }): PublicRouteMeta & { errors: C };
+export function meta<const C extends readonly ErrorCode[]>(m: RouteMeta & { errors: C }): RouteMeta & { errors: C };
 export function meta(m: RouteMeta): RouteMeta {
   return m;
 }

@@ -7,7 +7,7 @@ import { idemKey, keysOf, pay, raw, sandboxWithMerchant } from '../../test-suppo
 import { successStatusOf } from './handle.js';
 
 const c = initContract();
-const thingMeta: RouteMeta = meta({ operationId: 'makeThing', idempotent: false, supporting: true, specSection: null, domain: 'sandbox' });
+const thingMeta: RouteMeta = meta({ operationId: 'makeThing', idempotent: false, supporting: true, specSection: null, domain: 'sandbox', errors: [] });
 
 describe('successStatusOf', () => {
   it("reads the route's one 2xx status from its responses", () => {

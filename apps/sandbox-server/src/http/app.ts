@@ -1,7 +1,7 @@
 import express, { type Express, type NextFunction, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { IDEMPOTENCY_HEADER } from '@switchyard/contract';
-import { ApiProblem } from '../errors.js';
+import { DomainError } from '../domain/errors.js';
 import { authenticate } from './api/auth.js';
 import type { HttpDeps } from './api/deps.js';
 import { sendJson } from './server/send-json.js';
@@ -66,9 +66,9 @@ function routeGate(table: RouteMatcher[]): RequestHandler {
     if (!route) {
       if (allowed.length > 0) {
         res.setHeader('allow', allowed.join(', '));
-        sendProblem(res, new ApiProblem(405, 'UNSUPPORTED_METHOD', [`${req.method} is not supported on ${req.path}; use ${allowed.join(' or ')}`]));
+        sendProblem(res, new DomainError('UNSUPPORTED_METHOD', [`${req.method} is not supported on ${req.path}; use ${allowed.join(' or ')}`]));
       } else {
-        sendProblem(res, new ApiProblem(404, 'NOT_FOUND', [`no route for ${req.method} ${req.path}`]));
+        sendProblem(res, new DomainError('NOT_FOUND', [`no route for ${req.method} ${req.path}`]));
       }
       return;
     }
@@ -162,7 +162,7 @@ export function createApp(options: AppOptions): Express {
   app.get(OPENAPI_PATH, openapiHandler());
 
   app.use((req, res) => {
-    sendProblem(res, new ApiProblem(404, 'NOT_FOUND', [`no route for ${req.method} ${req.path}`]));
+    sendProblem(res, new DomainError('NOT_FOUND', [`no route for ${req.method} ${req.path}`]));
   });
   app.use(errorHandler(options.logger));
   return app;

@@ -66,7 +66,7 @@ function stall(req: Request, res: Response, ms: number): void {
 
 function sendStatus(res: Response, fault: Extract<Fault, { kind: 'status' | 'rate_limited' }>): void {
   if (fault.kind === 'rate_limited') {
-    sendProblem(res, new ApiProblem(429, 'TOO_MANY_REQUESTS', [`rate limit exceeded: retry after ${fault.retryAfterSeconds} s`]));
+    sendProblem(res, new DomainError('TOO_MANY_REQUESTS', [`rate limit exceeded: retry after ${fault.retryAfterSeconds} s`]));
     return;
   }
   if (fault.retryAfterSeconds !== undefined) res.setHeader('retry-after', String(fault.retryAfterSeconds));

@@ -4,8 +4,7 @@ import { createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import type { RequestHandler } from 'express';
 import { describeSize } from '../../config.js';
-import type { DomainError } from '../../domain/errors.js';
-import { ApiProblem } from '../../errors.js';
+import { DomainError } from '../../domain/errors.js';
 import { validationProblem } from '../server/errors.js';
 
 /** `application/json` and any `application/*+json`, with or without parameters. */
@@ -39,7 +38,7 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 
 /** The 413 names the limit and the setting that raises it: a caller cannot tell either from the status. */
 const tooLargeFor = (limit: number) => () =>
-  new ApiProblem(413, 'REQUEST_TOO_LARGE', [`the request body is larger than the ${describeSize(limit)} the sandbox accepts; SANDBOX_BODY_LIMIT raises the limit`]);
+  new DomainError('REQUEST_TOO_LARGE', [`the request body is larger than the ${describeSize(limit)} the sandbox accepts; SANDBOX_BODY_LIMIT raises the limit`]);
 
 /** A 400 for a body that cannot be read as JSON: bad input like any other, so VALIDATION_ERROR on the banking family (validationProblem). */
 type Invalid = (message: string) => DomainError;

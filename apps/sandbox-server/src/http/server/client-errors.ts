@@ -1,6 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiProblem } from '../../errors.js';
+import { DomainError } from '../../domain/errors.js';
+import { ApiProblem, problemOf } from '../../errors.js';
 import { REQUEST_ID, requestIdFor } from './request-id.js';
 
 /** What Node's HTTP parser refused, as an answer in the API's error shape. */
@@ -9,12 +10,12 @@ export function clientErrorProblem(error: Error & { code?: string; reason?: stri
     case 'HPE_HEADER_OVERFLOW':
       return new ApiProblem(431, 'REQUEST_TOO_LARGE', ['the request headers are larger than the sandbox accepts']);
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return new ApiProblem(413, 'REQUEST_TOO_LARGE', ['the chunk extensions of the request body are larger than the sandbox accepts']);
+      return problemOf(new DomainError('REQUEST_TOO_LARGE', ['the chunk extensions of the request body are larger than the sandbox accepts']));
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new ApiProblem(408, 'REQUEST_TIMEOUT', ['the request did not arrive in time; send its headers and body without pauses']);
+      return problemOf(new DomainError('REQUEST_TIMEOUT', ['the request did not arrive in time; send its headers and body without pauses']));
     default:
       // llhttp's reason names the fault ("Content-Length can't be present with Transfer-Encoding").
-      return new ApiProblem(400, 'INVALID_REQUEST', [`the request is not valid HTTP/1.1${error.reason ? `: ${error.reason}` : ''}`]);
+      return problemOf(new DomainError('INVALID_REQUEST', [`the request is not valid HTTP/1.1${error.reason ? `: ${error.reason}` : ''}`]));
   }
 }
 

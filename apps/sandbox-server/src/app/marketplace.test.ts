@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateRecipientBody } from '@switchyard/contract';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { clientsFor, idemKey, newMerchant, sandboxWithMerchant, type Clients } from '../test-support/harness.js';
-import { sandboxOn, storesUnderTest } from '../test-support/stores.js';
+import { sandboxPerStore } from '../test-support/stores.js';
 
 const w = sandboxWithMerchant();
 
@@ -144,8 +144,7 @@ const balanceOf = async (clients: Clients, recipient: string) => {
  * captured split payments, and a reversal gives back (docs/sandbox.md, "Marketplace transfers").
  * On each store, since the balance is kept between requests.
  */
-describe.each(storesUnderTest('marketplace.test.ts'))('transfer checks and balances on the $name store', (store) => {
-  const sb = sandboxOn(store);
+sandboxPerStore('marketplace.test.ts', 'transfer checks and balances on the $name store', (sb) => {
   let clients: Clients;
   let accountId: string;
   beforeAll(async () => {

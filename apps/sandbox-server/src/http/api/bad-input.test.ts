@@ -2,15 +2,14 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, MAX_ERROR_MESSAGES, type SandboxMerchant } from '@switchyard/contract';
 import { keysOf, newMerchant, raw, startSandbox, type RunningSandbox } from '../../test-support/harness.js';
-import { sandboxOn, storesUnderTest } from '../../test-support/stores.js';
+import { sandboxPerStore } from '../../test-support/stores.js';
 import { MAX_JSON_DEPTH } from './json-body.js';
 
 /**
  * Issue 15, items 2, 3 and 4 through real HTTP, on each store: bad input of every kind answers
  * 400 in the error shape (`{code, messages}`, docs/sandbox.md "Bad input"), bounded, naming the field.
  */
-describe.each(storesUnderTest('bad-input.test.ts'))('bad input on the $name store', (store) => {
-  const sb = sandboxOn(store);
+sandboxPerStore('bad-input.test.ts', 'bad input on the $name store', (sb) => {
   let merchant: SandboxMerchant;
   beforeAll(async () => {
     merchant = await newMerchant(sb.url);

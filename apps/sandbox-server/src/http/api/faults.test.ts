@@ -4,14 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { MAX_FAULT_RULES, type SandboxMerchant } from '@switchyard/contract';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { clientsFor, idemKey, keysOf, newMerchant, raw, startSandbox, type Clients, type RunningSandbox } from '../../test-support/harness.js';
-import { sandboxOn, storesUnderTest } from '../../test-support/stores.js';
+import { sandboxPerStore } from '../../test-support/stores.js';
 import { MemoryStore } from '../../store/memory.js';
 import { faults } from './faults.js';
 
 const customer = () => ({ ...fixtures.createCustomer(), merchant_customer_id: `c-${crypto.randomUUID()}` });
 
-describe.each(storesUnderTest('http/faults.test.ts'))('fault rules on the $name store', (store) => {
-  const sb = sandboxOn(store);
+sandboxPerStore('http/faults.test.ts', 'fault rules on the $name store', (sb) => {
 
   async function merchantWithClients(): Promise<{ merchant: SandboxMerchant; clients: Clients }> {
     const merchant = await newMerchant(sb.url);

@@ -1,11 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { ApiError, type SandboxMerchant } from '@switchyard/contract';
 import { parseSize } from '../../config.js';
 import { MAX_ERROR_BODY_BYTES } from '../../errors.js';
 import { fuzzedRoutes, fuzzRequests, type FuzzRequest, type KnownIds } from '../../test-support/fuzz-requests.js';
 import { clientsFor, newMerchant, pay } from '../../test-support/harness.js';
 import { Random } from '../../test-support/random.js';
-import { sandboxOn, storesUnderTest } from '../../test-support/stores.js';
+import { sandboxPerStore } from '../../test-support/stores.js';
 
 /**
  * Issue 15: every route of the contract, with hostile input of every kind (fuzz-requests.ts),
@@ -54,8 +54,7 @@ async function judge(url: string, request: FuzzRequest, statuses: Map<number, nu
   return undefined;
 }
 
-describe.each(storesUnderTest('fuzz.test.ts'))('fuzzing every route on the $name store', (store) => {
-  const sb = sandboxOn(store, { bodyLimit: BODY_LIMIT, seed: undefined });
+sandboxPerStore('fuzz.test.ts', 'fuzzing every route on the $name store', (sb, store) => {
   let merchant: SandboxMerchant;
   let known: KnownIds;
   // Fuzzed requests that make fault or webhook-chaos rules (a plausible body is a valid rule) act
@@ -100,4 +99,4 @@ describe.each(storesUnderTest('fuzz.test.ts'))('fuzzing every route on the $name
     // The rules the fuzz made (8 of its POST /sandbox/faults were valid rules, seed 20261123) went to their own merchant.
     expect((await clientsFor(sb.url, merchant).sandbox.listFaultRules()).body).toEqual([]);
   }, 120_000);
-});
+}, { bodyLimit: BODY_LIMIT, seed: undefined });

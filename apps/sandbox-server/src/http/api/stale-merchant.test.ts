@@ -4,7 +4,7 @@ import { PUBLIC_KEY_HEADER, SANDBOX_FAULT_HEADER, SECRET_KEY_HEADER } from '@swi
 import { MemoryStore } from '../../store/memory.js';
 import { clientsFor, newMerchant } from '../../test-support/harness.js';
 import { merchantRecord } from '../../test-support/merchant-record.js';
-import { sandboxOn, storesUnderTest } from '../../test-support/stores.js';
+import { sandboxPerStore } from '../../test-support/stores.js';
 import { RequestStore } from './stale-merchant.js';
 
 /** A response's locals as authentication leaves them: the merchant, not yet known to be current. */
@@ -46,8 +46,7 @@ const WAIT_MS = 8_000;
 // waited in its header's latency, and its first transaction found the record changed
 // (RequestStore). It runs again on the record read again (rerunWhenMerchantChanged), its body
 // read once and its latency applied once, and nothing of its first run was written.
-describe.each(storesUnderTest('stale-merchant.test.ts'))('on the $name store, a request whose merchant changed before its first transaction', (store) => {
-  const sb = sandboxOn(store);
+sandboxPerStore('stale-merchant.test.ts', 'on the $name store, a request whose merchant changed before its first transaction', (sb) => {
 
   it('runs again on the new record: one customer, stamped by the new clock, journaled once', async () => {
     const merchant = await newMerchant(sb.url);

@@ -87,7 +87,7 @@ export async function completeEnrollment(ctx: RequestContext, sessionId: string,
   });
 }
 
-/** The sandbox page where the payer confirms a direct enrollment that waits for them (http/hosted-enrollment.ts). */
+/** The sandbox page where the payer confirms a direct enrollment that waits for them (http/pages/hosted-enrollment.ts). */
 export const enrollmentPageUrl = (ctx: RequestContext, methodId: string): string => `${ctx.baseUrl}/enrollments/${ctx.merchant.id}/${methodId}`;
 
 /** §4.3: a card vaults at once, every enrollment with its own vaulted_token; other types wait for the payer on their page. */

@@ -10,7 +10,7 @@ import { faults } from './faults.js';
 
 const customer = () => ({ ...fixtures.createCustomer(), merchant_customer_id: `c-${crypto.randomUUID()}` });
 
-sandboxPerStore('http/faults.test.ts', 'fault rules on the $name store', (sb) => {
+sandboxPerStore('http/api/faults.test.ts', 'fault rules on the $name store', (sb) => {
 
   async function merchantWithClients(): Promise<{ merchant: SandboxMerchant; clients: Clients }> {
     const merchant = await newMerchant(sb.url);

@@ -2,14 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { Subscription, type SandboxMerchant } from '@switchyard/contract';
 import { clientsFor, idemKey, newMerchant, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import { sandboxForSuite } from '../test-support/stores.js';
 import { MemoryStore } from '../store/memory.js';
 import type { SubscriptionState } from '../domain/subscriptions.js';
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-  sb = await startSandbox({ seed: 'subscriptions' });
-});
-afterAll(() => sb.stop());
+const sb = sandboxForSuite({ seed: 'subscriptions' });
 
 const DAY = 86400;
 

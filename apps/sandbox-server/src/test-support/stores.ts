@@ -10,6 +10,8 @@ export interface StoreUnderTest {
   prepare(): Promise<{ config: Partial<SandboxConfig>; drop(): Promise<void> }>;
 }
 
+const MEMORY: StoreUnderTest = { name: 'memory', prepare: async () => ({ config: {}, drop: async () => {} }) };
+
 /**
  * The memory store, and PostgreSQL on TEST_DATABASE_URL in a schema of its own per run. Without
  * the variable the PostgreSQL runs are skipped, and testDatabaseUrl says so under `suite` (under
@@ -17,7 +19,7 @@ export interface StoreUnderTest {
  */
 export function storesUnderTest(suite: string): StoreUnderTest[] {
   const url = testDatabaseUrl(suite);
-  const memory: StoreUnderTest = { name: 'memory', prepare: async () => ({ config: {}, drop: async () => {} }) };
+  const memory = MEMORY;
   if (!url) return [memory];
   const postgres: StoreUnderTest = {
     name: 'PostgreSQL',
@@ -94,3 +96,6 @@ export function sandboxPerStore(
 ): void {
   describe.each(storesUnderTest(suite))(title, (store) => tests(sandboxOn(store, overrides), store));
 }
+
+/** A sandbox on the memory store for the enclosing suite (or file), as `sandboxOn` starts and stops it. */
+export const sandboxForSuite = (overrides: Partial<SandboxConfig> = {}): RunningSandbox => sandboxOn(MEMORY, overrides);

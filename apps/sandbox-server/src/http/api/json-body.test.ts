@@ -1,15 +1,12 @@
 import { request } from 'node:http';
 import { gzipSync, deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANT } from '../../app/sandbox.js';
-import { keysOf, raw, startSandbox, type RunningSandbox } from '../../test-support/harness.js';
+import { keysOf, raw } from '../../test-support/harness.js';
+import { sandboxForSuite } from '../../test-support/stores.js';
 import { nestsDeeperThan } from './json-body.js';
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-  sb = await startSandbox({ bodyLimit: '4kb' });
-});
-afterAll(() => sb.stop());
+const sb = sandboxForSuite({ bodyLimit: '4kb' });
 
 const keys = keysOf(DEMO_MERCHANT);
 let n = 0;

@@ -1,18 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contract, listRoutes, sandboxContract } from '@switchyard/contract';
-import { raw, startSandbox, type RunningSandbox } from '../../test-support/harness.js';
+import { raw } from '../../test-support/harness.js';
+import { sandboxForSuite } from '../../test-support/stores.js';
 import { DOC_PATHS, indexPage, OPENAPI_PATH, serviceIndex } from './service-index.js';
 
 const require = createRequire(import.meta.url);
 const pkg = require('../../../package.json') as { version: string };
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb.stop());
+const sb = sandboxForSuite();
 
 describe('GET /', () => {
   it('answers JSON to Accept: application/json, without keys: version, store, the OpenAPI path, the docs, the control API from the contract', async () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../test-support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { sandboxForSuite } from '../../../test-support/stores.js';
 import { INSPECTOR_CSP } from './router.js';
 import { INSPECTOR_SCRIPT } from './script.js';
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb.stop());
+const sb = sandboxForSuite();
 
 describe('the inspector page', () => {
   it('serves its page, script and stylesheet from the sandbox under the Content-Security-Policy', async () => {

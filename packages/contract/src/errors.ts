@@ -68,7 +68,7 @@ export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES][number];
 
 /**
  * The HTTP status of each code: domain code throws a code, and the HTTP layer answers with the
- * status this table gives it. Upstream decides (shared/reference/UPSTREAM-NOTES.md, "Errors"):
+ * status this table gives it. Upstream decides (upstream's notes, "Errors"):
  * the core payment family answers 400 even for "not found" and "duplicate"; transfers, banking and
  * webhooks use real 404/409/422/502. Codes the sandbox also answers at the transport level keep
  * their own status there (REQUEST_TOO_LARGE is 431 for headers too large, INVALID_REQUEST 417 for
@@ -106,8 +106,8 @@ export const STATUS_OF = {
   RECIPIENT_NOT_FOUND: 404,
   PROVIDER_INTERNAL_ERROR: 502,
   // A standalone transfer refused before the provider is called: upstream answers all four 400
-  // (transfers/create-standalone-transfer.json, 400 examples). INSUFFICIENT_BALANCE is listed
-  // among the banking family's 422s in UPSTREAM-NOTES, but no banking operation file documents it
+  // (Create Standalone Transfer, 400 examples). INSUFFICIENT_BALANCE is listed
+  // among the banking family's 422s in upstream's notes, but no banking operation file documents it
   // and the sandbox answers it only for transfers, so the transfer file's 400 governs.
   PROVIDER_NOT_FOUND: 400,
   ONBOARDING_NOT_VALID: 400,
@@ -123,7 +123,7 @@ export const STATUS_OF = {
   WEBHOOK_NOT_FOUND: 404,
   WEBHOOK_ALREADY_EXISTS: 409,
   // Upstream's webhook management answers its own validation codes, and a foreign account_id, with 400
-  // (webhooks/manage-webhooks.json, InvalidCreateRequest / InvalidAccountRequest).
+  // (Manage Webhooks, InvalidCreateRequest / InvalidAccountRequest).
   WEBHOOK_INVALID_TRIGGER: 400,
   WEBHOOK_INVALID_RENEWAL_DAYS: 400,
   INVALID_ACCOUNT_ID: 400,

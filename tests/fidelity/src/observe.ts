@@ -53,7 +53,7 @@ export function documentedShape(schema: unknown, exampleName: string): unknown {
  * documented: which of them appear depends on the method (card, wallet, bank transfer). A property
  * upstream documents as conditional stays optional too: its description begins "Only present"
  * (a subscription's plan fields, "Only present on plan-linked subscriptions", which its example
- * leaves out; create-subscription.json).
+ * leaves out; Create Subscription).
  */
 function isConditional(property: unknown): boolean {
   const description = (property as Json | undefined)?.description;

@@ -47,7 +47,7 @@ const PREPARE: Record<string, Prepare> = {
   },
   'payments.capture': async (w) => {
     const p = await w.authorizedPayment();
-    // The amount is required (upstream capture-authorization.json): capture the whole authorization,
+    // The amount is required (upstream Capture Authorization): capture the whole authorization,
     // in its own currency, so a staging fixture of any amount works.
     const { amount } = await w.client.payments.get({ params: { payment_id: p.paymentId } });
     return { params: { payment_id: p.paymentId, transaction_id: p.transactionId }, body: { ...examples.capture(), amount: { currency: amount.currency, value: amount.value } } };

@@ -35,7 +35,7 @@ export function invalidInput(meta: RouteMeta, fields: readonly string[] = []): E
 /**
  * A missing idempotency key: 400 MISSING_PARAMETERS, or the family's own validation code where it
  * has one (banking's VALIDATION_ERROR, the code its non-UUID key gets too: upstream's
- * create-entity.json documents no other 400 code; docs/conformance.md, "Decisions").
+ * Create Entity (Banking Connectivity) documents no other 400 code; docs/conformance.md, "Decisions").
  */
 export function missingKey(meta: RouteMeta): Expected {
   const own = invalidInput(meta).codes;

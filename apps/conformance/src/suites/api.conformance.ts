@@ -306,7 +306,7 @@ describe('flows', () => {
   // The spec's business rules, each refused with the contract's code for it and leaving the state as it was.
   flow('createCustomer › business_rules › a duplicate merchant_customer_id is refused', async () => {
     // Spec §2.2: merchant_customer_id is the merchant's own identifier of the customer, so one per
-    // customer; upstream answers a second one CUSTOMER_ID_DUPLICATED (400, UPSTREAM-NOTES "Errors").
+    // customer; upstream answers a second one CUSTOMER_ID_DUPLICATED (400, upstream's notes "Errors").
     const route = contract.customers.create;
     const body = { ...examples.createCustomer(), merchant_customer_id: world.unique('dup') };
     const first = await world.send(route, { body });

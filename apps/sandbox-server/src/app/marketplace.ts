@@ -8,7 +8,7 @@ import { loadBalance, loadRecipient, saveBalance } from './balances.js';
 import { isoNow, recordEvents, requireAccount, type RequestContext } from './context.js';
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
-/** A string upstream types as one is `""`, never null, when not sent (issue 17 item 12, docs/fidelity.md). */
+/** A string upstream types as one is `""`, never null, when not sent (docs/fidelity.md). */
 const orEmpty = (value: string | undefined): string => value ?? '';
 
 /** §4.7. Onboardings sent as PREVIOUSLY_ONBOARDED are done; the others wait for the provider (PENDING). */
@@ -66,7 +66,7 @@ export async function createRecipient(ctx: RequestContext, body: CreateRecipient
         updated_at: now,
       };
     }),
-    // Left out when not sent, as upstream's answers leave it out (create-recipient-1.json).
+    // Left out when not sent, as upstream's answers leave it out (Create Recipient).
     ...(body.split_configuration ? { split_configuration: body.split_configuration } : {}),
     created_at: now,
     updated_at: now,

@@ -69,7 +69,7 @@ describe('events and reset', () => {
   });
 });
 
-// Issue 15, item 6: the key is shown once, in the creation response; the store keeps a digest.
+// The key is shown once, in the creation response; the store keeps a digest.
 describe('merchant secret keys at rest', () => {
   it('are shown once at creation and stored only as their HMAC digest', async () => {
     const m = await newMerchant(sb.url);

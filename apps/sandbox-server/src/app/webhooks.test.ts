@@ -52,7 +52,7 @@ describe('webhook management', () => {
   });
 });
 
-// Upstream answers these with its own codes, all 400 (webhooks/manage-webhooks.json,
+// Upstream answers these with its own codes, all 400 (Manage Webhooks,
 // InvalidCreateRequest, InvalidUpdateRequest and InvalidAccountRequest examples).
 describe('webhook management errors', () => {
   it('answers an account id the keys do not own 400 INVALID_ACCOUNT_ID on every operation', async () => {

@@ -34,7 +34,7 @@ export function presentDelivery(d: DeliveryState): WebhookDelivery {
   };
 }
 
-/** Upstream's webhook management answers a foreign account id 400 INVALID_ACCOUNT_ID (manage-webhooks.json), not 403. */
+/** Upstream's webhook management answers a foreign account id 400 INVALID_ACCOUNT_ID (Manage Webhooks), not 403. */
 const requireWebhookAccount = (ctx: RequestContext, accountId: string) => requireAccount(ctx, accountId, 'INVALID_ACCOUNT_ID');
 
 const notFound = (id: string) => new DomainError('WEBHOOK_NOT_FOUND', [`webhook ${id} not found on this account`]);

@@ -79,7 +79,7 @@ function routeGate(table: RouteMatcher[]): RequestHandler {
 
 /**
  * A missing key is bad input like a malformed one: 400 MISSING_PARAMETERS, and on the banking
- * family its one validation code, VALIDATION_ERROR with `http_code` (upstream's create-entity.json
+ * family its one validation code, VALIDATION_ERROR with `http_code` (upstream's Create Entity (Banking Connectivity)
  * documents no other 400 code; spec §5 leaves a missing key's answer unshown), the code a non-UUID
  * key gets there too.
  */

@@ -65,7 +65,7 @@ export const CreateCustomerSessionBody = z.object({
   country: OperatingCountry,
   customer_id: Uuid,
   callback_url: text(3, 526).optional(),
-  /** The checkout the enrollment uses; without it the account's default checkout (create-customer-session.json). */
+  /** The checkout the enrollment uses; without it the account's default checkout (Create Customer Session). */
   checkout_id: CheckoutId.optional(),
 });
 export type CreateCustomerSessionBody = z.infer<typeof CreateCustomerSessionBody>;
@@ -76,7 +76,7 @@ export const CustomerSession = z.object({
   customer_id: Uuid,
   account_id: z.string(),
   country: z.string(),
-  /** `""` when none was sent: upstream types it a string (create-customer-session.json). */
+  /** `""` when none was sent: upstream types it a string (Create Customer Session). */
   callback_url: z.string(),
   created_at: DateTime,
   expires_at: DateTime,

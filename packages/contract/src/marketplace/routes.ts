@@ -28,7 +28,7 @@ export const marketplaceContract = withDeclaredErrors(c.router(
       summary: 'Create a standalone transfer',
       description:
         "Moves funds to a recipient outside a payment split, from what the marketplace holds for that recipient. Refused (400) when the provider is unknown (PROVIDER_NOT_FOUND), the recipient has no SUCCEEDED onboarding with it (ONBOARDING_NOT_VALID), the recipient is paid out in another currency (CURRENCY_NOT_SUPPORTED) or the balance is short (INSUFFICIENT_BALANCE).",
-      // Upstream answers a currency it does not pay out CURRENCY_NOT_SUPPORTED (create-standalone-transfer.json), also one that is no currency at all.
+      // Upstream answers a currency it does not pay out CURRENCY_NOT_SUPPORTED (Create Standalone Transfer), also one that is no currency at all.
       metadata: meta({ operationId: 'createTransfer', idempotent: true, supporting: true, specSection: null, domain: 'marketplace', bodyFieldCodes: { 'amount.currency': 'CURRENCY_NOT_SUPPORTED' }, errors: ['RECIPIENT_NOT_FOUND', 'PROVIDER_INTERNAL_ERROR', 'INVALID_AMOUNT', 'INVALID_CURRENCY', 'PROVIDER_NOT_FOUND', 'ONBOARDING_NOT_VALID', 'CURRENCY_NOT_SUPPORTED', 'INSUFFICIENT_BALANCE'] }),
     },
     reverseTransfer: {
@@ -40,7 +40,7 @@ export const marketplaceContract = withDeclaredErrors(c.router(
       responses: { 200: Transfer },
       summary: 'Reverse a standalone transfer',
       description: 'Reverses a SUCCEEDED transfer, fully without amount or partially with it.',
-      // "The specified currency is invalid or does not match the original transfer": INVALID_CURRENCY (reverse-standalone-transfer.json).
+      // "The specified currency is invalid or does not match the original transfer": INVALID_CURRENCY (Reverse Standalone Transfer).
       metadata: meta({ operationId: 'reverseTransfer', idempotent: true, supporting: false, specSection: '4.5', domain: 'marketplace', bodyFieldCodes: { 'amount.currency': 'INVALID_CURRENCY' }, errors: ['TRANSFER_NOT_FOUND', 'PROVIDER_INTERNAL_ERROR', 'TRANSFER_NOT_REVERSIBLE', 'TRANSFER_ALREADY_REVERSED', 'REVERSAL_AMOUNT_EXCEEDS'] }),
     },
   },

@@ -135,7 +135,7 @@ export type EnrollDirectBody = z.input<typeof EnrollDirectBody>;
 
 /**
  * The zero-amount VERIFY payment a direct card enrollment with `verify.vault_on_success` makes,
- * as upstream shows it (payment-methods-direct-workflow/enroll-payment-method-api.json, "With
+ * as upstream shows it (Enroll Payment Method (direct), "With
  * Verify"): a payment's own fields, with an amount and VERIFY transactions of its own shape.
  */
 export const VerifyPayment = Payment.pick({

@@ -3,7 +3,7 @@ import { Mandate } from '../shared/mandate.js';
 import { DateTime, Uuid, text } from '../shared/primitives.js';
 
 /**
- * Every `payment_method.type` of upstream's create-payment (`payments/create-payment.json`,
+ * Every `payment_method.type` of upstream's create-payment (Create Payment,
  * `payment_method.type` enum), in its order.
  */
 export const PAYMENT_METHOD_TYPES = [

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { expectAccepted, expectRejectedAt } from '../test-support/rules.js';
 import { Order } from './additional-data.js';
 
-/** Issue 17 item 7: additional_data.order as upstream's create-payment.json types it. */
+/** Additional_data.order as upstream's Create Payment types it. */
 describe('additional_data.order (create-payment.json)', () => {
   const ticket = { id: 't1', name: 'Ticket', type: 'VIRTUAL', amount: { value: 2000, currency: 'ARS' }, event: { id: 'e1', name: 'Event', type: 'CIRCUS', date: '2025-11-26' } };
 

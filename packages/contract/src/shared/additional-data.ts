@@ -113,7 +113,7 @@ export const TaxItem = z.object({
 export const Order = z.object({
   fee_amount: z.number().nonnegative().optional(),
   shipping_amount: z.number().nonnegative().optional(),
-  /** Upstream types it a string (create-payment.json) while its examples send a number: both are taken. */
+  /** Upstream types it a string (Create Payment) while its examples send a number: both are taken. */
   tip_amount: z.number().nonnegative().or(z.string().regex(/^\d+(\.\d{1,4})?$/, 'must be a decimal with at most 4 decimals')).optional(),
   items: listOf(
     z.object({
@@ -144,7 +144,7 @@ export const Order = z.object({
       name: text(1, 255).optional(),
       description: text(1, 255).optional(),
       type: text(1, 255).optional(),
-      /** An amount object, as upstream's create-payment.json has it (its examples send value and currency). */
+      /** An amount object, as upstream's Create Payment has it (its examples send value and currency). */
       amount: z.object({ value: z.number().nonnegative().optional(), currency: Currency.optional() }).optional(),
       event: z
         .object({

@@ -17,7 +17,7 @@ const c = initContract();
 
 const supportingMeta = <const C extends readonly ErrorCode[]>(operationId: string, errors: C) =>
   meta({ operationId, idempotent: false, supporting: true, specSection: null, domain: 'webhooks', errors });
-/** Upstream's create and update answer an unknown trigger WEBHOOK_INVALID_TRIGGER (manage-webhooks.json, "Invalid trigger"). */
+/** Upstream's create and update answer an unknown trigger WEBHOOK_INVALID_TRIGGER (Manage Webhooks, "Invalid trigger"). */
 const writeMeta = <const C extends readonly ErrorCode[]>(operationId: string, errors: C) =>
   meta({ ...supportingMeta(operationId, errors), bodyFieldCodes: Object.fromEntries(TRIGGER_FIELDS.map((field) => [field, 'WEBHOOK_INVALID_TRIGGER'] as const)) });
 

@@ -6,7 +6,7 @@ import { sandboxPerStore } from '../../test-support/stores.js';
 import { MAX_JSON_DEPTH } from './json-body.js';
 
 /**
- * Issue 15, items 2, 3 and 4 through real HTTP, on each store: bad input of every kind answers
+ * Through real HTTP, on each store: bad input of every kind answers
  * 400 in the error shape (`{code, messages}`, docs/sandbox.md "Bad input"), bounded, naming the field.
  */
 sandboxPerStore('bad-input.test.ts', 'bad input on the $name store', (sb) => {
@@ -114,7 +114,7 @@ sandboxPerStore('bad-input.test.ts', 'bad input on the $name store', (sb) => {
   });
 });
 
-describe('time-outs on the sandbox (issue 15, item 7)', () => {
+describe('time-outs on the sandbox', () => {
   let sb: RunningSandbox;
   beforeAll(async () => {
     sb = await startSandbox({ httpTimeouts: { headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 5000 } });

@@ -68,7 +68,7 @@ describe('idempotency', () => {
   });
 
   // Upstream answers 400 REQUEST_IN_PROCESS while the first request is processed, at once
-  // (UPSTREAM-NOTES "Idempotency", rule 2; spec §5: "not shown"; issue 17 item 14).
+  // (upstream's notes "Idempotency", rule 2; spec §5: "not shown").
   it('answers REQUEST_IN_PROCESS at once while the first request is still running', async () => {
     const m = await newMerchant(sb.url);
     const c = clientsFor(sb.url, m);

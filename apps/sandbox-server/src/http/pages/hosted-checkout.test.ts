@@ -7,7 +7,7 @@ import { MemoryStore } from '../../store/memory.js';
 import { clientsFor, idemKey, newMerchant, sandboxWithMerchant, startSandbox } from '../../test-support/harness.js';
 
 /**
- * The hosted checkout over real HTTP (issue 20): pages, form posts with their redirects, and
+ * The hosted checkout over real HTTP: pages, form posts with their redirects, and
  * every error as a readable page. The browser suite (tests/e2e) drives the same pages in Chromium.
  */
 
@@ -161,7 +161,7 @@ describe('a payment link page', () => {
     expect(await (await page(location(res).toString())).text()).toContain('<a data-callback href="https://shop.example/return">');
   });
 
-  // A link answers "" for a merchant_order_id or description not sent (create-payment-link.json
+  // A link answers "" for a merchant_order_id or description not sent (Create Payment Link
   // types both strings); a payment needs both (§4.3), so the link's code stands in. Links stored
   // before held null for them, and are paid alike.
   it.concurrent('pays a link made without merchant_order_id or description with its code standing in, as one stored with null for them', async () => {
@@ -204,7 +204,7 @@ const CHALLENGE = '4916994064252017';
 
 /**
  * A one-time link's status. Upstream's link statuses are "CREATED, USED, CANCELED, EXPIRED, ERROR"
- * (UPSTREAM-NOTES, "Statuses"; the spec shows CREATED, §2.9 and §3) and §4.12's one_time_use "true allows
+ * (upstream's notes, "Statuses"; the spec shows CREATED, §2.9 and §3) and §4.12's one_time_use "true allows
  * one use only": a payment still pending, which may end unpaid, has not used the link yet.
  */
 describe('a one-time link', () => {

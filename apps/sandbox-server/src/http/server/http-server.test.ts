@@ -82,7 +82,7 @@ async function apiServer(timeouts: Partial<HttpTimeouts> = {}): Promise<string> 
   return listen(createHttpServer(app, timeouts));
 }
 
-describe('time-outs (issue 15, item 7)', () => {
+describe('time-outs', () => {
   it('closes a connection that never sends a byte once the headers time-out passes, with a 408 in the error shape', async () => {
     const url = await apiServer({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
     const { closed } = rawConnection(url);
@@ -128,7 +128,7 @@ describe('time-outs (issue 15, item 7)', () => {
   });
 });
 
-describe('requests Node\'s parser refuses (issue 15, item 8)', () => {
+describe('requests Node\'s parser refuses', () => {
   it('answers oversized headers 431 in the error shape', async () => {
     const { socket, closed } = rawConnection(await apiServer());
     socket.write(`GET / HTTP/1.1\r\nhost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`);

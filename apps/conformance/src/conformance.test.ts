@@ -141,7 +141,7 @@ describe('an independent oracle', () => {
       const failures = report.tests.filter((t) => t.outcome === 'fail');
       expect(failures.map((f) => `${f.operationId} › ${f.check}: ${f.message?.slice(0, 400)}`)).toEqual([]);
       expect(code).toBe(0);
-      const oracle = report.tests.find((t) => t.operationId === 'all' && t.check === 'response_schema_conformance');
+      const oracle = report.tests.find((t) => t.operationId === 'all' && t.check === 'proxy_schema_validation');
       expect(oracle?.outcome).toBe('pass');
       expect(report.notExercised).toEqual([]);
       // The control API goes around Prism, so its routes are not the server under test's: named, not silently dropped.
@@ -161,7 +161,7 @@ describe('an independent oracle', () => {
     const prism = await startPrismProxy(openapi, broken.url);
     try {
       const { report } = await runCli(['--base-url', prism.url, '--control-url', sandbox.url(), ...THROUGH_PRISM]);
-      const oracle = report.tests.find((t) => t.operationId === 'all' && t.check === 'response_schema_conformance');
+      const oracle = report.tests.find((t) => t.operationId === 'all' && t.check === 'proxy_schema_validation');
       expect(oracle?.outcome).toBe('fail');
       expect(oracle?.message).toContain('created_at');
     } finally {

@@ -18,8 +18,12 @@ const c = initContract();
 const unavailable = { 502: ApiError } as const;
 const notFound = { 404: ApiError } as const;
 const conflict = { 409: ApiError } as const;
+/**
+ * Upstream's webhook operations answer invalid requests WEBHOOK_INVALID_REQUEST and a request
+ * without keys 401 NOT_AUTHENTICATED (manage-webhooks.json, InvalidCreateRequest and Unauthorized).
+ */
 const supportingMeta = (operationId: string) =>
-  meta({ operationId, idempotent: false, supporting: true, specSection: null, domain: 'webhooks' });
+  meta({ operationId, idempotent: false, supporting: true, specSection: null, domain: 'webhooks', validationCode: 'WEBHOOK_INVALID_REQUEST', missingKeysCode: 'NOT_AUTHENTICATED' });
 /** Upstream's create and update answer an unknown trigger WEBHOOK_INVALID_TRIGGER (manage-webhooks.json, "Invalid trigger"). */
 const writeMeta = (operationId: string) =>
   meta({ ...supportingMeta(operationId), bodyFieldCodes: Object.fromEntries(TRIGGER_FIELDS.map((field) => [field, 'WEBHOOK_INVALID_TRIGGER'] as const)) });

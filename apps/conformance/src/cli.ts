@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError, loadFixtures, missingInputs, PROFILES, type Profile } from './config.js';
+import { diffMain } from './diff/command.js';
 import { probe } from './probe.js';
 import { renderPretty, verdictOf } from './report.js';
 import { runConformance, type RunOptions } from './run.js';
@@ -25,6 +26,9 @@ const USAGE = `switchyard-conformance --base-url URL [options]
   --latency-budget-ms <n> median time a route may take (default 1000)   CONFORMANCE_LATENCY_BUDGET_MS
   --max-requests <n>     requests the run may send (staging: 3000)      CONFORMANCE_MAX_REQUESTS
   --rate <n>             requests per second at most (staging: 20)      CONFORMANCE_RATE
+  --record <file>        save every exchange, secrets masked, for diff  CONFORMANCE_RECORD
+
+switchyard-conformance diff --base-url A --compare-url B [options]  (diff --help)
 
 Relative paths are taken from the directory the command was run in.
 Exit: 0 every check that ran passed, 1 a check failed, 2 the run proves nothing
@@ -44,7 +48,7 @@ export function callerPath(path: string, env: NodeJS.ProcessEnv = process.env): 
   return resolve(env.INIT_CWD || process.cwd(), path);
 }
 
-function parse(argv: string[]) {
+export function parse(argv: string[]) {
   try {
     return parseArgs({
       args: argv,
@@ -64,6 +68,7 @@ function parse(argv: string[]) {
         'max-negative': { type: 'string' },
         'max-requests': { type: 'string' },
         rate: { type: 'string' },
+        record: { type: 'string' },
         help: { type: 'boolean' },
       },
     }).values;
@@ -73,7 +78,7 @@ function parse(argv: string[]) {
 }
 
 /** The options of a run, every one checked before anything is sent (InputError otherwise). */
-function settingsOf(values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv): RunOptions & { reporter: (typeof REPORTERS)[number]; output: string | undefined } {
+export function settingsOf(values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv): RunOptions & { reporter: (typeof REPORTERS)[number]; output: string | undefined } {
   const baseUrl = values['base-url'] ?? env.CONFORMANCE_BASE_URL;
   if (!baseUrl) throw new InputError('--base-url is required (see --help)');
   const profile = values.profile ?? env.CONFORMANCE_PROFILE ?? 'sandbox';
@@ -112,6 +117,7 @@ function settingsOf(values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv): R
     maxRequests: maxRequestsArg === undefined ? undefined : Number(maxRequestsArg),
     ratePerSecond: rateArg === undefined ? undefined : Number(rateArg),
     junitFile: reporter === 'junit' ? output : undefined,
+    recordFile: values.record ?? env.CONFORMANCE_RECORD ? callerPath((values.record ?? env.CONFORMANCE_RECORD) as string, env) : undefined,
     reporter: reporter as (typeof REPORTERS)[number],
     output,
   };
@@ -123,10 +129,11 @@ export function writeReport(file: string, text: string): void {
   writeFileSync(file, text);
 }
 
-const say = (line: string) => process.stderr.write(`switchyard-conformance: ${line}\n`);
+export const say = (line: string) => process.stderr.write(`switchyard-conformance: ${line}\n`);
 
 /** The CLI, as a function: returns the exit code (see USAGE). */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  if (argv[0] === 'diff') return diffMain(argv.slice(1), env);
   try {
     const values = parse(argv);
     if (values.help) {

@@ -108,6 +108,8 @@ export interface ConformanceConfig {
   /** At most this many requests, at most `ratePerSecond` per second (staging: 3000 at 20 per second unless set). */
   maxRequests: number;
   ratePerSecond: number;
+  /** Where the run records its exchanges (masked), if anywhere. */
+  recordFile: string | undefined;
 }
 
 /**
@@ -138,6 +140,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Conformance
         : undefined,
     latencyBudgetMs: numberSetting('CONFORMANCE_LATENCY_BUDGET_MS', env.CONFORMANCE_LATENCY_BUDGET_MS ?? '1000', 'a number above 0', (n) => n > 0),
     maxRequests: numberSetting('CONFORMANCE_MAX_REQUESTS', env.CONFORMANCE_MAX_REQUESTS ?? (profile === 'staging' ? String(STAGING_BUDGET.maxRequests) : '1000000'), 'a whole number ≥ 1', (n) => Number.isInteger(n) && n >= 1),
+    recordFile: env.CONFORMANCE_RECORD || undefined,
     ratePerSecond: numberSetting('CONFORMANCE_RATE', env.CONFORMANCE_RATE ?? (profile === 'staging' ? String(STAGING_BUDGET.ratePerSecond) : '100000'), 'a number above 0', (n) => n > 0),
   };
 }

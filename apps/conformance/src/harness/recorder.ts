@@ -18,6 +18,8 @@ export interface Exchange {
   responseHeaders: Record<string, string>;
   /** From sending the request to reading the whole response. */
   durationMs: number;
+  /** Sent side by side with duplicates of itself on purpose: which one wins is a race. */
+  concurrent?: boolean;
 }
 
 /** The request id header: every response carries one, the caller's own when it sent one. */
@@ -66,6 +68,8 @@ function headersOf(init: RequestInit | undefined): Record<string, string> {
 export class Recorder {
   readonly exchanges: Exchange[] = [];
   private sent = 0;
+  /** Whether the requests sent now race on purpose (Recorder.racing). */
+  private racers = 0;
   private nextSlotMs = 0;
 
   constructor(private readonly budget: { maxRequests: number; ratePerSecond: number }) {}
@@ -110,9 +114,20 @@ export class Recorder {
       requestId: response.headers.get(REQUEST_ID_HEADER),
       responseHeaders: headersOf({ headers: response.headers }),
       durationMs,
+      ...(this.racers > 0 ? { concurrent: true } : {}),
     };
     this.exchanges.push(exchange);
     return { response, exchange };
+  }
+
+  /** Runs `fn`, whose requests race each other on purpose (in-flight duplicates), marking their exchanges so. */
+  async racing<T>(fn: () => Promise<T>): Promise<T> {
+    this.racers += 1;
+    try {
+      return await fn();
+    } finally {
+      this.racers -= 1;
+    }
   }
 
   /** Exchanges recorded since `mark` (an index from `exchanges.length`). */

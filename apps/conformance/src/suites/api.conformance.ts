@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { contract, IDEMPOTENCY_HEADER, PUBLIC_KEY_HEADER, SECRET_KEY_HEADER, type Payment } from '@switchyard/contract';
 import { fixtures as examples } from '@switchyard/contract/fixtures';
 import type { AppRoute } from '@ts-rest/core';
@@ -13,10 +13,16 @@ import { isResponseError, parseProxyViolations, partialIsResponseError } from '.
 import { deliveryProblems, startReceiver } from '../harness/receiver.js';
 import { negativeCases, pickCases } from '../harness/negative.js';
 import { describeExchange, REPLAYED_HEADER, type Exchange } from '../harness/recorder.js';
+import { writeRecording } from '../harness/recording.js';
 import { Unavailable, World } from '../harness/world.js';
 
 const world = new World(configFromEnv());
 beforeAll(() => world.setup());
+// A recorded run (--record) keeps every exchange, masked, for a later diff against another service.
+afterAll(() => {
+  const { recordFile, baseUrl, profile, seed } = world.config;
+  if (recordFile) writeRecording(recordFile, { baseUrl, profile, seed }, world.recorder.exchanges);
+});
 
 /** Runs `fn`, reporting an Unavailable state as a skip with its reason. */
 async function orSkip<T>(skip: (note?: string) => void, fn: () => Promise<T>): Promise<T> {
@@ -311,7 +317,7 @@ describe('flows', () => {
   flow('createPayment › idempotency_in_flight › concurrent duplicates create one payment', async () => {
     const body = world.paymentBody(await world.checkoutSession(21), { value: 21 });
     const key = world.unique('inflight-create');
-    const results = await Promise.all(Array.from({ length: 4 }, () => createPayment(body, key)));
+    const results = await world.recorder.racing(() => Promise.all(Array.from({ length: 4 }, () => createPayment(body, key))));
     world.attribute('createPayment', results);
     const ids = new Set(results.filter((r) => isSuccess(r.status)).map((r) => (r.responseBody as Payment).id));
     const okOrBusy = results.every((r) => isSuccess(r.status) || (r.status === 400 && (r.responseBody as { code?: string }).code === 'REQUEST_IN_PROCESS'));
@@ -373,7 +379,7 @@ describe('flows', () => {
         // The sandbox holds its provider call so that the duplicates meet it in flight; a staging takes its own time.
         headers: { [IDEMPOTENCY_HEADER]: key, ...(world.isSandbox ? { 'x-sandbox-provider-latency-ms': '200' } : {}) },
       });
-    const results = await Promise.all([send(), send(), send()]);
+    const results = await world.recorder.racing(() => Promise.all([send(), send(), send()]));
     world.attribute('refundTransaction', results);
     const after = await world.client.payments.get({ params: { payment_id: p.id } });
     const okOrBusy = results.every((r) => r.status === 200 || (r.status === 400 && (r.responseBody as { code?: string }).code === 'REQUEST_IN_PROCESS'));
@@ -390,7 +396,7 @@ describe('flows', () => {
     expect([read.status, read.sub_status, read.amount.refunded]).toEqual(['REFUNDED', 'REFUNDED', 40]);
   });
 
-  flow('capturePayment › state_transition › authorize, capture in full, a second capture refused', async () => {
+  flow('captureAuthorization › state_transition › authorize, capture in full, a second capture refused', async () => {
     const p = await world.payment({ value: 30, capture: false });
     expect([p.status, p.sub_status, p.amount.captured]).toEqual(['PENDING', 'AUTHORIZED', 0]);
     const params = { payment_id: p.id, transaction_id: p.transactions?.id as string };
@@ -399,7 +405,7 @@ describe('flows', () => {
     const read = await world.client.payments.get({ params: { payment_id: p.id } });
     expect([read.status, read.sub_status, read.amount.captured]).toEqual(['SUCCEEDED', 'CAPTURED', 30]);
     const again = await world.send(contract.payments.capture, { params, body: { ...examples.capture(), amount: { currency: 'ARS', value: 30 } }, headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() } });
-    world.attribute('capturePayment', [again]);
+    world.attribute('captureAuthorization', [again]);
     const why = mismatch(again, ruleRefusal('INVALID_STATE', 'a second capture'));
     if (why) failWith(`a second capture of a captured payment was not refused (spec §3): ${why}`, [again]);
   });
@@ -488,7 +494,7 @@ describe('flows', () => {
     world.attribute('refundTransaction', [more]);
     expect(more.status).toBe(400);
     const q = await world.payment({ value: 30 });
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => world.client.payments.raw.refund({ params: paymentIds(q), body: { merchant_reference: `c-${i}`, amount: { currency: 'ARS', value: 10 } } })));
+    const results = await world.recorder.racing(() => Promise.all(Array.from({ length: 8 }, (_, i) => world.client.payments.raw.refund({ params: paymentIds(q), body: { merchant_reference: `c-${i}`, amount: { currency: 'ARS', value: 10 } } }))));
     const after = await world.client.payments.get({ params: { payment_id: q.id } });
     expect(after.amount.refunded).toBeLessThanOrEqual(after.amount.captured);
     expect(after.amount.refunded).toBe(10 * results.filter((r) => r.status === 200).length);
@@ -496,7 +502,7 @@ describe('flows', () => {
 
   flow('reverseTransfer › amount_invariants › reversals never exceed the amount', async () => {
     const id = await world.transferId(50);
-    const results = await Promise.all(Array.from({ length: 8 }, () => world.client.marketplace.raw.reverseTransfer({ params: { transfer_id: id }, body: { account_id: world.me.accountId, amount: { currency: 'BRL', value: 10 } } })));
+    const results = await world.recorder.racing(() => Promise.all(Array.from({ length: 8 }, () => world.client.marketplace.raw.reverseTransfer({ params: { transfer_id: id }, body: { account_id: world.me.accountId, amount: { currency: 'BRL', value: 10 } } }))));
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
   });
 });

@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 export async function startWithoutControlApi(target: string) {
   const upstream = new URL(target);
   const controlRequests: string[] = [];
+  let requests = 0;
   const server = createServer((req, res) => {
+    requests += 1;
     const path = req.url ?? '/';
     if (path === '/sandbox' || path.startsWith('/sandbox/') || path.startsWith('/sandbox?')) {
       controlRequests.push(`${req.method} ${path}`);
@@ -29,6 +31,10 @@ export async function startWithoutControlApi(target: string) {
     url: `http://127.0.0.1:${port}`,
     /** Every request that reached for the control API: a staging run must leave this empty. */
     controlRequests,
+    /** How many requests arrived, whatever their path. */
+    get requests() {
+      return requests;
+    },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

@@ -74,11 +74,10 @@ async function sideOf(values: Record<string, string | undefined>, side: 'base' |
       throw new InputError(`--${side}-recording ${callerPath(recording, env)}: ${(error as Error).message}`);
     }
   }
-  if (!url) throw new InputError(`--${side}-url or --${side}-recording is required (see diff --help)`);
   const prefix = side === 'base' ? '' : 'compare-';
   const args = [
     '--base-url',
-    url,
+    url as string,
     ...SIDE.flatMap((o) => (values[`${prefix}${o}`] === undefined ? [] : [`--${o}`, values[`${prefix}${o}`] as string])),
     ...SHARED.flatMap((o) => (values[o] === undefined ? [] : [`--${o}`, values[o] as string])),
   ];
@@ -102,8 +101,15 @@ export async function diffMain(argv: string[], env: NodeJS.ProcessEnv): Promise<
     }
     const reporter = (values.reporter ?? 'pretty') as Reporter;
     if (!(reporter in REPORTERS)) throw new InputError(`--reporter must be pretty, json, junit or markdown, got ${reporter}`);
-    const base = await sideOf(values, 'base', env);
-    const compare = await sideOf(values, 'compare', env);
+    // Both sides named before either runs: a run takes minutes.
+    for (const side of ['base', 'compare'] as const) {
+      if (!values[`${side}-url`] && !values[`${side}-recording`]) throw new InputError(`--${side}-url or --${side}-recording is required (see diff --help)`);
+    }
+    // A recording is read before any run starts, so that a bad file stops the command at once.
+    const recorded = (side: 'base' | 'compare') => (values[`${side}-recording`] ? sideOf(values, side, env) : undefined);
+    const [baseRecorded, compareRecorded] = [await recorded('base'), await recorded('compare')];
+    const base = baseRecorded ?? (await sideOf(values, 'base', env));
+    const compare = compareRecorded ?? (await sideOf(values, 'compare', env));
     const report = compareRecordings(base, compare);
     process.stdout.write(renderDiffPretty(report));
     const file = REPORTERS[reporter];

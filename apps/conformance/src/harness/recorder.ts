@@ -68,6 +68,8 @@ function headersOf(init: RequestInit | undefined): Record<string, string> {
 export class Recorder {
   readonly exchanges: Exchange[] = [];
   private sent = 0;
+  /** Why no more request may be sent, once the budget is used up. */
+  budgetUsedUp: string | undefined;
   /** Whether the requests sent now race on purpose (Recorder.racing). */
   private racers = 0;
   private nextSlotMs = 0;
@@ -79,7 +81,10 @@ export class Recorder {
   /** Sends a request and returns its response with the exchange recorded for it (safe with requests in flight). */
   async exchange(input: RequestInfo | URL, init?: RequestInit): Promise<{ response: Response; exchange: Exchange }> {
     // A check left without requests is skipped, saying so: the budget protects a shared staging.
-    if (this.sent >= this.budget.maxRequests) throw new Unavailable(`the request budget of ${this.budget.maxRequests} (--max-requests) is used up`);
+    if (this.sent >= this.budget.maxRequests) {
+      this.budgetUsedUp = `the request budget of ${this.budget.maxRequests} (--max-requests) is used up`;
+      throw new Unavailable(this.budgetUsedUp);
+    }
     this.sent += 1;
     const interval = 1000 / this.budget.ratePerSecond;
     const now = Date.now();

@@ -2,3 +2,11 @@
 export class Unavailable extends Error {
   override name = 'Unavailable';
 }
+
+/** The Unavailable behind an error, however deep a client wrapped it (`cause` after `cause`), if any. */
+export function unavailableIn(error: unknown): Unavailable | undefined {
+  for (let e = error, depth = 0; e && depth < 10; e = (e as { cause?: unknown }).cause, depth += 1) {
+    if (e instanceof Unavailable) return e;
+  }
+  return undefined;
+}

@@ -14,7 +14,8 @@ import { deliveryProblems, startReceiver } from '../harness/receiver.js';
 import { negativeCases, pickCases } from '../harness/negative.js';
 import { describeExchange, REPLAYED_HEADER, type Exchange } from '../harness/recorder.js';
 import { writeRecording } from '../harness/recording.js';
-import { Unavailable, World } from '../harness/world.js';
+import { unavailableIn } from '../harness/unavailable.js';
+import { World } from '../harness/world.js';
 
 const world = new World(configFromEnv());
 beforeAll(() => world.setup());
@@ -24,12 +25,21 @@ afterAll(() => {
   if (recordFile) writeRecording(recordFile, { baseUrl, profile, seed }, world.recorder.exchanges);
 });
 
+/**
+ * Why a check that threw could not run, if that is why it threw: a state it cannot have (no
+ * control API, no fixture), or the request budget, used up (a client wraps that error in its own).
+ */
+function whyUnavailable(error: unknown): string | undefined {
+  return unavailableIn(error)?.message ?? world.recorder.budgetUsedUp;
+}
+
 /** Runs `fn`, reporting an Unavailable state as a skip with its reason. */
 async function orSkip<T>(skip: (note?: string) => void, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof Unavailable) skip(error.message);
+    const why = whyUnavailable(error);
+    if (why) skip(why);
     throw error;
   }
 }
@@ -40,7 +50,8 @@ function routeCheck(name: string, fn: (ctx: TestContext) => unknown) {
     try {
       await fn(ctx);
     } catch (error) {
-      if (error instanceof Unavailable) ctx.skip(error.message);
+      const why = whyUnavailable(error);
+      if (why) ctx.skip(why);
       throw error;
     }
   });
@@ -263,7 +274,8 @@ describe('flows', () => {
       try {
         await fn(ctx);
       } catch (error) {
-        if (error instanceof Unavailable) ctx.skip(error.message);
+        const why = whyUnavailable(error);
+        if (why) ctx.skip(why);
         if ((error as { constructor?: { name?: string } }).constructor?.name === 'PendingError') throw error;
         failWith((error as Error).message, world.recorder.since(mark).slice(-3));
       }

@@ -1,11 +1,6 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startBendingProxy, type ProxyResponse } from './fault-proxy.js';
 
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-}
+type Answer = ProxyResponse;
 
 /** A difference planted in front of a correct sandbox: the answers it bends, and where diff must report it. */
 interface Plant {
@@ -55,37 +50,7 @@ export const PLANTS: Plant[] = [
   },
 ];
 
-const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
-
 /** A correct sandbox behind a proxy that applies every plant (each answer bent by every plant that takes it, in order). */
-export async function startDivergentProxy(target: string) {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
-      const method = req.method ?? 'GET';
-      const url = req.url ?? '/';
-      const r = await fetch(`${target}${url}`, { method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-      const text = await r.text();
-      const out: Record<string, string> = {};
-      r.headers.forEach((v, k) => {
-        if (!HOP_BY_HOP.has(k)) out[k] = v;
-      });
-      let body: unknown = text;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        body = text;
-      }
-      const path = url.split('?')[0] ?? '/';
-      const answer = PLANTS.reduce<Answer>((a, plant) => plant.bend(method, path, a) ?? a, { status: r.status, headers: out, body });
-      res.writeHead(answer.status, answer.headers);
-      res.end(typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+export function startDivergentProxy(target: string) {
+  return startBendingProxy(target, () => ({ response: (res, req) => PLANTS.reduce<ProxyResponse>((a, plant) => plant.bend(req.method, req.path, a) ?? a, res) }));
 }

@@ -23,7 +23,7 @@ export interface ProxyResponse {
 type Upstream = (req: ProxyRequest) => Promise<ProxyResponse>;
 
 /** How a fault bends a correct server: the request it forwards, the answer it returns, or both. */
-interface Bend {
+export interface Bend {
   request?: (req: ProxyRequest, upstream: Upstream) => ProxyRequest | Promise<ProxyRequest>;
   response?: (res: ProxyResponse, req: ProxyRequest, upstream: Upstream) => ProxyResponse | Promise<ProxyResponse>;
   /** A webhook delivery on its way from the server to the URL the caller registered. */
@@ -367,9 +367,14 @@ export const FAULTS = Object.keys(faultsOf()) as Fault[];
 const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
 
 /** A deliberately broken server: a proxy in front of a correct one that bends one rule. */
-export async function startFaultProxy(target: string, name: Fault) {
+export function startFaultProxy(target: string, name: Fault) {
+  return startBendingProxy(target, (self) => faultsOf(self)[name]);
+}
+
+/** A proxy in front of a correct server that bends what `bendOf` says (given the proxy's own address, once it listens). */
+export async function startBendingProxy(target: string, bendOf: (self: () => string) => Bend) {
   let self = '';
-  const fault: Bend = faultsOf(() => self)[name];
+  const fault: Bend = bendOf(() => self);
   const upstream: Upstream = async (req) => {
     const r = await fetch(`${target}${req.path}${req.query}`, { method: req.method, headers: req.headers, body: req.body });
     const text = await r.text();

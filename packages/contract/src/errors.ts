@@ -60,7 +60,7 @@ export const ERROR_CODES = {
     'CURRENCY_MISMATCH',
     'TOO_MANY_REQUESTS',
   ],
-  webhooks: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_ALREADY_EXISTS', 'WEBHOOK_INVALID_TRIGGER', 'WEBHOOK_INVALID_RENEWAL_DAYS', 'INVALID_ACCOUNT_ID'],
+  webhooks: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_ALREADY_EXISTS', 'WEBHOOK_INVALID_REQUEST', 'WEBHOOK_INVALID_TRIGGER', 'WEBHOOK_INVALID_RENEWAL_DAYS', 'INVALID_ACCOUNT_ID', 'NOT_AUTHENTICATED'],
   server: ['INTERNAL_ERROR', 'REQUEST_TIMEOUT'],
 } as const;
 
@@ -122,10 +122,15 @@ export const STATUS_OF = {
   TOO_MANY_REQUESTS: 429,
   WEBHOOK_NOT_FOUND: 404,
   WEBHOOK_ALREADY_EXISTS: 409,
-  // Upstream's webhook management answers its own validation codes, and a foreign account_id, with 400
-  // (Manage Webhooks, InvalidCreateRequest / InvalidAccountRequest).
+  // Upstream's webhook management answers its own validation codes (WEBHOOK_INVALID_REQUEST for any
+  // invalid request without a more precise code), and a foreign account_id, with 400
+  // (Manage Webhooks, InvalidCreateRequest / InvalidListRequest / InvalidAccountRequest).
+  WEBHOOK_INVALID_REQUEST: 400,
   WEBHOOK_INVALID_TRIGGER: 400,
   WEBHOOK_INVALID_RENEWAL_DAYS: 400,
+  // Upstream's webhook operations answer a request without keys NOT_AUTHENTICATED and wrong keys
+  // INVALID_CREDENTIALS (Manage Webhooks, Unauthorized); no other family documents it.
+  NOT_AUTHENTICATED: 401,
   INVALID_ACCOUNT_ID: 400,
   INTERNAL_ERROR: 500,
   // The sandbox's answer to a request that does not arrive in time; upstream's gateway time-out is a 504.

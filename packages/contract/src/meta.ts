@@ -27,6 +27,10 @@ export interface RouteMeta {
    * that code; any other invalid request gets the family's validation code.
    */
   bodyFieldCodes?: Readonly<Record<string, ErrorCode>>;
+  /** The code of any other invalid request, where the family documents its own (webhooks: WEBHOOK_INVALID_REQUEST); else INVALID_REQUEST. */
+  validationCode?: ErrorCode;
+  /** The 401 code of a request without its API keys, where the family documents its own (webhooks: NOT_AUTHENTICATED); else INVALID_CREDENTIALS. */
+  missingKeysCode?: ErrorCode;
 }
 
 export type RouteAuth = 'merchant' | 'none';

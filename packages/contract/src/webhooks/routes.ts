@@ -15,8 +15,12 @@ import {
 
 const c = initContract();
 
+/**
+ * Upstream's webhook operations answer invalid requests WEBHOOK_INVALID_REQUEST and a request
+ * without keys 401 NOT_AUTHENTICATED (Manage Webhooks, InvalidCreateRequest and Unauthorized).
+ */
 const supportingMeta = <const C extends readonly ErrorCode[]>(operationId: string, errors: C) =>
-  meta({ operationId, idempotent: false, supporting: true, specSection: null, domain: 'webhooks', errors });
+  meta({ operationId, idempotent: false, supporting: true, specSection: null, domain: 'webhooks', errors, validationCode: 'WEBHOOK_INVALID_REQUEST', missingKeysCode: 'NOT_AUTHENTICATED' });
 /** Upstream's create and update answer an unknown trigger WEBHOOK_INVALID_TRIGGER (Manage Webhooks, "Invalid trigger"). */
 const writeMeta = <const C extends readonly ErrorCode[]>(operationId: string, errors: C) =>
   meta({ ...supportingMeta(operationId, errors), bodyFieldCodes: Object.fromEntries(TRIGGER_FIELDS.map((field) => [field, 'WEBHOOK_INVALID_TRIGGER'] as const)) });

@@ -3,11 +3,12 @@ import { PUBLIC_KEY_HEADER, SECRET_KEY_HEADER } from '@switchyard/contract';
 import { invalidCredentials } from '../../app/context.js';
 import { DomainError } from '../../domain/errors.js';
 import type { Store } from '../../store/types.js';
+import { matchedRoute } from '../server/locals.js';
 import { sendProblem } from '../server/problem-response.js';
 
 /**
  * Resolves the merchant from the two API keys; 401 INVALID_CREDENTIALS when they are missing or
- * wrong. The store keeps only a digest of the secret key; the one given is digested the same way
+ * wrong (missing keys get the route's own code where its contract names one: webhooks' NOT_AUTHENTICATED). The store keeps only a digest of the secret key; the one given is digested the same way
  * and compared in constant time.
  */
 export function authenticate(store: Store): RequestHandler {
@@ -16,7 +17,7 @@ export function authenticate(store: Store): RequestHandler {
       const publicKey = req.header(PUBLIC_KEY_HEADER);
       const secretKey = req.header(SECRET_KEY_HEADER);
       if (!publicKey || !secretKey) {
-        sendProblem(res, new DomainError('INVALID_CREDENTIALS', [`the ${PUBLIC_KEY_HEADER} and ${SECRET_KEY_HEADER} headers are required`]));
+        sendProblem(res, new DomainError(matchedRoute(res).meta.missingKeysCode ?? 'INVALID_CREDENTIALS', [`the ${PUBLIC_KEY_HEADER} and ${SECRET_KEY_HEADER} headers are required`]));
         return;
       }
       const merchant = await store.findMerchantByPublicKey(publicKey);

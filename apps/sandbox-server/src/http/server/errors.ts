@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
-import { bodyFieldCodeOf, describeRequestIssues, type ErrorCode } from '@switchyard/contract';
+import { bodyFieldCodeOf, describeRequestIssues, type ErrorCode, type RouteMeta } from '@switchyard/contract';
 import { ResponseValidationError } from '@ts-rest/core';
 import type { RequestValidationError } from '@ts-rest/express';
 import type { Logger } from 'pino';
@@ -7,9 +7,10 @@ import { DomainError } from '../../domain/errors.js';
 import { matchedRoute } from './locals.js';
 import { isBankingRoute, sendProblem } from './problem-response.js';
 
-/** Bad input; the banking family calls it VALIDATION_ERROR. */
+/** Bad input; the banking family calls it VALIDATION_ERROR, a route whose contract names its own code (webhooks) that one. */
 export function validationProblem(res: Response, messages: string[], code?: ErrorCode): DomainError {
-  return new DomainError(code ?? (isBankingRoute(res) ? 'VALIDATION_ERROR' : 'INVALID_REQUEST'), messages);
+  const own = (res.locals.route as { meta?: RouteMeta } | undefined)?.meta?.validationCode;
+  return new DomainError(code ?? own ?? (isBankingRoute(res) ? 'VALIDATION_ERROR' : 'INVALID_REQUEST'), messages);
 }
 
 /**

@@ -43,8 +43,8 @@ export interface CreatePaymentBody {
   checkout?: {
     session: string;
   } | undefined;
-  callback_url?: string | undefined;
   metadata?: MetadataOut | undefined;
+  callback_url?: string | undefined;
   workflow?: 'SDK_CHECKOUT' | 'CHECKOUT' | 'SDK_SEAMLESS' | 'DIRECT' | 'REDIRECT' | undefined;
   additional_data?: AdditionalData | undefined;
   customer_payer?: CustomerPayerRequest | undefined;
@@ -59,14 +59,15 @@ export interface Payment {
     session: string;
     sdk_action_required: boolean;
   } | null;
+  split: OpenObject[];
   description: string;
+  metadata: MetadataOut;
   country: string;
   id: string;
   amount: PaymentAmount;
   merchant_order_id: string;
   account_id: string;
   callback_url: string;
-  metadata: MetadataOut;
   workflow: string;
   additional_data: AdditionalDataOut | null;
   created_at: string;
@@ -111,7 +112,6 @@ export interface Payment {
     } & OpenObject | null | undefined;
   };
   updated_at: string;
-  split: OpenObject[];
   sub_status: string;
   transactions: Transaction | null;
   transactions_history: Transaction | null;
@@ -146,14 +146,15 @@ export interface RetrievedPayment {
     session: string;
     sdk_action_required: boolean;
   } | null;
+  split: OpenObject[];
   description: string;
+  metadata: MetadataOut;
   country: string;
   id: string;
   amount: PaymentAmount;
   merchant_order_id: string;
   account_id: string;
   callback_url: string;
-  metadata: MetadataOut;
   workflow: string;
   additional_data: AdditionalDataOut | null;
   created_at: string;
@@ -198,7 +199,6 @@ export interface RetrievedPayment {
     } & OpenObject | null | undefined;
   };
   updated_at: string;
-  split: OpenObject[];
   sub_status: string;
   transactions: Transaction[];
   transactions_history: Transaction | null;

@@ -145,8 +145,8 @@ export interface JournalEntry {
   path: string;
   at: string;
   status: number;
-  id: string;
   method: string;
+  id: string;
   idempotency_key: string | null;
   duration_ms: number;
   operation_id: string | null;
@@ -191,9 +191,9 @@ export interface CreateFaultRuleBody {
 
 /** The contract's `FaultRule` (`z.input` and `z.output` alike). */
 export interface FaultRule {
+  match: FaultMatch;
   id: string;
   created_at: string;
-  match: FaultMatch;
   effect: FaultEffect;
   times: number | null;
   probability: number;
@@ -259,9 +259,9 @@ export interface CreateWebhookChaosBody {
 
 /** The contract's `WebhookChaosRule` (`z.input` and `z.output` alike). */
 export interface WebhookChaosRule {
+  match: WebhookChaosMatch;
   id: string;
   created_at: string;
-  match: WebhookChaosMatch;
   effect: WebhookChaosEffect;
   times: number | null;
   probability: number;

@@ -4,6 +4,7 @@ import { parseDatabaseUrl } from './database-url.js';
 
 export { ConfigError } from './config-error.js';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/http-server.js';
+import { LOG_FORMATS, type LogFormat } from './log-format.js';
 import { DEFAULT_POOL_SIZE, SCHEMA_NAME, SCHEMA_NAME_FORM } from './store/postgres.js';
 
 export interface SandboxConfig {
@@ -16,6 +17,8 @@ export interface SandboxConfig {
   /** Public base URL (hosted checkout links are built on it); defaults to http://host:port. */
   publicUrl: string | undefined;
   logLevel: string;
+  /** `json` or `pretty`; when not given, pretty on a terminal and JSON otherwise (logFormatFor). */
+  logFormat: LogFormat | undefined;
   bodyLimit: string;
   responseValidation: boolean;
   maxProviderLatencyMs: number;
@@ -77,6 +80,7 @@ const SETTINGS = {
   merchantsFile: { flag: 'merchants', value: '<file>', env: 'SANDBOX_MERCHANTS_FILE', text: ['JSON file of extra merchants'] },
   publicUrl: { flag: 'public-url', value: '<url>', env: 'SANDBOX_PUBLIC_URL', text: ['base URL clients reach the sandbox on'] },
   logLevel: { flag: 'log-level', value: '<level>', env: 'SANDBOX_LOG_LEVEL', text: ['pino level (default info; silent turns logs off):', LOG_LEVELS.join(', ')] },
+  logFormat: { flag: 'log-format', value: '<format>', env: 'SANDBOX_LOG_FORMAT', text: ['pretty or json (default: pretty on a terminal, else json)'] },
   responseValidation: { flag: 'response-validation', env: 'SANDBOX_RESPONSE_VALIDATION', text: ['validate every response against the contract'] },
   webhookTimeScale: { flag: 'webhook-time-scale', value: '<x>', env: 'SANDBOX_WEBHOOK_TIME_SCALE', text: ['multiply webhook retry delays (0.001: 5 min → 300 ms)'] },
   databaseUrl: { flag: 'database-url', value: '<url>', env: 'DATABASE_URL', text: ['PostgreSQL instead of the memory store (migrated on start)'], blankIsUnset: true },
@@ -203,6 +207,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
 
   const logLevel = given('logLevel');
   if (logLevel.value !== undefined && !LOG_LEVELS.includes(logLevel.value)) throw new ConfigError(`${logLevel.from} must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel.value}"`);
+  const logFormat = given('logFormat');
+  if (logFormat.value !== undefined && !LOG_FORMATS.includes(logFormat.value as LogFormat)) throw new ConfigError(`${logFormat.from} must be one of ${LOG_FORMATS.join(', ')}, got "${logFormat.value}"`);
   const bodyLimit = given('bodyLimit');
   if (bodyLimit.value !== undefined && parseSize(bodyLimit.value) === undefined) throw new ConfigError(`${bodyLimit.from} must be a size such as 6mb or 512kb, got "${bodyLimit.value}"`);
   const secretKeyPepper = given('secretKeyPepper');
@@ -230,6 +236,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     merchantsFile: given('merchantsFile').value,
     publicUrl: publicUrl.value?.replace(/\/+$/, ''),
     logLevel: logLevel.value ?? 'info',
+    logFormat: logFormat.value as LogFormat | undefined,
     bodyLimit: bodyLimit.value ?? DEFAULT_BODY_LIMIT,
     responseValidation: switchedOn('responseValidation'),
     maxProviderLatencyMs: 30000,

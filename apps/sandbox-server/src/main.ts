@@ -2,6 +2,8 @@
 import { DEMO_MERCHANT } from './app/sandbox.js';
 import { ConfigError, loadConfig, type SandboxConfig } from './config.js';
 import { describeStore } from './database-url.js';
+import { INSPECTOR_PATH } from './http/inspector/page.js';
+import { OPENAPI_PATH } from './http/service-index.js';
 import { createSandbox } from './sandbox.js';
 import { databaseError, listenError, oneLine } from './startup-errors.js';
 import { PostgresStore } from './store/postgres.js';
@@ -71,7 +73,8 @@ async function serve(argv: string[]): Promise<void> {
       '',
       `Switchyard sandbox listening on ${url}`,
       `Store: ${describeStore(config.databaseUrl, config.databaseSchema)}`,
-      `Index: ${url}/ (OpenAPI document: ${url}/openapi.json)`,
+      `Index: ${url}/ (OpenAPI document: ${url}${OPENAPI_PATH})`,
+      `Inspector: ${url}${INSPECTOR_PATH} (sign in with a merchant's keys)`,
       '',
       'Demo merchant (docs/sandbox.md):',
       `  public-api-key:     ${DEMO_MERCHANT.public_api_key}`,

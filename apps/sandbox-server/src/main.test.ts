@@ -189,6 +189,25 @@ describe('switchyard-sandbox CLI failures', spawns, () => {
 const databaseUrl = testDatabaseUrl('main.test.ts');
 
 describe.skipIf(!databaseUrl)('switchyard-sandbox CLI on PostgreSQL', spawns, () => {
+  it('migrate names the migrations it applied, then says the schema is up to date', async () => {
+    const schema = `sy_migrate_${process.pid}`;
+    const migrate = async () => {
+      const cli = startCli(['migrate', '--database-url', databaseUrl as string, '--database-schema', schema]);
+      expect(await cli.exited).toBe(0);
+      return cli.output();
+    };
+    try {
+      expect(await migrate()).toMatch(new RegExp(`^applied \\d+ migrations: 1 \\S+.* \\(PostgreSQL .*schema ${schema}\\)\\n$`));
+      expect(await migrate()).toMatch(new RegExp(`^schema already up to date, nothing to apply \\(PostgreSQL .*schema ${schema}\\)\\n$`));
+    } finally {
+      const pg = (await import('pg')).default;
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    }
+  });
+
   it('names the database in the banner, never the password', async () => {
     // Trust authentication ignores the password, so the URL can carry one the banner must not print.
     const url = new URL(databaseUrl as string);

@@ -27,7 +27,9 @@ async function migrate(argv: string[]): Promise<void> {
   if (!databaseUrl) throw new ConfigError('migrate needs a database', 'pass --database-url postgres://… or set DATABASE_URL');
   const store = await explained(() => PostgresStore.connect({ connectionString: databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize, secretKeyPepper: config.secretKeyPepper }), storeErrors(config));
   await store.close();
-  process.stdout.write(`migrations applied (${describeStore(databaseUrl, config.databaseSchema)})\n`);
+  const where = describeStore(databaseUrl, config.databaseSchema);
+  const applied = store.migrationsApplied;
+  process.stdout.write(applied.length === 0 ? `schema already up to date, nothing to apply (${where})\n` : `applied ${applied.length} migration${applied.length === 1 ? '' : 's'}: ${applied.join(', ')} (${where})\n`);
 }
 
 async function serve(argv: string[]): Promise<void> {

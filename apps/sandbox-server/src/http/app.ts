@@ -10,7 +10,8 @@ import { hostedCheckout } from './hosted-checkout.js';
 import { payerAction, payerPage } from './payer-page.js';
 import { hostedEnrollment } from './hosted-enrollment.js';
 import { inspector } from './inspector/router.js';
-import { OPENAPI_PATH, openapiHandler, serviceIndexHandler } from './service-index.js';
+import { docsFolder, docsHandler, OPENAPI_PATH, openapiHandler, serviceIndexHandler } from './service-index.js';
+import { pageAssets } from './page-assets.js';
 import { jsonBody } from './json-body.js';
 import { requireStorableText } from './request-text.js';
 import { parseSize } from '../config.js';
@@ -163,8 +164,11 @@ export function createApp(options: AppOptions): Express {
   app.use(hostedEnrollment(options));
   app.use(inspector());
   // Unauthenticated, and outside /v1 and /sandbox, so no route of the API can take these paths.
-  app.get('/', serviceIndexHandler(options.storeKind));
+  const docs = docsFolder();
+  app.get('/', serviceIndexHandler(options.storeKind, docs !== undefined));
   app.get(OPENAPI_PATH, openapiHandler());
+  app.get('/docs/:name', docsHandler(docs));
+  app.use(pageAssets());
 
   app.use((req, res) => {
     sendProblem(res, new ApiProblem(404, 'NOT_FOUND', [`no route for ${req.method} ${req.path}`]));

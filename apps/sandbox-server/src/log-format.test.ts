@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, logFormatFor, prettyDestination, prettyLine } from './log-format.js';
+import { logFormatFor, prettyDestination, prettyLine } from './log-format.js';
 import { createLogger } from './logger.js';
 
 const TIME = '2026-11-28T14:03:07.512Z';
@@ -7,12 +7,6 @@ const localClock = (iso: string) => {
   const d = new Date(iso);
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}:${String(d.getSeconds()).padStart(2, '0')}.${String(d.getMilliseconds()).padStart(3, '0')}`;
 };
-
-describe('formatDuration', () => {
-  it('keeps one decimal below 10 ms, whole milliseconds below a second, then seconds', () => {
-    expect([0.04, 0.96, 9.94, 44.096496, 999.4, 1530, 61_000].map(formatDuration)).toEqual(['0.0 ms', '1.0 ms', '9.9 ms', '44 ms', '999 ms', '1.5 s', '61.0 s']);
-  });
-});
 
 describe('prettyLine', () => {
   it('writes a request as time, level, status, method, path, duration, error code, merchant and request id', () => {

@@ -1,4 +1,5 @@
 import type { DestinationStream } from 'pino';
+import { formatDuration } from './duration-text.js';
 
 /** How log lines are written: `json` (one pino object a line, for machines) or `pretty` (for a person at a terminal). */
 export type LogFormat = 'json' | 'pretty';
@@ -6,13 +7,6 @@ export const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty'];
 
 /** Pretty on a terminal, JSON otherwise (a pipe, a file, a container's log driver), unless the format is given. */
 export const logFormatFor = (given: LogFormat | undefined, stdoutIsTty: boolean): LogFormat => given ?? (stdoutIsTty ? 'pretty' : 'json');
-
-/** `0.4 ms`, `12 ms`, `1.5 s`: one decimal below 10 ms, whole milliseconds up to a second, then seconds. */
-export function formatDuration(ms: number): string {
-  if (ms < 10) return `${(Math.round(ms * 10) / 10).toFixed(1)} ms`;
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  return `${(ms / 1000).toFixed(1)} s`;
-}
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 const ANSI = { dim: 2, red: 31, green: 32, yellow: 33, cyan: 36, magenta: 35 } as const;

@@ -35,6 +35,7 @@ const signIn = `<section id="signin" aria-labelledby="signin-title" hidden>
 
 const controls = `<section id="controls" aria-labelledby="controls-title">
 <h2 id="controls-title">Sandbox</h2>
+<p>Signed in as <output id="merchant"></output></p>
 <p>Sandbox time: <output id="clock"></output></p>
 <form id="advance-form">
 <label for="advance-amount">Advance the clock by</label>

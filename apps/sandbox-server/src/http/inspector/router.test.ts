@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../test-support/harness.js';
 import { INSPECTOR_CSP } from './router.js';
 import { INSPECTOR_SCRIPT } from './script.js';
+import { bundleInspectorScript } from './script-bundle.js';
 
 let sb: RunningSandbox;
 beforeAll(async () => {
@@ -28,6 +29,10 @@ describe('the inspector page', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
     expect(scripts).toEqual(['<script type="module" src="/inspector/inspector.js">']);
     expect(html).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=|https?:\/\//);
+  });
+
+  it('serves the bundle of its type-checked browser code (browser/inspector.ts), as generated', async () => {
+    expect(INSPECTOR_SCRIPT, 'script.ts is stale: run pnpm --filter @switchyard/sandbox-server inspector-script').toBe(await bundleInspectorScript());
   });
 
   it('builds the page without any HTML parser: no innerHTML, outerHTML, insertAdjacentHTML or document.write', () => {

@@ -31,6 +31,9 @@ export function launchChromium(): Promise<Browser> {
 
 const SCREENSHOT_DIR = new URL('../../reports/screenshots/', import.meta.url);
 
+/** Where a screenshot the documentation shows goes (docs/images): the browser suites take them again on every run. */
+export const docsImage = (name: string): string => new URL(`../../../../docs/images/${name}`, import.meta.url).pathname;
+
 /**
  * Runs one browser test on a fresh page (its own context: no cookies or storage shared with other
  * tests). When the test fails, a full-page screenshot is written to reports/screenshots and

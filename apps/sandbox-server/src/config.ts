@@ -44,7 +44,7 @@ export interface SandboxConfig {
 
 export const DEFAULT_PORT = 4010;
 const DEFAULT_JOURNAL_SIZE = 200;
-/** Per merchant; with the journal's merchant and body caps this bounds its memory (docs/sandbox.md, "Request journal"). */
+/** Per merchant; with the journal's merchant and body caps this bounds its memory (docs/sandbox-testing.md, "Request journal"). */
 const MAX_JOURNAL_SIZE = 1000;
 const MIN_PEPPER_LENGTH = 32;
 /** PostgreSQL's default max_connections is 100: a pool past a few hundred only queues in the database instead. */

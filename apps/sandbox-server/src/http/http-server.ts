@@ -31,7 +31,7 @@ function classesFor(app: Express): AppClasses {
   return classes;
 }
 
-/** How long the server waits on a client (docs/sandbox.md, "Connections"). */
+/** How long the server waits on a client (docs/sandbox-errors.md, "Connections"). */
 export interface HttpTimeouts {
   /**
    * From a connection's opening (or the end of its previous request) until a request's headers

@@ -19,7 +19,7 @@ export const SANDBOX_VERSION = (require(PACKAGE_JSON) as { version: string }).ve
 
 export const OPENAPI_PATH = '/openapi.json';
 /** Repository paths of the documents a newcomer starts from, in reading order. */
-export const DOC_PATHS = ['docs/sandbox.md', 'docs/api-reference.md', 'docs/checkout.md', 'docs/webhooks.md', 'docs/faults.md', 'docs/inspector.md'] as const;
+export const DOC_PATHS = ['docs/sandbox.md', 'docs/sandbox-payments.md', 'docs/sandbox-testing.md', 'docs/sandbox-errors.md', 'docs/api-reference.md', 'docs/checkout.md', 'docs/webhooks.md', 'docs/faults.md', 'docs/inspector.md'] as const;
 /** Where the sandbox serves a document: `/docs/sandbox.md` for `docs/sandbox.md`. */
 export const docHref = (doc: string) => `/${doc}`;
 

@@ -55,7 +55,7 @@ export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersTimeoutMs: 10_000, r
  * the loop are done: a connection that received bytes meanwhile is serving a request and stays
  * open; an idle one closes as before.
  */
-function closeIdleConnection(socket: Socket): void {
+export function closeIdleConnection(socket: Socket): void {
   const read = socket.bytesRead;
   setImmediate(() => {
     if (socket.bytesRead === read) socket.destroy();

@@ -1,11 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 // jsqr is CommonJS: its module object is the decoder, with the decoder again as `default`, the one its types name.
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreatePaymentBody } from '@switchyard/contract';
-import { startWorld, type World } from '../sandbox.js';
-import { chromiumAvailability, docsImage, launchChromium, onPage } from './chromium.js';
+import { browserAndWorld, chromiumAvailability, docsImage, onPage } from './chromium.js';
 
 /**
  * The pages a newcomer opens first, in Chromium at a phone's width: the index and the payer pages
@@ -33,30 +32,22 @@ function failedRequests(page: Page): string[] {
 }
 
 describe.skipIf(!chromium.available)('the index and the payer pages in a browser', { timeout: 180_000 }, () => {
-  let browser: Browser;
-  let world: World;
-
-  beforeAll(async () => {
-    [browser, world] = await Promise.all([launchChromium(), startWorld()]);
-  });
-  afterAll(async () => {
-    await Promise.all([browser?.close(), world?.stop()]);
-  });
+  const held = browserAndWorld();
 
   it('shows the index styled at 360 px, linking the inspector, the OpenAPI document and the docs', async (context) => {
     await onPage(
-      browser,
+      held.browser,
       context,
       async (page) => {
         const failed = failedRequests(page);
-        await page.goto(`${world.url}/`);
+        await page.goto(`${held.world.url}/`);
         await expect(page.evaluate(() => getComputedStyle(document.body).fontFamily)).resolves.toContain('system-ui');
         await expect(page.locator('a[data-inspector]').getAttribute('href')).resolves.toBe('/inspector');
         await expect(page.locator('a[data-openapi]').getAttribute('href')).resolves.toBe('/openapi.json');
         await expect(page.locator('a[data-doc]').count()).resolves.toBeGreaterThan(3);
         await fitsPhone(page);
         await page.screenshot({ path: docsImage('index.png'), fullPage: true });
-        const doc = await page.request.get(`${world.url}${(await page.locator('a[data-doc]').first().getAttribute('href')) ?? ''}`);
+        const doc = await page.request.get(`${held.world.url}${(await page.locator('a[data-doc]').first().getAttribute('href')) ?? ''}`);
         expect(doc.status()).toBe(200);
         expect(failed).toEqual([]);
       },
@@ -69,7 +60,7 @@ describe.skipIf(!chromium.available)('the index and the payer pages in a browser
     ['CODI', 'MXN', 'MX', undefined],
   ] as const)('shows a %s payment\'s QR code as an image a scanner reads back to its copy-and-paste code', async ([type, currency, country, screenshot], context) => {
     const body: CreatePaymentBody = {
-      account_id: world.accountId,
+      account_id: held.world.accountId,
       merchant_order_id: `order-${type.toLowerCase()}`,
       description: `Order paid with ${type}`,
       country,
@@ -77,11 +68,11 @@ describe.skipIf(!chromium.available)('the index and the payer pages in a browser
       workflow: 'DIRECT',
       payment_method: { type },
     };
-    const payment = await world.client.payments.create({ body });
+    const payment = await held.world.client.payments.create({ body });
     const redirect = payment.payment_method.payment_method_detail?.bank_transfer?.redirect_url;
     if (!redirect) throw new Error(`${type} payment without a payer page`);
     await onPage(
-      browser,
+      held.browser,
       context,
       async (page) => {
         const failed = failedRequests(page);

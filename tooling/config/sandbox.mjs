@@ -71,9 +71,10 @@ const result = await build({
   process.exit(1);
 });
 const modules = Object.keys(result.metafile.inputs).length;
-say(`sandbox: bundled ${modules} modules into ${relative(root, outfile)} in ${((performance.now() - started) / 1000).toFixed(1)} s; starting…`);
+const buildOnly = process.argv.includes('--build-only');
+say(`sandbox: bundled ${modules} modules into ${relative(root, outfile)} in ${((performance.now() - started) / 1000).toFixed(1)} s${buildOnly ? '' : '; starting…'}`);
 
-if (!process.argv.includes('--build-only')) {
+if (!buildOnly) {
   // The bundle reads its arguments where dist/main.js would: process.argv from index 2 on.
   process.argv[1] = outfile;
   await import(pathToFileURL(outfile).href);

@@ -24,7 +24,7 @@ const LAYERS = {
   webhooks: { files: ['webhooks/**'], may: ['domain', 'storeInterface', 'runtime'] },
   problems: { files: ['errors.ts'], may: ['domain'] },
   http: { files: ['http/**'], may: ['domain', 'faults', 'app', 'storeInterface', 'runtime', 'settings', 'webhooks', 'problems'] },
-  root: { files: ['sandbox.ts', 'main.ts', 'index.ts', 'startup-errors.ts', 'logger.ts'], may: ['runtime', 'settings', 'domain', 'faults', 'storeInterface', 'store', 'app', 'webhooks', 'problems', 'http'] },
+  root: { files: ['sandbox.ts', 'main.ts', 'index.ts', 'startup-errors.ts', 'logger.ts', 'log-format.ts'], may: ['runtime', 'settings', 'domain', 'faults', 'storeInterface', 'store', 'app', 'webhooks', 'problems', 'http'] },
 };
 
 const zones = Object.entries(LAYERS).map(([name, layer]) => ({

@@ -4,7 +4,11 @@ import { parseDatabaseUrl } from './database-url.js';
 
 export { ConfigError } from './config-error.js';
 
-/** How long the server waits on a client (docs/sandbox.md, "Connections"). */
+/** How log lines are written: `json` (one pino object a line, for machines) or `pretty` (for a person at a terminal). */
+export type LogFormat = 'json' | 'pretty';
+export const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty'];
+
+/** How long the server waits on a client (docs/sandbox-errors.md, "Connections"). */
 export interface HttpTimeouts {
   /**
    * From a connection's opening (or the end of its previous request) until a request's headers
@@ -46,6 +50,8 @@ export interface SandboxConfig {
   /** Public base URL (hosted checkout links are built on it); defaults to http://host:port. */
   publicUrl: string | undefined;
   logLevel: string;
+  /** `json` or `pretty`; when not given, pretty on a terminal and JSON otherwise (logFormatFor). */
+  logFormat: LogFormat | undefined;
   bodyLimit: string;
   responseValidation: boolean;
   maxProviderLatencyMs: number;
@@ -71,7 +77,7 @@ export interface SandboxConfig {
 
 export const DEFAULT_PORT = 4010;
 const DEFAULT_JOURNAL_SIZE = 200;
-/** Per merchant; with the journal's merchant and body caps this bounds its memory (docs/sandbox.md, "Request journal"). */
+/** Per merchant; with the journal's merchant and body caps this bounds its memory (docs/sandbox-testing.md, "Request journal"). */
 const MAX_JOURNAL_SIZE = 1000;
 const MIN_PEPPER_LENGTH = 32;
 /** PostgreSQL's default max_connections is 100: a pool past a few hundred only queues in the database instead. */
@@ -107,6 +113,7 @@ const SETTINGS = {
   merchantsFile: { flag: 'merchants', value: '<file>', env: 'SANDBOX_MERCHANTS_FILE', text: ['JSON file of extra merchants'] },
   publicUrl: { flag: 'public-url', value: '<url>', env: 'SANDBOX_PUBLIC_URL', text: ['base URL clients reach the sandbox on'] },
   logLevel: { flag: 'log-level', value: '<level>', env: 'SANDBOX_LOG_LEVEL', text: ['pino level (default info; silent turns logs off):', LOG_LEVELS.join(', ')] },
+  logFormat: { flag: 'log-format', value: '<format>', env: 'SANDBOX_LOG_FORMAT', text: ['pretty or json (default: pretty on a terminal, else json)'] },
   responseValidation: { flag: 'response-validation', env: 'SANDBOX_RESPONSE_VALIDATION', text: ['validate every response against the contract'] },
   webhookTimeScale: { flag: 'webhook-time-scale', value: '<x>', env: 'SANDBOX_WEBHOOK_TIME_SCALE', text: ['multiply webhook retry delays (0.001: 5 min → 300 ms)'] },
   databaseUrl: { flag: 'database-url', value: '<url>', env: 'DATABASE_URL', text: ['PostgreSQL instead of the memory store (migrated on start)'], blankIsUnset: true },
@@ -233,6 +240,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
 
   const logLevel = given('logLevel');
   if (logLevel.value !== undefined && !LOG_LEVELS.includes(logLevel.value)) throw new ConfigError(`${logLevel.from} must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel.value}"`);
+  const logFormat = given('logFormat');
+  if (logFormat.value !== undefined && !LOG_FORMATS.includes(logFormat.value as LogFormat)) throw new ConfigError(`${logFormat.from} must be one of ${LOG_FORMATS.join(', ')}, got "${logFormat.value}"`);
   const bodyLimit = given('bodyLimit');
   if (bodyLimit.value !== undefined && parseSize(bodyLimit.value) === undefined) throw new ConfigError(`${bodyLimit.from} must be a size such as 6mb or 512kb, got "${bodyLimit.value}"`);
   const secretKeyPepper = given('secretKeyPepper');
@@ -260,6 +269,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     merchantsFile: given('merchantsFile').value,
     publicUrl: publicUrl.value?.replace(/\/+$/, ''),
     logLevel: logLevel.value ?? 'info',
+    logFormat: logFormat.value as LogFormat | undefined,
     bodyLimit: bodyLimit.value ?? DEFAULT_BODY_LIMIT,
     responseValidation: switchedOn('responseValidation'),
     maxProviderLatencyMs: 30000,

@@ -3,7 +3,7 @@ import { DomainError } from './domain/errors.js';
 
 /**
  * The largest error answer: its messages bounded (boundMessages), each character at worst a
- * six-byte JSON escape, plus the code and `http_code`. docs/sandbox.md, "Bad input".
+ * six-byte JSON escape, plus the code and `http_code`. docs/sandbox-errors.md, "Bad input".
  */
 export const MAX_ERROR_BODY_BYTES = (MAX_ERROR_MESSAGES + 1) * (MAX_MESSAGE_LENGTH * 6 + 3) + 256;
 

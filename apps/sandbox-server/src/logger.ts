@@ -1,5 +1,7 @@
 import { writeSync } from 'node:fs';
-import { destination as fileDestination, pino, type DestinationStream, type Logger } from 'pino';
+import { destination as fileDestination, pino, stdTimeFunctions, type DestinationStream, type Logger } from 'pino';
+import type { LogFormat } from './config.js';
+import { prettyDestination } from './log-format.js';
 
 /** Longest a log line waits before it is written: a developer watching the logs sees a request well within a second. */
 export const LOG_FLUSH_DELAY_MS = 200;
@@ -77,21 +79,26 @@ class BatchedStdout implements DestinationStream {
 let stdout: BatchedStdout | undefined;
 
 /**
- * Structured JSON logs. Request logs carry method, route path, status, duration, request id and
- * merchant id only: never headers, query strings or bodies, so keys and card data cannot leak.
- * The redaction list is a second line of defence for anything logged by mistake.
+ * Structured logs: JSON lines with ISO times, or in `pretty` format the same entries as lines a
+ * person reads (log-format.ts), coloured when they go to a terminal that allows it (NO_COLOR
+ * turns colours off). Request logs carry method, route path, status, duration, error code,
+ * request id and merchant id only: never headers, query strings or bodies, so keys and card data
+ * cannot leak. The redaction list is a second line of defence for anything logged by mistake.
  */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+export function createLogger(level: string, destination?: DestinationStream, format: LogFormat = 'json'): Logger {
+  const out = destination ?? (stdout ??= new BatchedStdout());
+  const colours = destination === undefined && process.stdout.isTTY && process.env.NO_COLOR === undefined;
   return pino(
     {
       level,
       base: { service: 'switchyard-sandbox' },
+      timestamp: stdTimeFunctions.isoTime,
       // Explicit paths only: wildcard redaction costs several percent of a request.
       redact: {
         paths: ['public_api_key', 'private_secret_key', 'req.headers["public-api-key"]', 'req.headers["private-secret-key"]', 'card_data.number', 'card_data.security_code'],
         censor: '[redacted]',
       },
     },
-    destination ?? (stdout ??= new BatchedStdout()),
+    format === 'pretty' ? prettyDestination(out, colours) : out,
   );
 }

@@ -7,7 +7,7 @@ import type { PaymentState } from './domain/payment-state.js';
 import type { SubscriptionState } from './domain/subscriptions.js';
 import { SEEDED_EPOCH_MS } from './runtime/clock.js';
 import type { MerchantRecord } from './store/types.js';
-import { startCli } from './test-support/cli.js';
+import { START_SCRIPT, startCli } from './test-support/cli.js';
 import { dailySubscriptionsWithDeadWebhook } from './test-support/clock-load.js';
 import { freshSchema, testDatabaseUrl } from './test-support/database.js';
 import { clientsFor, raw } from './test-support/harness.js';
@@ -66,7 +66,21 @@ describe('switchyard-sandbox CLI', spawns, () => {
       const url = await cli.url;
       expect(cli.output()).toContain('Store: memory');
       expect(cli.output()).toContain(`${url}/openapi.json`);
+      expect(cli.output()).toContain(`Inspector: ${url}/inspector`);
       cli.child.kill('SIGTERM');
+      expect(await cli.exited).toBe(0);
+    } finally {
+      await cli.stop();
+    }
+  });
+
+  it('starts from a bundle of the sources through the repository\'s sandbox script, saying so, and exits 0 on Ctrl-C', async () => {
+    const cli = startCli(['--port', '0'], {}, [START_SCRIPT]);
+    try {
+      const url = await cli.url;
+      expect(cli.errors()).toMatch(/sandbox: bundled \d+ modules into apps\/sandbox-server\/dist\/bundle\/main\.js in [\d.]+ s; starting/);
+      expect((await fetch(`${url}/health`)).status).toBe(200);
+      cli.child.kill('SIGINT');
       expect(await cli.exited).toBe(0);
     } finally {
       await cli.stop();
@@ -175,6 +189,25 @@ describe('switchyard-sandbox CLI failures', spawns, () => {
 const databaseUrl = testDatabaseUrl('main.test.ts');
 
 describe.skipIf(!databaseUrl)('switchyard-sandbox CLI on PostgreSQL', spawns, () => {
+  it('migrate names the migrations it applied, then says the schema is up to date', async () => {
+    const schema = `sy_migrate_${process.pid}`;
+    const migrate = async () => {
+      const cli = startCli(['migrate', '--database-url', databaseUrl as string, '--database-schema', schema]);
+      expect(await cli.exited).toBe(0);
+      return cli.output();
+    };
+    try {
+      expect(await migrate()).toMatch(new RegExp(`^applied \\d+ migrations: 1 \\S+.* \\(PostgreSQL .*schema ${schema}\\)\\n$`));
+      expect(await migrate()).toMatch(new RegExp(`^schema already up to date, nothing to apply \\(PostgreSQL .*schema ${schema}\\)\\n$`));
+    } finally {
+      const pg = (await import('pg')).default;
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    }
+  });
+
   it('names the database in the banner, never the password', async () => {
     // Trust authentication ignores the password, so the URL can carry one the banner must not print.
     const url = new URL(databaseUrl as string);

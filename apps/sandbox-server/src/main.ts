@@ -2,6 +2,8 @@
 import { DEMO_MERCHANT } from './app/sandbox.js';
 import { ConfigError, loadConfig, type SandboxConfig } from './config.js';
 import { describeStore } from './database-url.js';
+import { INSPECTOR_PATH } from './http/pages/inspector/page.js';
+import { OPENAPI_PATH } from './http/pages/service-index.js';
 import { createSandbox } from './sandbox.js';
 import { databaseError, listenError, oneLine } from './startup-errors.js';
 import { PostgresStore } from './store/postgres.js';
@@ -25,7 +27,9 @@ async function migrate(argv: string[]): Promise<void> {
   if (!databaseUrl) throw new ConfigError('migrate needs a database', 'pass --database-url postgres://… or set DATABASE_URL');
   const store = await explained(() => PostgresStore.connect({ connectionString: databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize, secretKeyPepper: config.secretKeyPepper }), storeErrors(config));
   await store.close();
-  process.stdout.write(`migrations applied (${describeStore(databaseUrl, config.databaseSchema)})\n`);
+  const where = describeStore(databaseUrl, config.databaseSchema);
+  const applied = store.migrationsApplied;
+  process.stdout.write(applied.length === 0 ? `schema already up to date, nothing to apply (${where})\n` : `applied ${applied.length} migration${applied.length === 1 ? '' : 's'}: ${applied.join(', ')} (${where})\n`);
 }
 
 async function serve(argv: string[]): Promise<void> {
@@ -71,7 +75,8 @@ async function serve(argv: string[]): Promise<void> {
       '',
       `Switchyard sandbox listening on ${url}`,
       `Store: ${describeStore(config.databaseUrl, config.databaseSchema)}`,
-      `Index: ${url}/ (OpenAPI document: ${url}/openapi.json)`,
+      `Index: ${url}/ (OpenAPI document: ${url}${OPENAPI_PATH})`,
+      `Inspector: ${url}${INSPECTOR_PATH} (sign in with a merchant's keys)`,
       '',
       'Demo merchant (docs/sandbox.md):',
       `  public-api-key:     ${DEMO_MERCHANT.public_api_key}`,

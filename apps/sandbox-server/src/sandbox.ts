@@ -10,6 +10,7 @@ import { createApp } from './http/app.js';
 import { createHttpServer } from './http/server/http-server.js';
 import { RequestJournal } from './http/journal/journal.js';
 import { createLogger } from './logger.js';
+import { logFormatFor } from './log-format.js';
 import { BaseClock, SEEDED_EPOCH_MS } from './runtime/clock.js';
 import { IdFactory } from './runtime/ids.js';
 import { MemoryStore } from './store/memory.js';
@@ -37,7 +38,7 @@ const storeKind = (store: Store) => (store instanceof PostgresStore ? 'postgresq
 
 /** Builds a sandbox from its configuration: store, clock, ids, merchants and the HTTP app. */
 export async function createSandbox(config: SandboxConfig, overrides: SandboxOverrides = {}): Promise<Sandbox> {
-  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const logger = overrides.logger ?? createLogger(config.logLevel, undefined, logFormatFor(config.logFormat, process.stdout.isTTY));
   const secretKeyPepper = config.secretKeyPepper;
   const store =
     overrides.store ??

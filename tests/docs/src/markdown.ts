@@ -62,10 +62,12 @@ export function documentationFiles(root = REPO_ROOT): string[] {
           .sort()
           .map((name) => join(dir, name))
       : [];
-  const packages = readdirSync(join(root, 'packages'))
-    .sort()
-    .map((name) => join(root, 'packages', name, 'README.md'))
-    .filter(existsSync);
+  const packages = ['packages', 'apps'].flatMap((folder) =>
+    readdirSync(join(root, folder))
+      .sort()
+      .map((name) => join(root, folder, name, 'README.md'))
+      .filter(existsSync),
+  );
   return [join(root, 'README.md'), ...packages, ...markdownIn(join(root, 'docs'))];
 }
 

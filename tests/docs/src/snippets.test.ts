@@ -8,7 +8,7 @@ const snippets = documentationFiles().flatMap((path) => snippetsOf(path)).filter
 // scratch copy: alone, a step that edits a file cannot compile.
 const checked = snippets.filter((s) => s.skip === undefined && !isGuideStep(s));
 
-describe('TypeScript snippets in README.md, packages/*/README.md and docs/*.md', () => {
+describe('TypeScript snippets in README.md, packages/*/README.md, apps/*/README.md and docs/*.md', () => {
   it('are there to check (the extraction finds the documented examples)', () => {
     expect(checked.map((s) => s.file)).toEqual(expect.arrayContaining(['README.md', 'packages/client/README.md', 'packages/contract/README.md', 'docs/webhooks.md']));
   });

@@ -156,6 +156,20 @@ describe('redirect methods, completed on the sandbox page', () => {
     expect(again.status).toBe(409);
   });
 
+  it.each([
+    ['PIX', 'BRL', 'BR', 'BRL\u00a0120.50'],
+    ['CODI', 'MXN', 'MX', 'MXN\u00a0120.50'],
+  ] as const)('shows the QR code of a %s payment as an image of its copy-and-paste code, and its amount formatted', async (type, currency, country, amount) => {
+    const p = await create(w.clients, body(w.accountId, type, currency, { country }));
+    const url = p.payment_method.payment_method_detail?.bank_transfer?.redirect_url as string;
+    const html = await (await fetch(url)).text();
+    const qrCode = /<dd data-qr-code>([^<]+)<\/dd>/.exec(html)?.[1];
+    expect(qrCode).toBe(p.payment_method.payment_method_detail?.bank_transfer?.code);
+    // The image itself is decoded back to the code by the browser suite (tests/e2e, checkout.browser.test.ts).
+    expect(html).toMatch(/<div class="qr" role="img" aria-label="QR code of the payment" data-qr-image><svg [^>]*viewBox="0 0 \d+ \d+"[^>]*>.*<\/svg>\s*<\/div>/s);
+    expect(html).toContain(`<p class="amount" data-amount>${amount}</p>`);
+  });
+
   it('lets the payer decline on the page', async () => {
     const p = await create(w.clients, body(w.accountId, 'PAYPAL', 'USD', { country: 'US' }));
     const url = p.payment_method.payment_method_detail?.wallet?.redirect_url as string;

@@ -34,7 +34,7 @@ export async function fundRecipientBalance(ctx: RequestContext, recipientId: str
 
 /**
  * A payment was just captured: each of its split entries naming a recipient of the payment's
- * account credits that recipient's balance (docs/sandbox.md, "Marketplace transfers"). An entry
+ * account credits that recipient's balance (docs/sandbox-payments.md, "Marketplace transfers"). An entry
  * naming an unknown recipient credits nothing.
  */
 export async function creditCapturedSplits(tx: Tx, accountId: string, entries: readonly SplitEntry[]): Promise<void> {

@@ -130,7 +130,7 @@ describe('payment links (§4.12)', () => {
     const page = await fetch(res.body.checkout_url);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain('150.5 ARS');
+    expect(html).toContain('ARS\u00a0150.50');
     expect(html).toContain('data-card-form');
   });
 

@@ -25,7 +25,7 @@ const health = (url: string) => () =>
 /**
  * One tenant advancing its clock 10 years over a daily subscription and a webhook at a
  * closed port must not stall the server. `/health` and another tenant are served throughout; the
- * result is what 10 years of that subscription are (docs/sandbox.md, "Time").
+ * result is what 10 years of that subscription are (docs/sandbox-testing.md, "Time").
  */
 function tenYearsOfDailyBilling(start: () => Promise<RunningSandbox>) {
   let sb: RunningSandbox;

@@ -298,5 +298,3 @@ export function callbackWith(callbackUrl: string, target: CheckoutTarget, p: Che
   return url.toString();
 }
 
-/** The amount as the page shows it (the API's decimal, at most 4 places) and its currency. */
-export const amountText = (amount: { currency: string; value: number }): string => `${amount.value} ${amount.currency}`;

@@ -22,6 +22,9 @@ sandboxPerStore('inspector.test.ts', 'GET /sandbox/inspector/overview on the $na
     expect(two.status).toBe(200);
     if (two.status !== 200) return;
     expect(two.body.limit).toBe(2);
+    // Who is signed in, for the page to say: never the keys.
+    expect(two.body.merchant).toEqual({ id: m.id, name: m.name, account_ids: m.account_ids });
+    expect(JSON.stringify(two.body)).not.toContain(m.private_secret_key);
     expect(two.body.payments.total).toBe(3);
     expect(two.body.payments.items.map((p) => p.id)).toEqual([third.id, second.id]);
 

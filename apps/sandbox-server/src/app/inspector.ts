@@ -41,8 +41,9 @@ async function subscriptionsWithCycles(tx: Tx, limit: number) {
   };
 }
 
-async function readOverview(tx: Tx, limit: number): Promise<InspectorOverview> {
+async function readOverview(tx: Tx, limit: number, merchant: InspectorOverview['merchant']): Promise<InspectorOverview> {
   return {
+    merchant,
     limit,
     customers: await newest(tx, 'customer', limit, (c: Customer) => c),
     // As the retrieve answers by default: every transaction (refunds included), no raw provider answers.
@@ -65,5 +66,6 @@ async function readOverview(tx: Tx, limit: number): Promise<InspectorOverview> {
  */
 export async function inspectorOverview(ctx: RequestContext, query: { limit?: number }): Promise<InspectorOverview> {
   const limit = query.limit ?? DEFAULT_INSPECTOR_LIMIT;
-  return ctx.store.withTransaction(ctx.merchant.id, (tx) => readOverview(tx, limit));
+  const { id, name, account_ids } = ctx.merchant;
+  return ctx.store.withTransaction(ctx.merchant.id, (tx) => readOverview(tx, limit, { id, name, account_ids }));
 }

@@ -141,7 +141,7 @@ const balanceOf = async (clients: Clients, recipient: string) => {
  * Upstream refuses a standalone transfer with a 400 PROVIDER_NOT_FOUND,
  * ONBOARDING_NOT_VALID, CURRENCY_NOT_SUPPORTED or INSUFFICIENT_BALANCE
  * (Create Standalone Transfer); the balance is funded by the control route and by
- * captured split payments, and a reversal gives back (docs/sandbox.md, "Marketplace transfers").
+ * captured split payments, and a reversal gives back (docs/sandbox-payments.md, "Marketplace transfers").
  * On each store, since the balance is kept between requests.
  */
 sandboxPerStore('marketplace.test.ts', 'transfer checks and balances on the $name store', (sb) => {

@@ -7,7 +7,7 @@ import { idemKey, keysOf, pay, raw, sandboxWithMerchant } from '../test-support/
  * The cases measured before amounts had a maximum. Every one is refused with a
  * 400 naming the field now, or (at the maximum itself) adds up exactly. The bound is upstream's
  * range for an amount (Create Payment, cardholder_amount: "Range: 0.0001 – 9,999,999,999");
- * docs/sandbox.md, "Money".
+ * docs/sandbox-payments.md, "Money".
  */
 const w = sandboxWithMerchant();
 

@@ -3,7 +3,7 @@ import { BaseClock, SEEDED_EPOCH_MS } from '../runtime/clock.js';
 import { MemoryStore } from '../store/memory.js';
 import { createMerchant } from './sandbox.js';
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { createLogger } from '../logger.js';
 import { clientsFor, idemKey, newMerchant, pay, startSandbox } from '../test-support/harness.js';
@@ -131,6 +131,24 @@ describe('logs', () => {
       expect(text).not.toContain(m.private_secret_key);
       expect(text).not.toContain('4111111111111111');
       expect(text).toContain('"path":"/v1/payments"');
+    } finally {
+      await stop();
+    }
+  });
+
+  it('name an error answer\'s code and request id, with the duration rounded', async () => {
+    const lines: string[] = [];
+    const { url, stop } = await startSandbox({}, { logger: createLogger('info', { write: (line: string) => void lines.push(line) }) });
+    try {
+      const m = await newMerchant(url);
+      const res = await fetch(`${url}/v1/customers/nope`, { headers: { 'public-api-key': m.public_api_key, 'private-secret-key': m.private_secret_key } });
+      const body = (await res.json()) as { code: string };
+      expect([res.status, body.code]).toEqual([400, 'INVALID_REQUEST']);
+      const requestId = res.headers.get('x-request-id');
+      await vi.waitFor(() => expect(lines.some((line) => line.includes(String(requestId)))).toBe(true));
+      const entry = JSON.parse(lines.find((line) => line.includes(String(requestId))) as string) as Record<string, unknown>;
+      expect(entry).toMatchObject({ requestId, status: 400, errorCode: body.code, path: '/v1/customers/nope', merchantId: m.id });
+      expect(String(entry.durationMs)).toMatch(/^\d+(\.\d)?$/);
     } finally {
       await stop();
     }

@@ -55,7 +55,7 @@ const PUBLIC_HANDLES: ReadonlySet<RecordKind> = new Set<RecordKind>(['payment_li
 /**
  * The unique key an imported record is stored under. A public handle another merchant already
  * holds stays that merchant's: the copy keeps the record without it, so no import can take over
- * the page of another tenant (its own copy's pages do not open; docs/sandbox.md, "Snapshots").
+ * the page of another tenant (its own copy's pages do not open; docs/sandbox-testing.md, "Snapshots").
  */
 async function importedUniqueKey(ctx: RequestContext, record: SnapshotRecord & { kind: RecordKind }): Promise<string | undefined> {
   if (record.unique_key === null) return undefined;
@@ -81,7 +81,7 @@ async function allRecords(tx: Tx): Promise<SnapshotRecord[]> {
  * The merchant's whole state, read in one transaction that runs alone (no other transaction of
  * the merchant commits between two kinds' reads, so the records agree with each other): every
  * record with its id and unique key, the account ids the records belong to and the clock's
- * offset. Never the merchant's keys, nor its card fingerprint key (docs/sandbox.md, "Snapshots").
+ * offset. Never the merchant's keys, nor its card fingerprint key (docs/sandbox-testing.md, "Snapshots").
  */
 export async function exportSnapshot(ctx: RequestContext): Promise<Snapshot> {
   const records = await ctx.store.withTransactionAlone(ctx.merchant.id, allRecords);

@@ -78,7 +78,7 @@ describe('subscriptions', () => {
       expect(answer.body).not.toHaveProperty('trial_period');
       expect(Subscription.safeParse(answer.body).success).toBe(true);
     }
-    // The cycle's payment keeps the payment's own rule: a customer_payer not sent is {} (docs/sandbox.md, "The payment body").
+    // The cycle's payment keeps the payment's own rule: a customer_payer not sent is {} (docs/sandbox-payments.md, "The payment body").
     const purchases = await clients.sandbox.listEvents({ query: { type: 'payment.purchase' } });
     if (purchases.status !== 200) throw new Error('events');
     const first = await clients.payments.get({ params: { payment_id: purchases.body[0]?.resource_id as string } });

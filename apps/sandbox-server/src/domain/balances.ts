@@ -6,7 +6,7 @@ import { fromUnits, MAX_UNITS, toUnits } from './money.js';
  * What the marketplace holds for one recipient, per currency, in units of 0.0001: the source of
  * standalone transfers to it. Upstream documents INSUFFICIENT_BALANCE for a transfer but not which
  * balance; the sandbox keeps one per recipient so that what a recipient's captured split payments
- * collected is what can be transferred to it (docs/sandbox.md, "Marketplace transfers").
+ * collected is what can be transferred to it (docs/sandbox-payments.md, "Marketplace transfers").
  */
 export interface BalanceState {
   recipient_id: string;
@@ -16,7 +16,7 @@ export interface BalanceState {
 
 /**
  * The most a balance holds per currency, the largest amount the API accepts: every sum stays an
- * exact count of units (docs/sandbox.md, "Money").
+ * exact count of units (docs/sandbox-payments.md, "Money").
  */
 export const MAX_BALANCE_UNITS = MAX_UNITS;
 

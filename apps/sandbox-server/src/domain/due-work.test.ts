@@ -17,7 +17,7 @@ describe('dueOf', () => {
   it('puts a subscription at its next cycle, and nowhere once nothing can be charged', () => {
     expect(dueOf('subscription', subscription({}))).toEqual({ lane: 'clock', at: Date.parse('2026-02-01T00:00:00.000Z') });
     expect(dueOf('subscription', subscription({ status: 'COMPLETED' }))).toBeNull();
-    // Cycles beyond the subscription's end are never planned (docs/sandbox.md, "Advancing the clock").
+    // Cycles beyond the subscription's end are never planned (docs/sandbox-testing.md, "Advancing the clock").
     expect(dueOf('subscription', subscription({ availability: { start_at: '2026-01-01T00:00:00.000Z', finish_at: '2026-02-01T00:00:00.000Z' } }))).toBeNull();
   });
 

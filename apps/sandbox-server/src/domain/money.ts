@@ -8,7 +8,7 @@ import { MAX_AMOUNT_VALUE } from '@switchyard/contract';
  * which is MAX_UNITS units, about 1/90 of 2^53, and every sum the sandbox keeps (captured,
  * refunded, charged back, reversed) is capped by the one amount it is spent from. So a unit count
  * is always a safe integer, `toUnits` never rounds a value it is given and `fromUnits` gives back
- * the double whose shortest text is the exact decimal (docs/sandbox.md, "Money").
+ * the double whose shortest text is the exact decimal (docs/sandbox-payments.md, "Money").
  */
 export const UNITS_PER_MAJOR = 10_000;
 

@@ -64,7 +64,7 @@ function refundAll(start: PaymentState, parts: number[], charge = 't1'): Payment
 
 const unitsOf = (p: PaymentState, type: string) => p.transactions.filter((t) => t.type === type).reduce((sum, t) => sum + t.amount_units, 0);
 
-// Every amount the contract accepts (up to MAX_AMOUNT_VALUE, docs/sandbox.md "Money") must add up
+// Every amount the contract accepts (up to MAX_AMOUNT_VALUE, docs/sandbox-payments.md "Money") must add up
 // exactly: upstream requires sums of partial refunds without drift (upstream's notes, Amounts).
 describe('money sums over the whole accepted range', () => {
   it('partial refunds then "the rest" add up exactly to what was captured', () => {

@@ -18,7 +18,7 @@ function transfer(units: number): TransferState {
 const cmd = (units: number | undefined, code: string) => ({ amountUnits: units, reason: null, description: null, merchantReference: null, code, now: T0 });
 
 // §4.5: full or partial reversals; the reversed total never exceeds the transfer, over every
-// amount the contract accepts (docs/sandbox.md, "Money").
+// amount the contract accepts (docs/sandbox-payments.md, "Money").
 describe('reversal sums over the whole accepted range', () => {
   it('partial reversals then "the rest" add up exactly to the transfer, and its view shows exact values', () => {
     fc.assert(
@@ -42,7 +42,7 @@ describe('reversal sums over the whole accepted range', () => {
 
 // Upstream refuses a transfer with 400 PROVIDER_NOT_FOUND, ONBOARDING_NOT_VALID
 // or CURRENCY_NOT_SUPPORTED (Create Standalone Transfer); the order of the checks
-// and what makes a provider known are the sandbox's (docs/sandbox.md, "Marketplace transfers").
+// and what makes a provider known are the sandbox's (docs/sandbox-payments.md, "Marketplace transfers").
 describe('checkTransfer', () => {
   type Onboarding = TransferRecipient['onboardings'][number];
   const onboarding = (provider: string, status: string, currency?: string): Onboarding => ({

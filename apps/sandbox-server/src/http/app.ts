@@ -10,7 +10,8 @@ import { hostedCheckout } from './pages/hosted-checkout.js';
 import { payerAction, payerPage } from './pages/payer-page.js';
 import { hostedEnrollment } from './pages/hosted-enrollment.js';
 import { inspector } from './pages/inspector/router.js';
-import { OPENAPI_PATH, openapiHandler, serviceIndexHandler } from './pages/service-index.js';
+import { docsFolder, docsHandler, OPENAPI_PATH, openapiHandler, serviceIndexHandler } from './pages/service-index.js';
+import { pageAssets } from './pages/page-assets.js';
 import { jsonBody } from './api/json-body.js';
 import { requireStorableText } from './api/request-text.js';
 import { parseSize } from '../config.js';
@@ -33,7 +34,11 @@ export interface AppOptions extends HttpDeps {
   storeKind: string;
 }
 
-/** Gives every response its request id and logs it when it finishes (one middleware: it runs on every request). */
+/**
+ * Gives every response its request id and logs it when it finishes (one middleware: it runs on
+ * every request). The duration is rounded to a tenth of a millisecond; an error answer's line
+ * carries its code.
+ */
 function requestTracking(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
@@ -45,7 +50,8 @@ function requestTracking(logger: Logger): RequestHandler {
           method: req.method,
           path: req.path,
           status: res.statusCode,
-          durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+          durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
+          errorCode: res.locals.errorCode,
           merchantId: res.locals.merchant?.id,
         },
         'request',
@@ -158,8 +164,11 @@ export function createApp(options: AppOptions): Express {
   app.use(hostedEnrollment(options));
   app.use(inspector());
   // Unauthenticated, and outside /v1 and /sandbox, so no route of the API can take these paths.
-  app.get('/', serviceIndexHandler(options.storeKind));
+  const docs = docsFolder();
+  app.get('/', serviceIndexHandler(options.storeKind, docs !== undefined));
   app.get(OPENAPI_PATH, openapiHandler());
+  app.get('/docs/:name', docsHandler(docs));
+  app.use(pageAssets());
 
   app.use((req, res) => {
     sendProblem(res, new DomainError('NOT_FOUND', [`no route for ${req.method} ${req.path}`]));

@@ -46,24 +46,26 @@ async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Pr
 
 /**
  * Applies the migrations not yet applied, under a lock so concurrent starts do not race, and
- * resolves the secret-key pepper under the same lock.
+ * resolves the secret-key pepper under the same lock. Names the migrations it applied.
  */
-function migrate(pool: pg.Pool, schema: string, secretKeyPepper: string | undefined): Promise<SecretKeyDigests> {
+function migrate(pool: pg.Pool, schema: string, secretKeyPepper: string | undefined): Promise<{ secretKeys: SecretKeyDigests; applied: string[] }> {
   return inTransaction(pool, async (client) => {
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     await client.query('SELECT pg_advisory_xact_lock(7317)');
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
     const secretKeys = () => secretKeysOf(client, secretKeyPepper);
+    const applied: string[] = [];
     for (const m of MIGRATIONS) {
       if (done.has(m.version)) continue;
+      applied.push(`${m.version} ${m.name}`);
       if ('sql' in m) {
         await client.query(m.sql);
         if (m.backfill) await m.backfill((sql, params) => client.query(sql, params));
       } else await m.run({ client, secretKeys });
       await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
     }
-    return secretKeys();
+    return { secretKeys: await secretKeys(), applied };
   });
 }
 
@@ -85,6 +87,8 @@ export class PostgresStore implements Store {
   private constructor(
     private readonly pool: pg.Pool,
     readonly secretKeys: SecretKeyDigests,
+    /** The migrations this store's connect applied (`version name`), none when the schema was up to date. */
+    readonly migrationsApplied: readonly string[],
     merchantFreshForMs: number,
   ) {
     this.merchants = new MerchantCache(merchantFreshForMs);
@@ -101,7 +105,8 @@ export class PostgresStore implements Store {
     });
     pool.on('error', () => undefined);
     try {
-      return new PostgresStore(pool, await migrate(pool, schema, options.secretKeyPepper), options.merchantFreshForMs ?? MERCHANT_FRESH_FOR_MS);
+      const { secretKeys, applied } = await migrate(pool, schema, options.secretKeyPepper);
+      return new PostgresStore(pool, secretKeys, applied, options.merchantFreshForMs ?? MERCHANT_FRESH_FOR_MS);
     } catch (error) {
       await pool.end();
       throw error;

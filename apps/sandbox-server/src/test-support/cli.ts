@@ -2,10 +2,12 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const entry = fileURLToPath(new URL('../main.ts', import.meta.url));
+/** What the repository's `sandbox` script runs: the bundle of the sources, then the CLI in the same process. */
+export const START_SCRIPT = fileURLToPath(new URL('../../../../tooling/config/sandbox.mjs', import.meta.url));
 
-/** The `switchyard-sandbox` CLI in a process of its own, as an operator runs it. */
-export function startCli(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { env: { ...process.env, SANDBOX_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** The `switchyard-sandbox` CLI in a process of its own, as an operator runs it (by default from its sources through tsx). */
+export function startCli(args: string[], env: Record<string, string> = {}, command: string[] = ['--import', 'tsx', entry]) {
+  const child = spawn(process.execPath, [...command, ...args], { env: { ...process.env, SANDBOX_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += String(d)));

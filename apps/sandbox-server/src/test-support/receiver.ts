@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeIdleConnection } from '../http/server/http-server.js';
 
 export interface Received {
   headers: Record<string, string | string[] | undefined>;
@@ -17,6 +18,9 @@ export async function startReceiver(status: () => number = () => 200) {
       res.writeHead(status()).end();
     });
   });
+  // The webhook dispatcher posts from this process over kept-alive connections: a receiver that
+  // closed one on a late idle timer would reset a delivery and count an extra attempt.
+  server.on('timeout', closeIdleConnection);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {

@@ -324,7 +324,7 @@ describe(`${name}: the store contract`, () => {
   });
 
   // Amounts are kept as unit counts and shown as major units; both must come back unchanged over
-  // the whole accepted range (docs/sandbox.md, "Money"). One record per run holds a batch of them.
+  // the whole accepted range (docs/sandbox-payments.md, "Money"). One record per run holds a batch of them.
   it('gives back every accepted amount exactly, as units and as major units', async () => {
     const store = await open();
     let run = 0;
@@ -617,7 +617,7 @@ describe(`${name}: the store contract`, () => {
   });
 
   // A snapshot's export reads kind after kind: a transaction committing between two of its reads
-  // would give records that never existed together (docs/sandbox.md, "Snapshots").
+  // would give records that never existed together (docs/sandbox-testing.md, "Snapshots").
   it('runs a transaction alone: after the open ones of the merchant, seeing all of each', async () => {
     const store = await open();
     const m = `alone-${randomUUID()}`;

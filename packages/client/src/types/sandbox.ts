@@ -225,6 +225,11 @@ export interface InspectorOverview {
     items: InspectorSubscription[];
     total: number;
   };
+  merchant: {
+    id: string;
+    name: string;
+    account_ids: string[];
+  };
   recipients: {
     items: Recipient[];
     total: number;

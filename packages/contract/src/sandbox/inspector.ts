@@ -7,6 +7,7 @@ import { AmountOut } from '../shared/money.js';
 import { DateTime } from '../shared/primitives.js';
 import { Subscription } from '../subscriptions/schemas.js';
 import { queryInteger } from '../validation.js';
+import { SandboxMerchant } from './schemas.js';
 
 /** The most records of each kind one overview answers: the page polls it, so every answer stays small. */
 export const MAX_INSPECTOR_LIMIT = 100;
@@ -40,6 +41,8 @@ export const InspectorSubscription = z.object({
  * included). Events and webhook deliveries have list routes of their own.
  */
 export const InspectorOverview = z.object({
+  /** Who the keys belong to, for the page to say who is signed in: never the keys themselves. */
+  merchant: SandboxMerchant.pick({ id: true, name: true, account_ids: true }),
   limit: z.number().int().min(1),
   customers: recent(Customer),
   payments: recent(RetrievedPayment),

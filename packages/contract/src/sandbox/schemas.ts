@@ -146,7 +146,7 @@ export const FundBalanceBody = z.object({ amount: Amount });
 /**
  * What the marketplace holds for a recipient, per currency: what standalone transfers to it are
  * paid from. Captured split payments and the sandbox's fund route add to it, a transfer takes from
- * it and a reversal gives back (docs/sandbox.md, "Marketplace transfers").
+ * it and a reversal gives back (docs/sandbox-payments.md, "Marketplace transfers").
  */
 export const RecipientBalance = z.object({
   recipient_id: Uuid,

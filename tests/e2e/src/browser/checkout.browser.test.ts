@@ -5,7 +5,7 @@ import type { CreatePaymentLinkBody, PaymentLink } from '@switchyard/contract';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWorld, type World } from '../sandbox.js';
-import { chromiumAvailability, launchChromium, onPage } from './chromium.js';
+import { chromiumAvailability, docsImage, launchChromium, onPage } from './chromium.js';
 
 /**
  * The hosted checkout in Chromium: a buyer pays payment links with test cards, through
@@ -76,7 +76,7 @@ describe.skipIf(!chromium.available)('the hosted checkout in a browser', { timeo
     await onPage(browser, context, async (page) => {
       const l = await link();
       await page.goto(l.checkout_url);
-      await expect(page.locator('[data-amount]').textContent()).resolves.toBe('150.5 ARS');
+      await expect(page.locator('[data-amount]').textContent()).resolves.toBe('ARS\u00a0150.50');
       await fillCard(page, '4111111111111111');
       await page.getByRole('button', { name: 'Pay', exact: true }).click();
       const back = await backAtShop(page);
@@ -124,7 +124,7 @@ describe.skipIf(!chromium.available)('the hosted checkout in a browser', { timeo
       await page.goto(l.checkout_url);
       await page.getByRole('button', { name: 'Pay with PIX' }).click();
       await page.waitForURL('**/pay/**');
-      await page.getByRole('button', { name: 'Pay 20 BRL' }).click();
+      await page.getByRole('button', { name: /^Pay BRL.20\.00$/ }).click();
       await expect(page.locator('[data-status]').textContent()).resolves.toBe('SUCCEEDED');
       const events = await world.client.sandbox.listEvents({ query: { type: 'payment.purchase', limit: 1000 } });
       const payments = await Promise.all(events.map((e) => world.client.payments.get({ params: { payment_id: e.resource_id } })));
@@ -198,6 +198,7 @@ describe.skipIf(!chromium.available)('the hosted checkout in a browser', { timeo
         expect(widths.content).toBeLessThanOrEqual(360);
         const box = await page.getByLabel('Card number').boundingBox();
         expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 360).toBe(true);
+        await page.screenshot({ path: docsImage('checkout.png'), fullPage: true });
       },
       { width: 360, height: 740 },
     );

@@ -1,24 +1,15 @@
 import { existsSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { startWorld, type World } from '../sandbox.js';
-import { chromiumAvailability, launchChromium, onPage } from './chromium.js';
+import { describe, expect, it, type TestContext } from 'vitest';
+import { browserAndWorld, chromiumAvailability, onPage } from './chromium.js';
 
 const chromium = chromiumAvailability();
 
 describe.skipIf(!chromium.available)('the browser harness', () => {
-  let browser: Browser;
-  let world: World;
-  beforeAll(async () => {
-    [browser, world] = await Promise.all([launchChromium(), startWorld()]);
-  });
-  afterAll(async () => {
-    await Promise.all([browser?.close(), world?.stop()]);
-  });
+  const held = browserAndWorld();
 
   it('renders a sandbox page in Chromium', async (context) => {
-    await onPage(browser, context, async (page) => {
-      const response = await page.goto(`${world.url}/checkout/links/no-such-link`);
+    await onPage(held.browser, context, async (page) => {
+      const response = await page.goto(`${held.world.url}/checkout/links/no-such-link`);
       expect(response?.status()).toBe(404);
       await expect(page.locator('h1').textContent()).resolves.toBe('Payment link not found');
     });
@@ -33,8 +24,8 @@ describe.skipIf(!chromium.available)('the browser harness', () => {
       },
     } as unknown as TestContext;
     await expect(
-      onPage(browser, failing, async (page) => {
-        await page.goto(`${world.url}/health`);
+      onPage(held.browser, failing, async (page) => {
+        await page.goto(`${held.world.url}/health`);
         throw new Error('the assertion that failed');
       }),
     ).rejects.toThrow('the assertion that failed');

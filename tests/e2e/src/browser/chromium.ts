@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { TestContext } from 'vitest';
+import { afterAll, beforeAll, type TestContext } from 'vitest';
+import { startWorld, type World } from '../sandbox.js';
 
 /**
  * The browser the suites drive: Debian's Chromium (`apt-get install chromium`), because
@@ -29,7 +30,25 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, timeout: 50_000 });
 }
 
+/**
+ * Chromium and a sandbox world for the enclosing describe: started before its tests, closed after.
+ * The returned object is filled in by the time the tests run.
+ */
+export function browserAndWorld(): { browser: Browser; world: World } {
+  const held: Partial<{ browser: Browser; world: World }> = {};
+  beforeAll(async () => {
+    [held.browser, held.world] = await Promise.all([launchChromium(), startWorld()]);
+  });
+  afterAll(async () => {
+    await Promise.all([held.browser?.close(), held.world?.stop()]);
+  });
+  return held as { browser: Browser; world: World };
+}
+
 const SCREENSHOT_DIR = new URL('../../reports/screenshots/', import.meta.url);
+
+/** Where a screenshot the documentation shows goes (docs/images): the browser suites take them again on every run. */
+export const docsImage = (name: string): string => new URL(`../../../../docs/images/${name}`, import.meta.url).pathname;
 
 /**
  * Runs one browser test on a fresh page (its own context: no cookies or storage shared with other

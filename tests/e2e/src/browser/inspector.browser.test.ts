@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { startWorld, type World } from '../sandbox.js';
-import { chromiumAvailability, launchChromium, onPage } from './chromium.js';
+import { chromiumAvailability, docsImage, launchChromium, onPage } from './chromium.js';
 import { HOSTILE, merchantWithPayment, signIn, startReceiver, type InspectedMerchant } from './inspector-support.js';
 
 const chromium = chromiumAvailability();
@@ -39,7 +39,12 @@ describe.skipIf(!chromium.available)('the inspector', () => {
       const shown = page.locator('#payments details.item', { hasText: HOSTILE });
       await shown.locator(':scope > summary').click();
       await expect(shown.locator('dd').first().textContent()).resolves.toBe(payment.id);
-      await expect(shown.locator('ul.lines').last().textContent()).resolves.toContain('payment.purchase');
+      await expect(page.locator('#merchant').textContent()).resolves.toBe(`${merchant.name} (${merchant.id}; accounts ${merchant.account_ids.join(', ')})`);
+      // The payment's timeline: its transaction, its event and the attempt that delivered its webhook.
+      const timeline = shown.locator('ol.timeline');
+      await timeline.locator('li', { hasText: 'Webhook' }).first().waitFor();
+      expect(await timeline.locator('li .kind').allTextContents()).toEqual(expect.arrayContaining(['Transaction', 'Event', 'Webhook']));
+      await expect(timeline.textContent()).resolves.toContain('payment.purchase');
       expect(await page.locator('img').count()).toBe(0);
 
       const [attempt] = delivery.attempts;
@@ -48,6 +53,8 @@ describe.skipIf(!chromium.available)('the inspector', () => {
       await shownDelivery.locator(':scope > summary').click();
       await expect(shownDelivery.locator('pre.bytes').textContent()).resolves.toBe(attempt?.request_body);
       await expect(shownDelivery.textContent()).resolves.toContain(attempt?.signature);
+      // A duration a person reads: no six decimals.
+      await expect(shownDelivery.textContent()).resolves.toMatch(/Duration(\d+\.\d ms|\d+ ms|\d+\.\d s)Signature/);
 
       await page.locator('#events details.item', { hasText: 'payment.purchase' }).first().waitFor();
       // The journal route is another change's: the page says when this sandbox has none.
@@ -113,5 +120,25 @@ describe.skipIf(!chromium.available)('the inspector', () => {
       await shown.locator('ul.lines li', { hasText: 'DECLINED' }).waitFor();
       await page.locator('#customers details.item > summary', { hasText: 'inspector-subscriber' }).waitFor();
     });
+  });
+
+  it('takes docs/images/inspector.png: a refunded payment and its timeline, at 400 px', async (context) => {
+    // A merchant of its own: the picture shows one payment's story, not the other tests' records.
+    const { merchant, client, payment } = await merchantWithPayment(world.url, receiver.url);
+    await client.payments.refund({ params: { id: payment.id, transaction_id: payment.transactions?.id as string }, body: { ...fixtures.refund(), amount: { currency: 'ARS', value: 10 } } });
+    await onPage(
+      browser,
+      context,
+      async (page) => {
+        await signIn(page, world.url, merchant);
+        await page.locator('#payments details.item > summary').first().click();
+        await page.locator('#deliveries details.item > summary').first().click();
+        await page.locator('#payments ol.timeline li', { hasText: 'REFUND · SUCCEEDED' }).waitFor();
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(400);
+        // The payment with its timeline: what the page is for, below the controls.
+        await page.locator('#payments').screenshot({ path: docsImage('inspector.png') });
+      },
+      { width: 400, height: 900 },
+    );
   });
 });

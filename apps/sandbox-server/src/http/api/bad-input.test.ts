@@ -7,7 +7,7 @@ import { MAX_JSON_DEPTH } from './json-body.js';
 
 /**
  * Through real HTTP, on each store: bad input of every kind answers
- * 400 in the error shape (`{code, messages}`, docs/sandbox.md "Bad input"), bounded, naming the field.
+ * 400 in the error shape (`{code, messages}`, docs/sandbox-errors.md "Bad input"), bounded, naming the field.
  */
 sandboxPerStore('bad-input.test.ts', 'bad input on the $name store', (sb) => {
   let merchant: SandboxMerchant;
@@ -101,7 +101,7 @@ sandboxPerStore('bad-input.test.ts', 'bad input on the $name store', (sb) => {
     });
 
     it('calls a body it cannot read VALIDATION_ERROR, with http_code, on the banking family, as its other bad input', async () => {
-      // docs/sandbox.md, "Errors": the banking family's name for bad input (validationProblem).
+      // docs/sandbox-errors.md, "Errors": the banking family's name for bad input (validationProblem).
       const cases: Array<[BodyInit, string]> = [
         [Buffer.from([0x7b, 0xff, 0x7d]), 'the request body is not valid UTF-8'],
         ['['.repeat(MAX_JSON_DEPTH + 1), `the request body nests objects and arrays more than ${MAX_JSON_DEPTH} deep`],

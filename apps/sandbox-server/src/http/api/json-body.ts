@@ -14,7 +14,7 @@ const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i;
 /**
  * Deepest nesting of objects and arrays a body may have. The contract's deepest request field
  * is a handful of levels down; free-form objects beyond that are echoed back, and JSON.stringify
- * (or PostgreSQL's jsonb) fails on nesting thousands deep (docs/sandbox.md, "Bad input").
+ * (or PostgreSQL's jsonb) fails on nesting thousands deep (docs/sandbox-errors.md, "Bad input").
  */
 export const MAX_JSON_DEPTH = 32;
 

@@ -7,7 +7,7 @@ import { matchedRoute } from '../server/locals.js';
 /**
  * U+0000 and unpaired surrogates: PostgreSQL's text and jsonb cannot hold them ("invalid byte
  * sequence for encoding UTF8: 0x00", "unsupported Unicode escape sequence"), so no store
- * takes them, and the memory store answers as PostgreSQL would (docs/sandbox.md, "Bad input").
+ * takes them, and the memory store answers as PostgreSQL would (docs/sandbox-errors.md, "Bad input").
  */
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what this looks for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

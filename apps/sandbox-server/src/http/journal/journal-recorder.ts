@@ -6,7 +6,7 @@ import { maskBody, tooLargeToKeep } from './journal-mask.js';
 import type { RequestJournal } from './journal.js';
 import { SENT_BODY, type JournaledResponse } from '../server/send-json.js';
 
-/** The most characters of each body a journal entry keeps (docs/sandbox.md, "Request journal"). */
+/** The most characters of each body a journal entry keeps (docs/sandbox-testing.md, "Request journal"). */
 export const JOURNAL_BODY_CHARS = 8 * 1024;
 /** Idempotency keys are the client's text: a journal entry keeps at most this much of one. */
 const MAX_KEY_CHARS = 255;

@@ -57,7 +57,7 @@ describe('request journal', () => {
     expect(journal.list('m3', {}).map((e) => e.id)).toEqual(['4']);
   });
 
-  // docs/sandbox.md, "Request journal", Bounds: one merchant's flood fills its own ring, and the
+  // docs/sandbox-testing.md, "Request journal", Bounds: one merchant's flood fills its own ring, and the
   // journals it forgets to make room for that ring leave the others at least
   // totalEntries - 2 * size + 1 entries (whole journals go, so one eviction frees up to a ring
   // more than it needs); a full ring evicts nothing.

@@ -3,7 +3,7 @@ import type { JournalEntry, ListRequestsQuery } from '@switchyard/contract';
 /**
  * Entries kept across all merchants: past it, the journal of the merchant idle longest is
  * forgotten. With bodies capped at 8 KiB each this bounds the journal's memory whatever the
- * number of merchants (docs/sandbox.md, "Request journal").
+ * number of merchants (docs/sandbox-testing.md, "Request journal").
  */
 export const JOURNAL_TOTAL_ENTRIES = 10_000;
 const DEFAULT_LIST_LIMIT = 100;

@@ -1,8 +1,9 @@
-import { amountText, checkoutPath, type Checkout, type CheckoutTarget } from '../../app/hosted-checkout.js';
+import { checkoutPath, type Checkout, type CheckoutTarget } from '../../app/hosted-checkout.js';
 import type { PaymentState } from '../../domain/payment-state.js';
 import { fromUnits } from '../../domain/money.js';
 import type { KeptFields } from './hosted-checkout-form.js';
 import { escapeHtml as escape, styledPage } from './html.js';
+import { formatAmount } from './money-text.js';
 
 /** One attempt key per rendered form: resubmitting the same form (a double click) pays once. */
 export type NewAttempt = () => string;
@@ -37,7 +38,7 @@ function methodForm(action: string, attempt: string, method: string): string {
 }
 
 function summary(c: Checkout): string {
-  const amount = c.amount ? `<p class="amount" data-amount>${escape(amountText(c.amount))}</p>` : '';
+  const amount = c.amount ? `<p class="amount" data-amount>${escape(formatAmount(c.amount.value, c.amount.currency))}</p>` : '';
   return `<h1 data-description>${escape(c.description)}</h1>
 ${amount}
 <p>Order <span data-merchant-order-id>${escape(c.merchant_order_id)}</span></p>
@@ -78,7 +79,7 @@ export function resultPage(target: CheckoutTarget, p: PaymentState, links: { cal
     title,
     `<h1 data-result>${escape(title)}</h1>
 <div class="card"><p data-description>${escape(p.description)}</p>
-<p class="amount">${escape(`${fromUnits(p.amount_units)} ${p.currency}`)}</p>
+<p class="amount">${escape(formatAmount(fromUnits(p.amount_units), p.currency))}</p>
 <p>Status: <span data-status>${escape(p.status)}</span> / <span data-sub-status>${escape(p.sub_status)}</span></p>
 <p>Payment <span data-payment-id>${escape(p.id)}</span></p>${reason}</div>
 ${retry}${back}${SANDBOX_NOTE}`,
@@ -92,7 +93,7 @@ export function challengePage(target: CheckoutTarget, p: PaymentState, errors: r
   return styledPage(
     '3-D Secure verification',
     `<h1>Verify it is you</h1>
-<p>Your bank asks you to confirm the payment of <strong>${escape(`${fromUnits(p.amount_units)} ${p.currency}`)}</strong>${card ? ` with the card ending in ${escape(card.lfd)}` : ''}.</p>
+<p>Your bank asks you to confirm the payment of <strong>${escape(formatAmount(fromUnits(p.amount_units), p.currency))}</strong>${card ? ` with the card ending in ${escape(card.lfd)}` : ''}.</p>
 ${errorList(errors)}
 <form class="card" method="post" action="${escape(action)}" data-challenge-form>
 <label for="otp">One-time code</label>

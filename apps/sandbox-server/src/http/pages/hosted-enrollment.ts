@@ -6,7 +6,7 @@ import { DomainError } from '../../domain/errors.js';
 import { webAddress } from '../../domain/web-address.js';
 import { problemOf } from '../../errors.js';
 import type { HttpDeps } from '../api/deps.js';
-import { escapeHtml as escape, page } from './html.js';
+import { escapeHtml as escape, styledPage } from './html.js';
 import { pageContext } from './page-context.js';
 
 const OUTCOMES = { confirm: 'ENROLLED', decline: 'DECLINED' } as const;
@@ -31,7 +31,7 @@ function render(res: Response, status: number, method: DirectEnrolledPaymentMeth
     .status(status)
     .type('html')
     .send(
-      page(
+      styledPage(
         `Enroll ${method.name}`,
         `<h1>Enroll ${escape(method.name)}</h1>
 <p data-status>${escape(method.status)}</p>
@@ -41,7 +41,7 @@ ${note}${forms}`,
     );
 }
 
-const notFound = (res: Response) => res.status(404).type('html').send(page('Enrollment not found', '<h1>Enrollment not found</h1>'));
+const notFound = (res: Response) => res.status(404).type('html').send(styledPage('Enrollment not found', '<h1>Enrollment not found</h1>'));
 
 /**
  * The `redirect_url` of a direct enrollment that waits for the payer (a bank account such as
@@ -71,7 +71,7 @@ export function hostedEnrollment(deps: HttpDeps): Router {
       }
       const outcome = (req.body as { outcome?: unknown } | undefined)?.outcome;
       if (outcome !== 'ENROLLED' && outcome !== 'DECLINED') {
-        res.status(400).type('html').send(page('Invalid answer', '<h1>Invalid answer</h1><p>outcome must be ENROLLED or DECLINED</p>'));
+        res.status(400).type('html').send(styledPage('Invalid answer', '<h1>Invalid answer</h1><p>outcome must be ENROLLED or DECLINED</p>'));
         return;
       }
       try {

@@ -8,7 +8,9 @@ import { fromUnits } from '../../domain/money.js';
 import type { PaymentState } from '../../domain/payment-state.js';
 import { webAddress } from '../../domain/web-address.js';
 import type { HttpDeps } from '../api/deps.js';
-import { escapeHtml as escape, page } from './html.js';
+import QRCode from 'qrcode';
+import { escapeHtml as escape, styledPage } from './html.js';
+import { formatAmount } from './money-text.js';
 import { pageContext } from './page-context.js';
 
 /** What the payer may do on the page; EXPIRED is the clock's (or the control route's). */
@@ -31,30 +33,40 @@ function callbackLink(callbackUrl: string | null): string {
   return url ? `<p><a data-callback href="${escape(url.href)}">Return to the merchant</a></p>` : '';
 }
 
-function render(code: string, p: PaymentState): string {
+/**
+ * The QR code a payer scans (PIX, CoDi), drawn from the copy-and-paste code by a QR library as an
+ * inline SVG: a real code any banking app reads, with no image request and nothing from outside.
+ */
+async function qrImage(qrCode: string | null): Promise<string> {
+  if (qrCode === null) return '';
+  const svg = await QRCode.toString(qrCode, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return `<div class="qr" role="img" aria-label="QR code of the payment" data-qr-image>${svg}</div>`;
+}
+
+async function render(code: string, p: PaymentState): Promise<string> {
   const m = p.payment_method.alternative;
-  const amount = `${fromUnits(p.amount_units)} ${p.currency}`;
+  const amount = formatAmount(fromUnits(p.amount_units), p.currency);
   const details = m
-    ? `<dl>${row('Reference', m.reference, 'reference')}${row('QR code (copy and paste)', m.qr_code, 'qr-code')}${row('Barcode', m.barcode, 'barcode')}${row('Bank account', m.bank_account, 'bank-account')}${row('Beneficiary', m.beneficiary_name, 'beneficiary')}${row('Pay before', m.expires_at, 'expires-at')}</dl><p>${escape(m.instruction ?? '')}</p>`
+    ? `${await qrImage(m.qr_code)}<dl>${row('Reference', m.reference, 'reference')}${row('QR code (copy and paste)', m.qr_code, 'qr-code')}${row('Barcode', m.barcode, 'barcode')}${row('Bank account', m.bank_account, 'bank-account')}${row('Beneficiary', m.beneficiary_name, 'beneficiary')}${row('Pay before', m.expires_at, 'expires-at')}</dl><p>${escape(m.instruction ?? '')}</p>`
     : '';
   const form = isWaitingForPayer(p)
     ? `<form method="post" action="/pay/${escape(code)}">
 <button type="submit" name="outcome" value="SUCCEEDED">Pay ${escape(amount)}</button>
-<button type="submit" name="outcome" value="DECLINED">Decline</button>
+<button type="submit" name="outcome" value="DECLINED" class="secondary">Decline</button>
 </form>`
     : '';
-  return page(
+  return styledPage(
     `${p.payment_method.type} payment`,
     `<h1>${escape(p.description)}</h1>
-<p data-amount>${escape(amount)}</p>
+<div class="card"><p class="amount" data-amount>${escape(amount)}</p>
 <p>Method: <span data-method>${escape(p.payment_method.type)}</span></p>
 <p>Status: <span data-status>${escape(p.status)}</span></p>
-${details}${form}${callbackLink(p.callback_url)}
-<p>Switchyard sandbox payer page: what the payer sees at the method's provider.</p>`,
+${details}${form}</div>${callbackLink(p.callback_url)}
+<p class="hint">Switchyard sandbox payer page: what the payer sees at the method's provider.</p>`,
   );
 }
 
-const notFound = (res: Response) => res.status(404).send(page('Payment not found', '<h1>Payment not found</h1>'));
+const notFound = (res: Response) => res.status(404).send(styledPage('Payment not found', '<h1>Payment not found</h1>'));
 
 type Found = NonNullable<Awaited<ReturnType<typeof load>>>;
 
@@ -74,21 +86,21 @@ function onPayerPage(deps: HttpDeps, act: (req: Request, res: Response, code: st
 }
 
 /** `GET /pay/{code}`: the page a waiting payment's `redirect_url` opens, with the form that pays or declines it. */
-export const payerPage = (deps: HttpDeps): RequestHandler => onPayerPage(deps, (_req, res, code, found) => void res.send(render(code, found.payment)));
+export const payerPage = (deps: HttpDeps): RequestHandler => onPayerPage(deps, async (_req, res, code, found) => void res.send(await render(code, found.payment)));
 
 /** `POST /pay/{code}` (the page's form, `outcome=SUCCEEDED|DECLINED`): the payer acts, then sees the page again. */
 export const payerAction = (deps: HttpDeps): RequestHandler =>
   onPayerPage(deps, async (req, res, code, found) => {
     const outcome = (req.body as Record<string, unknown> | undefined)?.outcome;
     if (typeof outcome !== 'string' || !(PAGE_OUTCOMES as readonly string[]).includes(outcome)) {
-      res.status(400).send(page('Bad request', `<h1>Bad request</h1><p>outcome must be ${PAGE_OUTCOMES.join(' or ')}</p>`));
+      res.status(400).send(styledPage('Bad request', `<h1>Bad request</h1><p>outcome must be ${PAGE_OUTCOMES.join(' or ')}</p>`));
       return;
     }
     try {
       await settlePayerOutcome(found.ctx, found.payment.id, outcome as PayerOutcome);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      res.status(409).send(page('Payment not payable', `<h1>This payment can no longer be paid</h1><p>${escape(error.messages.join('; '))}</p>`));
+      res.status(409).send(styledPage('Payment not payable', `<h1>This payment can no longer be paid</h1><p>${escape(error.messages.join('; '))}</p>`));
       return;
     }
     // Post/redirect/get: reloading the result page does not submit the form again.

@@ -21,26 +21,47 @@ describe('GET /', () => {
       version: pkg.version,
       store: 'memory',
       openapi: '/openapi.json',
-      docs: ['docs/api-reference.md', 'docs/sandbox.md'],
+      inspector: '/inspector',
+      docs: [...DOC_PATHS],
       control_api: listRoutes(sandboxContract).map(({ route }) => ({ method: route.method, path: route.path, summary: route.summary })),
     });
   });
 
-  it('answers a browser an HTML page linking the OpenAPI document and naming the docs and the control routes', async () => {
+  it('answers a browser an HTML page linking the inspector, the OpenAPI document and the docs, and naming the control routes', async () => {
     const res = await fetch(`${sb.url}/`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await res.text();
     expect(html).toContain(`<span data-version>${pkg.version}</span>`);
     expect(html).toContain('<span data-store>memory</span>');
-    expect(html).toContain('<a href="/openapi.json">');
-    for (const doc of DOC_PATHS) expect(html).toContain(`<code>${doc}</code>`);
+    expect(html).toContain('<a href="/openapi.json" data-openapi>');
+    expect(html).toContain('<a href="/inspector" data-inspector>');
+    // Run from the clone: the documents are served, and linked.
+    for (const doc of DOC_PATHS) {
+      expect(html).toContain(`<a href="/${doc}" data-doc>${doc}</a>`);
+      const served = await fetch(`${sb.url}/${doc}`);
+      expect(served.headers.get('content-type'), doc).toBe('text/plain; charset=utf-8');
+      expect(await served.text(), doc).toBe(readFileSync(new URL(`../../../../../${doc}`, import.meta.url), 'utf8'));
+    }
     for (const { route } of listRoutes(sandboxContract)) expect(html).toContain(`<code>${route.method} ${route.path}</code>`);
+  });
+
+  it('names the docs as repository paths where it has no docs to serve (an install from the registry)', () => {
+    const html = indexPage(serviceIndex('memory'), false);
+    for (const doc of DOC_PATHS) expect(html).toContain(`<li><code>${doc}</code> in the repository</li>`);
+  });
+
+  it('serves no other file under /docs', async () => {
+    for (const path of ['/docs/..%2Fpackage.json', '/docs/architecture.md', '/docs/sandbox.md.bak']) {
+      const res = await raw(sb.url, path);
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).toMatchObject({ code: 'NOT_FOUND' });
+    }
   });
 
   it('escapes everything dynamic on the page', () => {
     const index = { ...serviceIndex('<script>alert(1)</script>'), version: '"><img src=x>' };
-    const html = indexPage(index);
+    const html = indexPage(index, true);
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
     expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');

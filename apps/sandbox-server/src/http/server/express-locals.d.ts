@@ -16,6 +16,8 @@ declare global {
       merchantCurrent?: boolean;
       /** Set once the faults middleware decided on what a second run of the steps would decide alike (api/stale-merchant.ts). */
       faultDecided?: boolean;
+      /** The `code` of an error answer (set by sendJson on a 4xx or 5xx, read by the request log). */
+      errorCode?: string;
       /** The fault applied to this request, if any (set by the faults middleware, read by the journal). */
       fault?: { source: 'rule' | 'header'; rule_id?: string; effect: string };
     }

@@ -1,4 +1,5 @@
 import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Express } from 'express';
 import { answerClientError, answerUnmetExpectation } from './client-errors.js';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../../config.js';
@@ -32,6 +33,22 @@ function classesFor(app: Express): AppClasses {
 }
 
 /**
+ * The server's 'timeout' listener, in place of Node's, which destroys a socket the moment its
+ * keep-alive timer fires. The timers run before the event loop reads sockets: when the process
+ * was busy past the time-out (a long request, a loaded machine), a client's next request may
+ * already sit unread on the connection, and closing it then resets a request the server could
+ * serve (ECONNRESET on the client). The decision waits until the reads of this turn of
+ * the loop are done: a connection that received bytes meanwhile is serving a request and stays
+ * open; an idle one closes as before.
+ */
+export function closeIdleConnection(socket: Socket): void {
+  const read = socket.bytesRead;
+  setImmediate(() => {
+    if (socket.bytesRead === read) socket.destroy();
+  });
+}
+
+/**
  * The HTTP server for `app` (Express's `app.listen` builds one with Node's default classes and
  * time-outs: 60 s for headers, checked every 30 s, so an idle socket lived up to 90 s). Requests
  * Node's parser refuses, and unmet `Expect` headers, are answered in the API's error shape.
@@ -51,6 +68,7 @@ export function createHttpServer(app: Express, timeouts: Partial<HttpTimeouts> =
     app,
   );
   server.on('clientError', answerClientError);
+  server.on('timeout', closeIdleConnection);
   server.on('checkExpectation', answerUnmetExpectation);
   return server;
 }

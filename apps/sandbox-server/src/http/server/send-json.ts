@@ -23,6 +23,8 @@ export function sendJson(this: JournaledResponse, body: unknown): Response {
   if (!this.hasHeader('content-type')) this.setHeader('content-type', 'application/json; charset=utf-8');
   this.setHeader('content-length', bytes);
   if (SENT_BODY in this) this[SENT_BODY] = { body, bytes };
+  // The request log names an error answer's code beside its status.
+  if (this.statusCode >= 400 && typeof (body as { code?: unknown } | null)?.code === 'string') this.locals.errorCode = (body as { code: string }).code;
   this.end(text);
   return this;
 }

@@ -1,9 +1,8 @@
 import { DEFAULT_INSPECTOR_LIMIT, MAX_CLOCK_ADVANCE_SECONDS, PAYER_OUTCOMES, SCRIPTED_OUTCOMES } from '@switchyard/contract';
-import { escapeHtml as escape, pageWithAssets } from '../html.js';
+import { escapeHtml as escape, pageWithScript } from '../html.js';
 
 export const INSPECTOR_PATH = '/inspector';
 export const SCRIPT_PATH = `${INSPECTOR_PATH}/inspector.js`;
-export const STYLESHEET_PATH = `${INSPECTOR_PATH}/inspector.css`;
 
 /** The sections the page fills from the API, in the order they appear (id, heading). */
 const SECTIONS: readonly (readonly [string, string])[] = [
@@ -36,6 +35,7 @@ const signIn = `<section id="signin" aria-labelledby="signin-title" hidden>
 
 const controls = `<section id="controls" aria-labelledby="controls-title">
 <h2 id="controls-title">Sandbox</h2>
+<p>Signed in as <output id="merchant"></output></p>
 <p>Sandbox time: <output id="clock"></output></p>
 <form id="advance-form">
 <label for="advance-amount">Advance the clock by</label>
@@ -67,9 +67,9 @@ const section = ([id, title]: readonly [string, string]) =>
  */
 export function inspectorPage(): string {
   const nav = SECTIONS.map(([id, title]) => `<li><a href="#${id}">${escape(title)}</a></li>`).join('');
-  return pageWithAssets(
+  return pageWithScript(
     'Switchyard inspector',
-    { stylesheet: STYLESHEET_PATH, script: SCRIPT_PATH },
+    SCRIPT_PATH,
     `<header><h1>Switchyard inspector</h1>
 <p id="status" role="status" aria-live="polite"></p><p id="error" role="alert"></p></header>
 <noscript><p>The inspector needs JavaScript: it reads the sandbox's API with your keys, from this tab.</p></noscript>

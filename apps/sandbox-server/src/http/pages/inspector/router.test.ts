@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { sandboxForSuite } from '../../../test-support/stores.js';
 import { INSPECTOR_CSP } from './router.js';
 import { INSPECTOR_SCRIPT } from './script.js';
+import { bundleInspectorScript } from './script-bundle.js';
 
 const sb = sandboxForSuite();
 
 describe('the inspector page', () => {
-  it('serves its page, script and stylesheet from the sandbox under the Content-Security-Policy', async () => {
+  it('serves its page and script from the sandbox under the Content-Security-Policy', async () => {
     for (const [path, type] of [
       ['/inspector', 'text/html'],
       ['/inspector/inspector.js', 'text/javascript'],
-      ['/inspector/inspector.css', 'text/css'],
     ] as const) {
       const res = await fetch(`${sb.url}${path}`);
       expect(res.status, path).toBe(200);
@@ -25,6 +25,10 @@ describe('the inspector page', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
     expect(scripts).toEqual(['<script type="module" src="/inspector/inspector.js">']);
     expect(html).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=|https?:\/\//);
+  });
+
+  it('serves the bundle of its type-checked browser code (browser/inspector.ts), as generated', async () => {
+    expect(INSPECTOR_SCRIPT, 'script.ts is stale: run pnpm --filter @switchyard/sandbox-server inspector-script').toBe(await bundleInspectorScript());
   });
 
   it('builds the page without any HTML parser: no innerHTML, outerHTML, insertAdjacentHTML or document.write', () => {

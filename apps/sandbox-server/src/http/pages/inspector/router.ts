@@ -1,7 +1,6 @@
 import express, { type Response, type Router } from 'express';
-import { INSPECTOR_PATH, SCRIPT_PATH, STYLESHEET_PATH, inspectorPage } from './page.js';
+import { INSPECTOR_PATH, SCRIPT_PATH, inspectorPage } from './page.js';
 import { INSPECTOR_SCRIPT } from './script.js';
-import { INSPECTOR_STYLESHEET } from './style.js';
 
 /**
  * Defence in depth behind building the page with textContent: no inline script or style, nothing
@@ -29,7 +28,7 @@ function send(res: Response, type: string, body: string): void {
 }
 
 /**
- * The inspector (`/inspector`): one page, its script and its stylesheet, all static. Nothing here
+ * The inspector (`/inspector`): one page and its script, both static (its stylesheet is every page's, page-assets.ts). Nothing here
  * reads the store; the page reads the API from the browser with the merchant's keys, so it sees
  * exactly what those keys may see.
  */
@@ -38,6 +37,5 @@ export function inspector(): Router {
   const html = inspectorPage();
   router.get(INSPECTOR_PATH, (_req, res) => send(res, 'html', html));
   router.get(SCRIPT_PATH, (_req, res) => send(res, 'text/javascript', INSPECTOR_SCRIPT));
-  router.get(STYLESHEET_PATH, (_req, res) => send(res, 'css', INSPECTOR_STYLESHEET));
   return router;
 }

@@ -57,8 +57,9 @@ debian_id="$(docker image inspect --format '{{.Id}}' "$debian")"
 derived_recipe() { cat "$here/standin/$1.Dockerfile" "${@:2}" | { cat; echo "$debian_id"; } | digest; }
 build_derived() { # name tag context [extra build args...]
   local name="$1" tag="$2" context="$3" recipe="$4"
-  docker build --quiet --file "$here/standin/$name.Dockerfile" --build-arg "BASE_IMAGE=$debian" \
-    --label "$recipe_label=$recipe" --tag "$tag" "$context" >/dev/null
+  docker build --file "$here/standin/$name.Dockerfile" --build-arg "BASE_IMAGE=$debian" \
+    --label "$recipe_label=$recipe" --tag "$tag" "$context" >"$work/$name.log" 2>&1 \
+    || { tail -30 "$work/$name.log" >&2; exit 1; }
   echo "stand-in $tag: built"
 }
 

@@ -103,8 +103,8 @@ await killing;
 const burstSeconds = ((Date.now() - started) / 1000).toFixed(1);
 const summary = (phase) => [...outcomes[phase]].map(([outcome, n]) => `${n}× ${outcome}`).join(', ');
 console.log(`burst: ${TOTAL} payments through the balancer in ${burstSeconds} s; replica SIGKILLed after ${KILL_AFTER} were sent`);
-console.log(`  before the kill: ${summary('before')}`);
-console.log(`  after the kill:  ${summary('after')}`);
+console.log(`  sent before the kill: ${summary('before')}`);
+console.log(`  sent after the kill:  ${summary('after')}`);
 console.log(`  acknowledged (201): ${acknowledged.length}`);
 
 const problems = [];

@@ -35,7 +35,11 @@ if [ "$status" != 0 ]; then
   echo "build-image: docker build failed (exit $status)" >&2
   exit "$status"
 fi
-# The classic builder says "Sending build context to Docker daemon  48.1MB"; BuildKit "transferring context: 48.1MB".
-context="$(grep -Eo '(Sending build context to Docker daemon|transferring context:) +[0-9.]+ ?[kMG]?B' "$log" | tail -1 | grep -Eo '[0-9.]+ ?[kMG]?B$' || echo '?')"
+# The classic builder says "Sending build context to Docker daemon  48.1MB" (all of it, every
+# build); BuildKit "transferring context: 48.1MB" per transfer (only what changed since its last
+# build): the largest is reported.
+context="$(grep -Eo '(Sending build context to Docker daemon|transferring context:) +[0-9.]+ ?[kMG]?B' "$log" \
+  | grep -Eo '[0-9.]+ ?[kMG]?B$' | tr -d ' ' \
+  | awk '{ n = $0 + 0; u = $0; gsub(/[0-9.]/, "", u); f = (u == "kB" ? 1e3 : u == "MB" ? 1e6 : u == "GB" ? 1e9 : 1); if (n * f > max) { max = n * f; best = $0 } } END { print (best == "" ? "?" : best) }')"
 rm -f "$log"
 echo "build-image: $tag (version $version, revision $revision, base $node_image) built in $(($(date +%s) - start)) s; build context $context"

@@ -14,6 +14,8 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 cd "$root"
+# shellcheck source=lib.sh
+. "$here/lib.sh"
 
 image="${SWITCHYARD_SANDBOX_IMAGE:-switchyard-sandbox:ci}"
 export SWITCHYARD_NODE_IMAGE="${SWITCHYARD_NODE_IMAGE:-switchyard-standin/node:24-slim}"
@@ -40,8 +42,6 @@ cleanup() {
   [ "${#containers[@]}" = 0 ] || docker rm --force --volumes "${containers[@]}" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
-free_port() { node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'; }
-ms_since() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
 
 step "engine and stand-in base images"
 "$here/engine.sh"
@@ -111,12 +111,7 @@ conformance_against() {
   t0=$(date +%s%N)
   cid="$(docker run --detach --network host -e SANDBOX_HOST=127.0.0.1 -e "SANDBOX_PORT=$port" "$@" "$image")"
   containers+=("$cid")
-  for _ in $(seq 1 $((HEALTHY_WITHIN_S * 10))); do
-    [ "$(docker inspect --format '{{.State.Health.Status}}' "$cid")" = healthy ] && break
-    [ "$(docker inspect --format '{{.State.Running}}' "$cid")" = true ] || { docker logs "$cid" >&2; fail "the $name container exited"; }
-    sleep 0.1
-  done
-  [ "$(docker inspect --format '{{.State.Health.Status}}' "$cid")" = healthy ] || fail "the $name container was not healthy within $HEALTHY_WITHIN_S s"
+  wait_healthy "$cid" "$HEALTHY_WITHIN_S" || fail "the $name container did not turn healthy"
   echo "$name: healthy $(ms_since "$t0") ms after docker run"
   local uid
   uid="$(docker exec "$cid" id -u)"
@@ -128,6 +123,8 @@ conformance_against() {
   node apps/conformance/bin/switchyard-conformance.js --base-url "http://127.0.0.1:$port" >"$log" 2>&1 || status=$?
   if [ "$status" != 0 ]; then
     cat "$log"
+    echo "the end of the $name container's log:" >&2
+    docker logs --tail 40 "$cid" >&2
     fail "the conformance suite against the $name container exited $status"
   fi
   echo "$name: conformance $(grep -E '^checks: ' "$log") in $(( $(ms_since "$t0") / 1000 )) s"

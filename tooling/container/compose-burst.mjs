@@ -152,7 +152,7 @@ while (Date.now() - waitStart < DELIVERY_WAIT_MS) {
 }
 const repeated = [...purchases.values()].filter((k) => k.size > 1).length;
 console.log(
-  `webhooks: ${deliveries.length} deliveries, payment.purchase for ${purchases.size} payments, ${acknowledged.length - missing().length} of ${acknowledged.length} acknowledged within ${((Date.now() - waitStart) / 1000).toFixed(1)} s`,
+  `webhooks: ${deliveries.length} deliveries (repeats included), payment.purchase for ${purchases.size} payments, ${acknowledged.length - missing().length} of ${acknowledged.length} acknowledged within ${((Date.now() - waitStart) / 1000).toFixed(1)} s`,
 );
 for (const id of missing()) problems.push(`no payment.purchase webhook arrived for acknowledged payment ${id}`);
 if (repeated > 0) problems.push(`${repeated} payments had repeats with another idempotency_key: a repeat must carry the first one's`);

@@ -6,12 +6,14 @@
 #   SWITCHYARD_SANDBOX_IMAGE   the sandbox image, already built (compose runs with --no-build)
 #   SWITCHYARD_POSTGRES_IMAGE, SWITCHYARD_NGINX_IMAGE   default: the official images
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
 cd "$root"
+# shellcheck source=lib.sh
+. "$here/lib.sh"
 : "${SWITCHYARD_SANDBOX_IMAGE:?name the sandbox image to run}"
 export SWITCHYARD_SANDBOX_IMAGE
 
-free_port() { node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'; }
 SWITCHYARD_PORT="$(free_port)"
 SWITCHYARD_REPLICA_A_PORT="$(free_port)"
 SWITCHYARD_REPLICA_B_PORT="$(free_port)"
@@ -33,24 +35,16 @@ trap down EXIT
 start=$(date +%s%N)
 "${compose[@]}" up --detach --no-build >/dev/null 2>&1 || "${compose[@]}" up --detach --no-build
 container_of() { "${compose[@]}" ps --quiet "$1"; }
-healthy_in() { # container, seconds
-  for _ in $(seq 1 $(($2 * 5))); do
-    [ "$(docker inspect --format '{{.State.Health.Status}}' "$1")" = healthy ] && return 0
-    sleep 0.2
-  done
-  echo "compose-test: $1 was not healthy within $2 s" >&2
-  return 1
-}
 a="$(container_of sandbox-a)"
 b="$(container_of sandbox-b)"
-healthy_in "$a" 120
-healthy_in "$b" 120
+wait_healthy "$a" 120
+wait_healthy "$b" 120
 [ "$(docker inspect --format '{{.State.ExitCode}}' "$(container_of migrate)")" = 0 ] || { echo "compose-test: migrate did not exit 0" >&2; exit 1; }
 for _ in $(seq 1 150); do curl -fsS "http://127.0.0.1:$SWITCHYARD_PORT/health" >/dev/null 2>&1 && break; sleep 0.2; done
 curl -fsS "http://127.0.0.1:$SWITCHYARD_PORT/health" >/dev/null
-echo "compose-test: postgres, migrate, two healthy replicas and the balancer up in $(( ($(date +%s%N) - start) / 1000000 )) ms"
+echo "compose-test: postgres, migrate, two healthy replicas and the balancer up in $(ms_since "$start") ms"
 
 network="$(docker inspect --format '{{range $name, $_ := .NetworkSettings.Networks}}{{$name}}{{end}}' "$a")"
 gateway="$(docker network inspect --format '{{(index .IPAM.Config 0).Gateway}}' "$network")"
 BALANCER_URL="http://127.0.0.1:$SWITCHYARD_PORT" SURVIVOR_URL="http://127.0.0.1:$SWITCHYARD_REPLICA_B_PORT" \
-  KILL_CONTAINER="$a" RECEIVER_HOST="$gateway" node tooling/container/compose-burst.mjs
+  KILL_CONTAINER="$a" RECEIVER_HOST="$gateway" node "$here/compose-burst.mjs"

@@ -12,7 +12,7 @@ import { STATUS_CODES } from 'node:http';
 import type { AppRoute } from '@ts-rest/core';
 import type { z } from 'zod';
 import * as contractExports from '../src/index.js';
-import { contract, listRoutes, WEBHOOK_EVENT_SCHEMAS } from '../src/index.js';
+import { contract, listRoutes, WEBHOOK_EVENT_SCHEMAS, WEBHOOK_SIGNATURE_HEADER } from '../src/index.js';
 import type { RouteMeta } from '../src/meta.js';
 import { SchemaWriter, schemaNames, sharedVocabulary, type JsonSchema } from './json-schema.js';
 
@@ -72,6 +72,15 @@ export function buildOpenApiDocument(): OpenApiDocument {
         tags: ['webhooks'],
         // The receiver is the merchant's own endpoint: the API keys are not sent to it.
         security: [],
+        parameters: [
+          {
+            name: WEBHOOK_SIGNATURE_HEADER,
+            in: 'header',
+            required: true,
+            description: 'Base64 of the HMAC-SHA256 of the raw body, keyed with the webhook\'s hmac_client_secret: verify it before parsing.',
+            schema: { type: 'string' },
+          },
+        ],
         requestBody: { required: true, content: { [JSON_MEDIA]: { schema: writer.write(schema, 'output') } } },
         responses: { '200': { description: 'The event was received.' } },
       },

@@ -15,28 +15,8 @@ export interface CreateCustomerBody {
   phone?: Phone | undefined;
   metadata?: MetadataItem[] | undefined;
   gender?: string | undefined;
-  billing_address?: {
-    address_line_1: string;
-    city: string;
-    country?: any;
-    address_line_2?: string | undefined;
-    building_number_1?: string | undefined;
-    building_number_2?: string | undefined;
-    state?: string | undefined;
-    zip_code?: string | undefined;
-    neighborhood?: string | null | undefined;
-  } | undefined;
-  shipping_address?: {
-    address_line_1: string;
-    city: string;
-    country?: any;
-    address_line_2?: string | undefined;
-    building_number_1?: string | undefined;
-    building_number_2?: string | undefined;
-    state?: string | undefined;
-    zip_code?: string | undefined;
-    neighborhood?: string | null | undefined;
-  } | undefined;
+  billing_address?: CustomerAddress | undefined;
+  shipping_address?: CustomerAddress | undefined;
   merchant_customer_created_at?: string | undefined;
 }
 
@@ -85,6 +65,19 @@ export interface CustomerSession {
   created_at: string;
   customer_session: string;
   expires_at: string;
+}
+
+/** The contract's `CustomerAddress` (`z.input` and `z.output` alike). */
+export interface CustomerAddress {
+  address_line_1: string;
+  city: string;
+  country?: any;
+  address_line_2?: string | undefined;
+  building_number_1?: string | undefined;
+  building_number_2?: string | undefined;
+  state?: string | undefined;
+  zip_code?: string | undefined;
+  neighborhood?: string | null | undefined;
 }
 
 /** The customers routes as the client calls them: what each one takes and answers per status. */

@@ -17,17 +17,7 @@ export interface CreateRecipientBody {
     document_number: string;
   } | undefined;
   phone?: Phone | undefined;
-  address?: {
-    address_line_1: string;
-    city: string;
-    country?: any;
-    address_line_2?: string | undefined;
-    building_number_1?: string | undefined;
-    building_number_2?: string | undefined;
-    state?: string | undefined;
-    zip_code?: string | undefined;
-    neighborhood?: string | null | undefined;
-  } | undefined;
+  address?: RecipientAddress | undefined;
   legal_name?: string | undefined;
   website?: string | undefined;
   industry?: string | undefined;
@@ -48,17 +38,7 @@ export interface CreateRecipientBody {
       document_number: string;
     } | undefined;
     phone?: Phone | undefined;
-    address?: {
-      address_line_1: string;
-      city: string;
-      country?: any;
-      address_line_2?: string | undefined;
-      building_number_1?: string | undefined;
-      building_number_2?: string | undefined;
-      state?: string | undefined;
-      zip_code?: string | undefined;
-      neighborhood?: string | null | undefined;
-    } | undefined;
+    address?: RecipientAddress | undefined;
     merchant_reference?: string | undefined;
     title?: string | undefined;
     publicly_exposed_person?: boolean | undefined;
@@ -190,6 +170,19 @@ export interface ReverseTransferBody {
 /** The contract's `TransferIdParams` (`z.input` and `z.output` alike). */
 export interface TransferIdParams {
   transfer_id: string;
+}
+
+/** The contract's `RecipientAddress` (`z.input` and `z.output` alike). */
+export interface RecipientAddress {
+  address_line_1: string;
+  city: string;
+  country?: any;
+  address_line_2?: string | undefined;
+  building_number_1?: string | undefined;
+  building_number_2?: string | undefined;
+  state?: string | undefined;
+  zip_code?: string | undefined;
+  neighborhood?: string | null | undefined;
 }
 
 /** The contract's `RecipientFile` (`z.input` and `z.output` alike). */

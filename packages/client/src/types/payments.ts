@@ -398,28 +398,8 @@ export interface CustomerPayerRequest {
   merchant_customer_id?: string | undefined;
   gender?: 'NA' | 'M' | 'F' | 'NB' | 'NK' | 'U' | undefined;
   ip_address?: string | undefined;
-  billing_address?: {
-    address_line_1: string;
-    city: string;
-    country?: any;
-    address_line_2?: string | undefined;
-    building_number_1?: string | undefined;
-    building_number_2?: string | undefined;
-    state?: string | undefined;
-    zip_code?: string | undefined;
-    neighborhood?: string | null | undefined;
-  } | undefined;
-  shipping_address?: {
-    address_line_1: string;
-    city: string;
-    country?: any;
-    address_line_2?: string | undefined;
-    building_number_1?: string | undefined;
-    building_number_2?: string | undefined;
-    state?: string | undefined;
-    zip_code?: string | undefined;
-    neighborhood?: string | null | undefined;
-  } | undefined;
+  billing_address?: OperatingAddress | undefined;
+  shipping_address?: OperatingAddress | undefined;
 }
 
 /** The contract's `SplitMarketplaceItem` (`z.input` and `z.output` alike). */
@@ -517,6 +497,19 @@ export interface EvidenceItem {
   content_type: 'application/pdf';
   content: string;
   content_category: 'CANCEL_POLICY' | 'CUSTOMER_INTERACTION' | 'OTHERS' | 'PAYMENT_DETAIL' | 'PROOF_OF_AUTHENTICITY' | 'PROOF_OF_DELIVERY' | 'PROOF_OF_SERVICE' | 'RECEIPT' | 'REFUND_POLICY' | 'SERVICE_AGREEMENT' | 'TERMS_AND_CONDITIONS';
+}
+
+/** The contract's `OperatingAddress` (`z.input` and `z.output` alike). */
+export interface OperatingAddress {
+  address_line_1: string;
+  city: string;
+  country?: any;
+  address_line_2?: string | undefined;
+  building_number_1?: string | undefined;
+  building_number_2?: string | undefined;
+  state?: string | undefined;
+  zip_code?: string | undefined;
+  neighborhood?: string | null | undefined;
 }
 
 /** The contract's `CardDetail` (`z.input` and `z.output` alike). */

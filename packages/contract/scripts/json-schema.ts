@@ -6,7 +6,8 @@
  *
  * A component is made the first time something refers to it, so the document holds no unused one.
  * A schema may read differently as a request (`z.input`: a default makes a field optional) and as
- * an answer (`z.output`): where the two differ, the request side is named `<Name>Input`.
+ * an answer (`z.output`): where the two differ and both are used, the request side is named
+ * `<Name>Input`.
  */
 import { z } from 'zod';
 import { unwrapSchema } from '../src/zod-walk.js';
@@ -46,9 +47,19 @@ const defOf = (schema: z.ZodTypeAny) => schema._def as Def;
 export class SchemaWriter {
   /** Component name → schema, in the order they were first referred to. */
   readonly components = new Map<string, JsonSchema>();
+  /** Each named schema's uses, by name: the ways (request, answer) it was written. */
+  readonly uses = new Map<string, Set<Direction>>();
   private readonly pending = new Set<string>();
 
-  constructor(private readonly names: ReadonlyMap<z.ZodTypeAny, string>) {}
+  /**
+   * `usedBothWays` tells whether a named schema is written both as a request and as an answer in
+   * the whole output (a first pass's `uses` knows); only then does a request side that reads
+   * differently need a name of its own. Unknown, it is assumed.
+   */
+  constructor(
+    private readonly names: ReadonlyMap<z.ZodTypeAny, string>,
+    private readonly usedBothWays: (name: string) => boolean = () => true,
+  ) {}
 
   /** `schema` as JSON Schema for `direction`: a `$ref` where it is a named export. */
   write(schema: z.ZodTypeAny, direction: Direction): JsonSchema {
@@ -63,7 +74,8 @@ export class SchemaWriter {
 
   /** The name of the component holding `schema` as read in `direction`, made on first use. */
   private component(schema: z.ZodTypeAny, name: string, direction: Direction): string {
-    const component = direction === 'input' && readsDifferently(schema) ? `${name}Input` : name;
+    this.uses.set(name, (this.uses.get(name) ?? new Set()).add(direction));
+    const component = direction === 'input' && this.usedBothWays(name) && readsDifferently(schema) ? `${name}Input` : name;
     if (!this.components.has(component) && !this.pending.has(component)) {
       // A recursive schema refers to itself while being written: the reference is all it needs.
       this.pending.add(component);

@@ -56,7 +56,12 @@ const JSON_MEDIA = 'application/json';
 
 /** The OpenAPI 3.1 document of the `/v1` contract: one operationId and one tag per route, and one webhook per event. */
 export function buildOpenApiDocument(): OpenApiDocument {
-  const writer = new SchemaWriter(NAMES);
+  // A first pass finds the schemas written both as a request and as an answer: only their request side is `<Name>Input`.
+  const { uses } = writeDocument(new SchemaWriter(NAMES)).writer;
+  return writeDocument(new SchemaWriter(NAMES, (name) => uses.get(name)?.size === 2)).document;
+}
+
+function writeDocument(writer: SchemaWriter): { writer: SchemaWriter; document: OpenApiDocument } {
   const paths: OpenApiDocument['paths'] = {};
   for (const { route, meta } of listRoutes(contract)) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');
@@ -86,7 +91,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       },
     };
   }
-  return {
+  const document: OpenApiDocument = {
     openapi: '3.1.0',
     info: {
       title: 'Switchyard payments orchestration API',
@@ -108,6 +113,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       schemas: writer.sortedComponents(),
     },
   };
+  return { writer, document };
 }
 
 function operation(route: AppRoute, meta: RouteMeta, writer: SchemaWriter): JsonSchema {

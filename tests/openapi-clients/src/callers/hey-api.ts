@@ -5,14 +5,14 @@
  */
 import { createClient } from '../../.generated/hey-api/client/index.js';
 import * as sdk from '../../.generated/hey-api/sdk.gen.js';
-import type { CreateCheckoutSessionBody, CreateEntityBody, CreatePaymentBody, CreateRecipientBody, CreateSubscriptionBodyInput, EnrollDirectBodyInput } from '../../.generated/hey-api/types.gen.js';
+import type { CreateCheckoutSessionBody, CreateEntityBody, CreatePaymentBody, CreateRecipientBody, CreateSubscriptionBody, EnrollDirectBody } from '../../.generated/hey-api/types.gen.js';
 import type { Merchant, Requests, StatusByDomain } from './merchant.js';
 
 export type HeyApiRequests = Requests<{
-  enroll: EnrollDirectBodyInput;
+  enroll: EnrollDirectBody;
   checkout: CreateCheckoutSessionBody;
   payment: CreatePaymentBody;
-  subscription: CreateSubscriptionBodyInput;
+  subscription: CreateSubscriptionBody;
   recipient: CreateRecipientBody;
   entity: CreateEntityBody;
 }>;

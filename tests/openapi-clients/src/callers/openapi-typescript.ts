@@ -8,10 +8,10 @@ import type { Merchant, Requests, StatusByDomain } from './merchant.js';
 
 type Schemas = components['schemas'];
 export type OpenapiTypescriptRequests = Requests<{
-  enroll: Schemas['EnrollDirectBodyInput'];
+  enroll: Schemas['EnrollDirectBody'];
   checkout: Schemas['CreateCheckoutSessionBody'];
   payment: Schemas['CreatePaymentBody'];
-  subscription: Schemas['CreateSubscriptionBodyInput'];
+  subscription: Schemas['CreateSubscriptionBody'];
   recipient: Schemas['CreateRecipientBody'];
   entity: Schemas['CreateEntityBody'];
 }>;

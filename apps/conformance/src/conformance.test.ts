@@ -6,12 +6,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { contract, listRoutes } from '@switchyard/contract';
 import { deployPackage } from '@switchyard/tooling/deploy';
 import { checksOf, controlApiCases, operationCases } from './harness/cases.js';
 import { runCli, spawnCli } from './test-support/cli.js';
 import { startFaultProxy } from './test-support/fault-proxy.js';
 import { startPrismProxy } from './test-support/prism.js';
 import { startSandbox, useSandbox } from './test-support/sandbox.js';
+import { startWrongAnswerServer, WRONG_ANSWER } from './test-support/wrong-answers.js';
 
 const sandbox = useSandbox();
 
@@ -155,6 +157,37 @@ describe('an independent oracle', () => {
     } finally {
       await prism.stop();
     }
+  });
+
+  it('and Prism flags a wrong answer on every operation of the OpenAPI document', async () => {
+    const openapi = fileURLToPath(new URL('../../../packages/contract/openapi.json', import.meta.url));
+    const document = JSON.parse(readFileSync(openapi, 'utf8')) as { paths: Record<string, Record<string, { operationId: string; requestBody?: unknown }>> };
+    const wrong = await startWrongAnswerServer();
+    const prism = await startPrismProxy(openapi, wrong.url);
+    const unflagged: string[] = [];
+    let sent = 0;
+    try {
+      for (const [path, methods] of Object.entries(document.paths)) {
+        for (const [method, operation] of Object.entries(methods)) {
+          // Any id will do: the answer is what is judged, and Prism forwards a request it finds invalid too.
+          const url = `${prism.url}${path.replace(/\{\w+\}/g, '0f0e0d0c-0b0a-4909-8807-060504030201')}`;
+          const res = await fetch(url, {
+            method: method.toUpperCase(),
+            headers: { 'content-type': 'application/json', 'public-api-key': 'pk', 'private-secret-key': 'sk', 'x-idempotency-key': randomBytes(16).toString('hex') },
+            body: operation.requestBody ? '{}' : undefined,
+          });
+          sent += 1;
+          expect(await res.json(), operation.operationId).toEqual(WRONG_ANSWER);
+          const violations = JSON.parse(res.headers.get('sl-violations') ?? '[]') as { location?: string[]; severity?: string }[];
+          if (!violations.some((v) => v.location?.[0] === 'response' && v.severity === 'Error')) unflagged.push(operation.operationId);
+        }
+      }
+    } finally {
+      await prism.stop();
+      await wrong.close();
+    }
+    expect(sent).toBe(listRoutes(contract).length);
+    expect(unflagged).toEqual([]);
   });
 
   it('and the oracle catches a response that breaks the OpenAPI document', async () => {

@@ -26,9 +26,17 @@ describe('src/types', () => {
       const declared = [...files.values()].flatMap((content) => [...content.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]));
       expect(declared.length).toBe(new Set(declared).size);
       for (const name of ['Address', 'PostalAddressOut', 'Amount', 'Document', 'Phone', 'MetadataItem']) expect(files.get('shared.ts')).toContain(`export interface ${name} {`);
-      // The address lines are written once: a customer's address adds its neighborhood, a banking address is them.
+      // The address lines are written once: a customer's address adds its neighborhood to them.
       expect(files.get('shared.ts')).toContain('export interface AddressOut extends PostalAddressOut {');
-      expect(files.get('banking.ts')).toContain('address: PostalAddressOut;');
+
+      // A nested shape takes the name of the schema the contract builds it from, never that of another
+      // schema that reads alike: a banking answer's address is the contract's `BankingAddressOut` (made
+      // from PostalAddressOut's fields, yet its own schema), a subscription's payer is no `SubscriptionIdParams`.
+      expect(files.get('banking.ts')).toContain('address: BankingAddressOut;');
+      expect(files.get('subscriptions.ts')).not.toContain('customer_payer?: SubscriptionIdParams');
+      // Every route's path parameters are declared under their schema's name, whatever other route has the same shape.
+      expect(files.get('sandbox.ts')).toContain('export interface RecipientBalanceParams {');
+      expect(files.get('sandbox.ts')).toMatch(/getRecipientBalance: \{\n\s+request: \{\n\s+params: RecipientBalanceParams;/);
       expect(files.get('webhooks.ts')).toContain("import type { Payment } from './payments.js';");
 
       // What the routers add to every route is declared once and referenced: no route writes the

@@ -1,9 +1,12 @@
 /**
  * Generates the client's public route types (`src/types/*.ts`) from the contract: one plain named
  * type per request body, query and success or error body, and one route table per domain.
- * Any nested shape that reads exactly like a schema the contract exports (`Address`, `Amount`,
- * the `Payment` inside a webhook event, ...) is declared once under that name and referenced,
- * not written out again at every use (docs/type-check-budget.md). So are the parts every route
+ * A nested shape built from a schema the contract exports (`Amount`, `Phone`, the `Payment` inside
+ * a webhook event, ...) is declared once under that export's name and referenced, not written out
+ * again at every use (docs/type-check-budget.md). The name comes from the schema itself, found by
+ * identity in the zod tree, never from another export that merely reads alike: a new schema of the
+ * same shape can neither take a type's name nor make one vanish. Every route's path parameters,
+ * body, query and answers are declared under their schema's name. So are the parts every route
  * shares: the routers' common error responses (`CommonErrorResponses`) and API-key headers
  * (`KeyHeaders`, extended by a route's own headers); and a declared object holding every member
  * of another (six or more) extends it (`interface BeneficialOwner extends IndividualDetail`).
@@ -42,8 +45,12 @@ export const DOMAINS = [
   { module: 'sandbox', router: 'sandboxContract', routes: 'SandboxRoutes', load: () => import('@switchyard/contract/sandbox') },
 ] as const;
 
-/** Schemas the client names outside any route (`parseWebhookEvent` resolves to a `WebhookEvent`). */
-const EXTRA_OUTPUTS = ['WebhookEvent'] as const;
+/**
+ * Schemas the client names outside any route (`parseWebhookEvent` resolves to a `WebhookEvent`),
+ * each with the export holding the schemas it is made of: `WebhookEvent` parses each event with
+ * the schema of `WEBHOOK_EVENT_SCHEMAS` its name selects, which no zod reference leads to.
+ */
+const EXTRA_OUTPUTS = [{ exportName: 'WebhookEvent', partsFrom: 'WEBHOOK_EVENT_SCHEMAS' }] as const;
 
 /** Types exported only by the contract's root entry point, and shapes several domains use, land in this file. */
 const SHARED = 'shared';
@@ -111,6 +118,31 @@ function namedSchemas(modules: readonly ContractModule[]): Map<z.ZodTypeAny, Nam
     }
   }
   return named;
+}
+
+/**
+ * The named schemas a schema is built from, by identity: every exported schema its zod tree
+ * holds, at any depth. A nested shape may be written under one of these names only, never under
+ * the name of another schema that merely reads alike (which a new route could bring, and take the
+ * name over).
+ */
+function namedParts(schemas: readonly unknown[], named: ReadonlyMap<z.ZodTypeAny, NamedSchema>): Set<NamedSchema> {
+  const found = new Set<NamedSchema>();
+  const seen = new Set<unknown>();
+  const walk = (schema: unknown): void => {
+    if (!(schema instanceof z.ZodType) || seen.has(schema)) return;
+    seen.add(schema);
+    const n = named.get(schema);
+    if (n) found.add(n);
+    const def = schema._def as Record<string, unknown>;
+    for (const key of ['innerType', 'type', 'schema', 'in', 'out', 'keyType', 'valueType', 'catchall', 'left', 'right', 'rest']) walk(def[key]);
+    for (const option of (def.options as unknown[] | undefined) ?? []) walk(option);
+    for (const item of Array.isArray(def.items) ? def.items : []) walk(item);
+    if (schema instanceof z.ZodObject) for (const value of Object.values(schema.shape as Record<string, unknown>)) walk(value);
+    if (schema instanceof z.ZodLazy) walk(schema.schema);
+  };
+  for (const schema of schemas) walk(schema);
+  return found;
 }
 
 /** A TypeScript program over the built contract with one virtual file of type aliases to print. */
@@ -315,6 +347,10 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
       const querySchema = route.query as unknown;
       const namedBody = bodySchema instanceof z.ZodType && named.has(bodySchema) ? want(bodySchema, 'input') : undefined;
       const namedQuery = querySchema instanceof z.ZodType && named.has(querySchema) ? want(querySchema, 'input') : undefined;
+      const paramsSchema = route.pathParams as unknown;
+      const namedParams = paramsSchema instanceof z.ZodType && named.has(paramsSchema) ? want(paramsSchema, 'input') : undefined;
+      // The names a route's nested shapes may take: the schemas the route is built from.
+      const parts = namedParts([bodySchema, querySchema, paramsSchema, route.headers, ...Object.values(route.responses)], named);
       // A route answering every common error as the routers declare it refers to `CommonErrorResponses`.
       const sharesErrors = Object.entries(options.commonResponses).every(([status, schema]) => (route.responses as Record<string, unknown>)[status] === schema);
       const own = Object.entries(route.responses).filter(([status]) => !(sharesErrors && status in options.commonResponses));
@@ -323,15 +359,24 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
         if (schema instanceof z.ZodArray && named.has(schema.element as z.ZodTypeAny)) return { status, key: want(schema.element as z.ZodTypeAny, 'output'), array: true };
         return { status, alias: printer.add(`ClientInferResponseBody<${routeRef(name)}, ${status}>`) };
       });
-      return { name, route, requestAlias, namedBody, namedQuery, responses, sharesErrors };
+      return { name, route, requestAlias, namedBody, namedQuery, namedParams, parts, responses, sharesErrors };
     });
     return { domain: d, routes };
   });
-  for (const exportName of EXTRA_OUTPUTS) {
+  /** Of a declared schema (by its named entry), the named schemas it is built from. */
+  const schemaOf = new Map([...named].map(([schema, n]) => [n, schema]));
+  const extraParts = new Map<NamedSchema, Set<NamedSchema>>();
+  for (const { exportName, partsFrom } of EXTRA_OUTPUTS) {
     const schema = root[exportName];
     if (!(schema instanceof z.ZodType)) throw new Error(`@switchyard/contract exports no schema ${exportName}`);
+    extraParts.set(named.get(schema) as NamedSchema, namedParts(Object.values(root[partsFrom] as Record<string, unknown>), named));
     want(schema, 'output');
   }
+  const partsOf = (n: NamedSchema) => {
+    const parts = extraParts.get(n) ?? namedParts([schemaOf.get(n)], named);
+    parts.delete(n);
+    return parts;
+  };
 
   // Every other named schema, both ways: a candidate name for the same shape nested anywhere.
   const primary = new Set(wanted.keys());
@@ -366,12 +411,10 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
     if (text.includes('\n')) byText.set(text, [...(byText.get(text) ?? []), key]);
   }
   for (const keys of byText.values()) keys.sort((a, b) => rank(a) - rank(b));
-  /** The one declaration that holds a shape's members; any other name of the shape is an alias of it. */
-  const canonical = (text: string) => byText.get(text)?.[0];
 
   // Declarations, from the route tables' names down to every shape they contain (names as tokens until all are known).
   const token = (key: string) => `«${key}»`;
-  const decls = new Map<string, { text: string; refs: Set<string>; aliasOf?: string }>();
+  const decls = new Map<string, { text: string; refs: Set<string> }>();
   const queue = [...primary];
   // Objects other objects may extend: declared ones of MIN_BASE_MEMBERS members or more, by their
   // members as written. A smaller one (`Amount`) is too little to be worth an `extends`.
@@ -399,16 +442,19 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
         [...b.lines].every((l) => lines.has(l)),
     );
   };
-  const referFor = (direction: Direction, refs: Set<string>, self?: string): Refer =>
+  /**
+   * Names nested shapes while one declaration or route table is written: a shape that reads
+   * exactly like one of the named schemas `parts` (the ones it is built from) is written as that
+   * name; the name of any other schema never is.
+   */
+  const referFor = (direction: Direction, refs: Set<string>, parts: ReadonlySet<NamedSchema>, self?: string): Refer =>
     Object.assign(
       (type: ts.Type) => {
         const text = compiled.render(type);
-        const keys = byText.get(text)?.filter((k) => k !== self);
+        const keys = byText.get(text)?.filter((k) => k !== self && parts.has(all.get(k)?.named as NamedSchema));
         if (!keys || keys.length === 0) return undefined;
-        // A route table's name of the side being written (`…Input` in a request); any other by the canonical name.
-        const same = keys.find((k) => directionOf(k) === direction);
-        const key = same && primary.has(same) ? same : (canonical(text) as string);
-        if (key === self) return undefined;
+        // The name of the side being written (`…Input` in a request) where the shape has one, else the best ranked.
+        const key = keys.find((k) => directionOf(k) === direction) ?? (keys[0] as string);
         refs.add(key);
         queue.push(key);
         return token(key);
@@ -477,22 +523,23 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
     for (const r of routes) {
       const body = r.namedBody;
       const query = r.namedQuery;
-      for (const k of [body, query]) if (k) refs.add(k);
+      const params = r.namedParams;
+      for (const k of [body, query, params]) if (k) refs.add(k);
       const requestType = compiled.type(r.requestAlias);
       const headersType = compiled.member(requestType, 'headers');
       const headers = headersType && headersKey(headersType);
       if (headers) refs.add(headers);
       const request = compiled.requestMembers(
         requestType,
-        { body: body && token(body), query: query && token(query), headers: headers && token(headers) },
-        referFor('input', refs),
+        { body: body && token(body), query: query && token(query), params: params && token(params), headers: headers && token(headers) },
+        referFor('input', refs, r.parts),
       );
       const responses = r.responses.map((s) => {
         if ('key' in s && s.key) {
           refs.add(s.key);
           return `${s.status}: ${token(s.key)}${s.array ? '[]' : ''};`;
         }
-        return `${s.status}: ${compiled.render(compiled.type((s as { alias: string }).alias), referFor('output', refs))};`;
+        return `${s.status}: ${compiled.render(compiled.type((s as { alias: string }).alias), referFor('output', refs, r.parts))};`;
       });
       if (r.sharesErrors) refs.add(errorsKey);
       const summary = r.route.summary ? `: ${r.route.summary}` : '';
@@ -518,15 +565,8 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
   // The route tables' names, then every shape they and the tables contain.
   for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
     if (decls.has(key)) continue;
-    const text = textOf.get(key) as string;
-    const canon = canonical(text) ?? key;
-    if (canon !== key) {
-      decls.set(key, { text: token(canon), refs: new Set([canon]), aliasOf: canon });
-      queue.push(canon);
-      continue;
-    }
     const refs = new Set<string>();
-    decls.set(key, { text: compiled.render(typeOf(key), referFor(directionOf(key), refs, key)), refs });
+    decls.set(key, { text: compiled.render(typeOf(key), referFor(directionOf(key), refs, partsOf(all.get(key)?.named as NamedSchema), key)), refs });
   }
 
   // Where each declaration lives: a route table's names in the file of the entry point that exports
@@ -589,17 +629,16 @@ export async function buildRouteTypes(): Promise<Map<string, string>> {
     for (const r of d.refs) f.refs.add(r);
     const name = names.get(key) as string;
     const way = w.direction === 'input' ? 'What a caller sends as' : 'What the API answers with as';
-    const same = d.aliasOf ? `: the same type as \`${names.get(d.aliasOf)}\`` : '';
     // A shape that reads the same both ways serves both (`params` are sent, yet the same as answered).
     const both = textOf.get(other(key)) === textOf.get(key);
     const doc = both
-      ? `/** The contract's \`${w.named.exportName}\` (\`z.input\` and \`z.output\` alike)${same}. */`
-      : `/** ${way} the contract's \`${w.named.exportName}\` (\`z.${w.direction}\`)${same}. */`;
+      ? `/** The contract's \`${w.named.exportName}\` (\`z.input\` and \`z.output\` alike). */`
+      : `/** ${way} the contract's \`${w.named.exportName}\` (\`z.${w.direction}\`). */`;
     const text = named_(d.text);
     const type = typeOf(key);
     // An interface where the type is one object: named, so the checker caches it by name.
     const extended = /^(\w+) & \{/.exec(text);
-    const plainObject = !d.aliasOf && !type.isUnion() && !type.isIntersection();
+    const plainObject = !type.isUnion() && !type.isIntersection() && !compiled.isArray(type);
     const decl =
       plainObject && text.startsWith('{')
         ? `export interface ${name} ${text}`

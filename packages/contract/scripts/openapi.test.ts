@@ -50,14 +50,23 @@ describe('openapi.json', () => {
   // 3-letter pattern and says so in a description, rather than a 155-value enum at each of them.
   it('documents every currency of a request body as a pattern and the ISO 4217 description, with no enum', () => {
     const found: string[] = [];
+    const components = (committed as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas;
+    const resolve = (node: unknown): unknown => {
+      const ref = (node as { $ref?: string } | null)?.$ref;
+      return typeof ref === 'string' ? resolve(components[ref.slice('#/components/schemas/'.length)]) : node;
+    };
+    const entered = new Set<unknown>();
     const walk = (node: unknown, path: string): void => {
-      if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${path}[${i}]`));
-      if (node === null || typeof node !== 'object') return;
-      for (const [key, value] of Object.entries(node)) {
-        if (/currency$/.test(key) && value && typeof value === 'object' && 'type' in value) {
+      const target = resolve(node);
+      if (target === null || typeof target !== 'object' || entered.has(target)) return;
+      entered.add(target);
+      if (Array.isArray(target)) target.forEach((item, i) => walk(item, `${path}[${i}]`));
+      for (const [key, value] of Object.entries(target)) {
+        const field = resolve(value);
+        if (/currency$/.test(key) && field && typeof field === 'object' && 'type' in field) {
           found.push(`${path}.${key}`);
-          expect(value, `${path}.${key}`).toMatchObject({ type: 'string', pattern: '^[A-Z]{3}$', description: Currency.description });
-          expect(value, `${path}.${key}`).not.toHaveProperty('enum');
+          expect(field, `${path}.${key}`).toMatchObject({ type: 'string', pattern: '^[A-Z]{3}$', description: Currency.description });
+          expect(field, `${path}.${key}`).not.toHaveProperty('enum');
         }
         walk(value, `${path}.${key}`);
       }
@@ -65,7 +74,7 @@ describe('openapi.json', () => {
     for (const [path, methods] of Object.entries(committed.paths)) {
       for (const [method, op] of Object.entries(methods)) walk((op as { requestBody?: unknown }).requestBody, `${method} ${path}`);
     }
-    expect(found.length).toBeGreaterThan(20);
+    expect(found.length).toBeGreaterThan(5);
     expect(JSON.stringify(committed)).not.toContain(JSON.stringify(ISO_CURRENCIES));
   });
 });

@@ -83,12 +83,15 @@ export const EXCEPTIONS: Exception[] = [
   },
 ];
 
-/** Every property path below a schema: `a.b`, `list[].c`. */
+/**
+ * Every property path below a schema: `a.b`, `list[].c`. The depth counts properties and items
+ * only: a nullable `$ref` is an `anyOf` of the component and null, no level of its own.
+ */
 export function flattenFields(doc: Json, schema: unknown, prefix = '', depth = 0, out = new Set<string>()): Set<string> {
   const s = resolve(doc, schema);
   if (depth > 8) return out;
   for (const key of ['allOf', 'oneOf', 'anyOf']) {
-    for (const sub of (s[key] as unknown[] | undefined) ?? []) flattenFields(doc, sub, prefix, depth + 1, out);
+    for (const sub of (s[key] as unknown[] | undefined) ?? []) flattenFields(doc, sub, prefix, depth, out);
   }
   if (s.items) flattenFields(doc, s.items, `${prefix}[]`, depth + 1, out);
   for (const [name, sub] of Object.entries((s.properties as Json | undefined) ?? {})) {

@@ -4,7 +4,7 @@ import type { Customer } from './customers.js';
 import type { Recipient, Transfer } from './marketplace.js';
 import type { SessionEnrolledPaymentMethod } from './payment-methods.js';
 import type { PayerOutcomeBody, Payment, RetrievedPayment } from './payments.js';
-import type { Amount, ApiError, CommonErrorResponses, KeyHeaders, OpenObject, PaymentIdParams } from './shared.js';
+import type { Amount, AmountOut, ApiError, CommonErrorResponses, KeyHeaders } from './shared.js';
 import type { Subscription } from './subscriptions.js';
 
 /** The contract's `CreateMerchantBody` (`z.input` and `z.output` alike). */
@@ -53,7 +53,9 @@ export interface SandboxEvent {
   id: string;
   account_id: string | null;
   created_at: string;
-  data: OpenObject;
+  data: {
+    [key: string]: unknown;
+  };
   resource_type: string;
   resource_id: string;
 }
@@ -62,6 +64,11 @@ export interface SandboxEvent {
 export interface ChargebackBody {
   amount?: number | undefined;
   reason?: string | undefined;
+}
+
+/** The contract's `SandboxPaymentParams` (`z.input` and `z.output` alike). */
+export interface SandboxPaymentParams {
+  payment_id: string;
 }
 
 /** The contract's `DisputeOutcomeBody` (`z.input` and `z.output` alike). */
@@ -80,9 +87,20 @@ export interface CompleteEnrollmentBody {
   } | undefined;
 }
 
+/** The contract's `CompleteEnrollmentParams` (`z.input` and `z.output` alike). */
+export interface CompleteEnrollmentParams {
+  customer_session: string;
+  payment_method_id: string;
+}
+
 /** The contract's `ScriptOutcomesBody` (`z.input` and `z.output` alike). */
 export interface ScriptOutcomesBody {
   sequence: ('ERROR' | 'SUCCEEDED' | 'DECLINED' | 'INSUFFICIENT_FUNDS' | 'DECLINED_BY_BANK' | 'DO_NOT_HONOR' | 'INVALID_SECURITY_CODE' | 'INVALID_CARD_DATA' | 'REPORTED_STOLEN' | 'EXPIRED_CARD')[];
+}
+
+/** The contract's `ScriptOutcomesParams` (`z.input` and `z.output` alike). */
+export interface ScriptOutcomesParams {
+  vaulted_token: string;
 }
 
 /** The contract's `ScriptedOutcomes` (`z.input` and `z.output` alike). */
@@ -96,11 +114,21 @@ export interface OnboardingOutcomeBody {
   status: 'EXPIRED' | 'SUCCEEDED' | 'DECLINED' | 'CANCELLED' | 'PENDING_ADDITIONAL_DOCUMENTATION' | 'UNDER_REVIEW' | 'FAILED';
 }
 
+/** The contract's `OnboardingOutcomeParams` (`z.input` and `z.output` alike). */
+export interface OnboardingOutcomeParams {
+  onboarding_id: string;
+}
+
+/** The contract's `RecipientBalanceParams` (`z.input` and `z.output` alike). */
+export interface RecipientBalanceParams {
+  recipient_id: string;
+}
+
 /** The contract's `RecipientBalance` (`z.input` and `z.output` alike). */
 export interface RecipientBalance {
   account_id: string;
   recipient_id: string;
-  balances: Amount[];
+  balances: AmountOut[];
 }
 
 /** The contract's `FundBalanceBody` (`z.input` and `z.output` alike). */
@@ -129,6 +157,11 @@ export interface WebhookDelivery {
   event_id: string;
   next_attempt_at: string | null;
   chaos?: WebhookDeliveryChaos | null | undefined;
+}
+
+/** The contract's `DeliveryParams` (`z.input` and `z.output` alike). */
+export interface DeliveryParams {
+  delivery_id: string;
 }
 
 /** The contract's `ListRequestsQuery` (`z.input` and `z.output` alike). */
@@ -169,8 +202,17 @@ export interface Snapshot {
   records: SnapshotRecord[];
 }
 
-/** The contract's `Snapshot` (`z.input` and `z.output` alike): the same type as `Snapshot`. */
-export type SnapshotInput = Snapshot;
+/** The contract's `Snapshot` (`z.input` and `z.output` alike). */
+export interface SnapshotInput {
+  merchant: {
+    account_ids: string[];
+    clock_offset_seconds: number;
+  };
+  version: number;
+  format: 'switchyard.snapshot';
+  exported_at: string;
+  records: SnapshotRecordInput[];
+}
 
 /** The contract's `SnapshotImportResult` (`z.input` and `z.output` alike). */
 export interface SnapshotImportResult {
@@ -181,8 +223,8 @@ export interface SnapshotImportResult {
 
 /** The contract's `CreateFaultRuleBody` (`z.input` and `z.output` alike). */
 export interface CreateFaultRuleBody {
-  match: FaultMatch;
-  effect: FaultEffect;
+  match: FaultMatchInput;
+  effect: FaultEffectInput;
   times?: number | undefined;
   probability?: number | undefined;
   seed?: number | undefined;
@@ -203,8 +245,15 @@ export interface FaultRule {
   fired: number;
 }
 
-/** The contract's `ClearFaultRulesResult` (`z.input` and `z.output` alike): the same type as `ResetResult`. */
-export type ClearFaultRulesResult = ResetResult;
+/** The contract's `FaultRuleParams` (`z.input` and `z.output` alike). */
+export interface FaultRuleParams {
+  fault_id: string;
+}
+
+/** The contract's `ClearFaultRulesResult` (`z.input` and `z.output` alike). */
+export interface ClearFaultRulesResult {
+  deleted: number;
+}
 
 /** The contract's `InspectorOverviewQuery` (`z.input` and `z.output` alike). */
 export interface InspectorOverviewQuery {
@@ -255,8 +304,8 @@ export interface InspectorOverview {
 
 /** The contract's `CreateWebhookChaosBody` (`z.input` and `z.output` alike). */
 export interface CreateWebhookChaosBody {
-  effect: WebhookChaosEffect;
-  match?: WebhookChaosMatch | undefined;
+  effect: WebhookChaosEffectInput;
+  match?: WebhookChaosMatchInput | undefined;
   times?: number | undefined;
   probability?: number | undefined;
   seed?: number | undefined;
@@ -274,43 +323,14 @@ export interface WebhookChaosRule {
   applied: number;
 }
 
-/** The contract's `ClearWebhookChaosResult` (`z.input` and `z.output` alike): the same type as `ResetResult`. */
-export type ClearWebhookChaosResult = ResetResult;
-
-/** The contract's `CompleteEnrollmentParams` (`z.input` and `z.output` alike). */
-export interface CompleteEnrollmentParams {
-  customer_session: string;
-  payment_method_id: string;
-}
-
-/** The contract's `ScriptOutcomesParams` (`z.input` and `z.output` alike). */
-export interface ScriptOutcomesParams {
-  vaulted_token: string;
-}
-
-/** The contract's `OnboardingOutcomeParams` (`z.input` and `z.output` alike). */
-export interface OnboardingOutcomeParams {
-  onboarding_id: string;
-}
-
-/** The contract's `RecipientBalanceParams` (`z.input` and `z.output` alike). */
-export interface RecipientBalanceParams {
-  recipient_id: string;
-}
-
-/** The contract's `DeliveryParams` (`z.input` and `z.output` alike). */
-export interface DeliveryParams {
-  delivery_id: string;
-}
-
-/** The contract's `FaultRuleParams` (`z.input` and `z.output` alike). */
-export interface FaultRuleParams {
-  fault_id: string;
-}
-
 /** The contract's `WebhookChaosParams` (`z.input` and `z.output` alike). */
 export interface WebhookChaosParams {
   chaos_id: string;
+}
+
+/** The contract's `ClearWebhookChaosResult` (`z.input` and `z.output` alike). */
+export interface ClearWebhookChaosResult {
+  deleted: number;
 }
 
 /** The contract's `WebhookAttempt` (`z.input` and `z.output` alike). */
@@ -345,10 +365,36 @@ export interface JournalFault {
 /** The contract's `SnapshotRecord` (`z.input` and `z.output` alike). */
 export interface SnapshotRecord {
   id: string;
-  data: OpenObject;
+  data: {
+    [key: string]: unknown;
+  };
   kind: string;
   unique_key: string | null;
 }
+
+/** The contract's `SnapshotRecord` (`z.input` and `z.output` alike). */
+export interface SnapshotRecordInput {
+  id: string;
+  data: {
+    [key: string]: unknown;
+  };
+  kind: string;
+  unique_key: string | null;
+}
+
+/** The contract's `FaultMatch` (`z.input` and `z.output` alike). */
+export interface FaultMatchInput {
+  path?: string | undefined;
+  method?: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH' | undefined;
+  operation_id?: string | undefined;
+  header?: {
+    value: string;
+    name: string;
+  } | undefined;
+}
+
+/** The contract's `FaultEffect` (`z.input` and `z.output` alike). */
+export type FaultEffectInput = LatencyEffectInput | StatusEffectInput | ResetEffectInput | StallEffectInput | CommitThenDropEffectInput | RateLimitEffectInput;
 
 /** The contract's `FaultMatch` (`z.input` and `z.output` alike). */
 export interface FaultMatch {
@@ -371,7 +417,7 @@ export interface InspectorSubscription {
 }
 
 /** The contract's `WebhookChaosEffect` (`z.input` and `z.output` alike). */
-export type WebhookChaosEffect = {
+export type WebhookChaosEffectInput = {
   type: 'duplicate';
   copies?: number | undefined;
 } | {
@@ -389,10 +435,78 @@ export type WebhookChaosEffect = {
 };
 
 /** The contract's `WebhookChaosMatch` (`z.input` and `z.output` alike). */
+export interface WebhookChaosMatchInput {
+  url?: string | undefined;
+  webhook_id?: string | undefined;
+  event_type?: string | undefined;
+}
+
+/** The contract's `WebhookChaosMatch` (`z.input` and `z.output` alike). */
 export interface WebhookChaosMatch {
   url?: string | undefined;
   webhook_id?: string | undefined;
   event_type?: string | undefined;
+}
+
+/** The contract's `WebhookChaosEffect` (`z.input` and `z.output` alike). */
+export type WebhookChaosEffect = {
+  type: 'duplicate';
+  copies?: number | undefined;
+} | {
+  type: 'reorder';
+  max_hold_seconds?: number | undefined;
+} | {
+  type: 'delay';
+  seconds: number;
+} | {
+  type: 'fail';
+  attempts: number;
+} | {
+  type: 'timeout';
+  attempts?: number | undefined;
+};
+
+/** The contract's `LatencyEffect` (`z.input` and `z.output` alike). */
+export interface LatencyEffectInput {
+  type: 'latency';
+  ms?: number | undefined;
+  min_ms?: number | undefined;
+  max_ms?: number | undefined;
+  median_ms?: number | undefined;
+  p99_ms?: number | undefined;
+}
+
+/** The contract's `StatusEffect` (`z.input` and `z.output` alike). */
+export interface StatusEffectInput {
+  type: 'status';
+  status: number;
+  code?: 'INVALID_REQUEST' | 'MISSING_PARAMETERS' | 'INVALID_PARAMETERS' | 'IDEMPOTENCY_DUPLICATED' | 'REQUEST_IN_PROCESS' | 'REQUEST_TOO_LARGE' | 'NOT_FOUND' | 'UNSUPPORTED_METHOD' | 'INVALID_CREDENTIALS' | 'EXPIRED_CREDENTIALS' | 'AUTHORIZATION_REQUIRED' | 'PAYMENT_NOT_FOUND' | 'TRANSACTION_NOT_FOUND' | 'CUSTOMER_NOT_FOUND' | 'CUSTOMER_ID_DUPLICATED' | 'CHECKOUT_SESSION_NOT_FOUND' | 'SUBSCRIPTION_NOT_FOUND' | 'INVALID_STATE' | 'INVALID_TRANSACTION' | 'INVALID_AMOUNT' | 'CHARGEBACK_IN_PROCESS' | 'CUSTOMER_SESSION_NOT_FOUND' | 'PAYMENT_METHOD_NOT_FOUND' | 'TRANSFER_NOT_REVERSIBLE' | 'TRANSFER_ALREADY_REVERSED' | 'REVERSAL_AMOUNT_EXCEEDS' | 'INVALID_CURRENCY' | 'TRANSFER_NOT_FOUND' | 'RECIPIENT_NOT_FOUND' | 'PROVIDER_INTERNAL_ERROR' | 'PROVIDER_NOT_FOUND' | 'ONBOARDING_NOT_VALID' | 'CURRENCY_NOT_SUPPORTED' | 'INSUFFICIENT_BALANCE' | 'VALIDATION_ERROR' | 'DUPLICATE_ENTITY' | 'ENTITY_NOT_FOUND' | 'ONBOARDING_NOT_FOUND' | 'ACCOUNT_NOT_FOUND' | 'CURRENCY_MISMATCH' | 'TOO_MANY_REQUESTS' | 'WEBHOOK_NOT_FOUND' | 'WEBHOOK_ALREADY_EXISTS' | 'WEBHOOK_INVALID_REQUEST' | 'WEBHOOK_INVALID_TRIGGER' | 'WEBHOOK_INVALID_RENEWAL_DAYS' | 'INVALID_ACCOUNT_ID' | 'NOT_AUTHENTICATED' | 'INTERNAL_ERROR' | 'REQUEST_TIMEOUT' | undefined;
+  messages?: string[] | undefined;
+  retry_after?: number | undefined;
+}
+
+/** The contract's `ResetEffect` (`z.input` and `z.output` alike). */
+export interface ResetEffectInput {
+  type: 'reset';
+}
+
+/** The contract's `StallEffect` (`z.input` and `z.output` alike). */
+export interface StallEffectInput {
+  type: 'stall';
+  ms?: number | undefined;
+}
+
+/** The contract's `CommitThenDropEffect` (`z.input` and `z.output` alike). */
+export interface CommitThenDropEffectInput {
+  type: 'commit_then_drop';
+}
+
+/** The contract's `RateLimitEffect` (`z.input` and `z.output` alike). */
+export interface RateLimitEffectInput {
+  type: 'rate_limit';
+  capacity: number;
+  refill_per_second: number;
+  per_route?: boolean | undefined;
 }
 
 /** The contract's `LatencyEffect` (`z.input` and `z.output` alike). */
@@ -441,7 +555,7 @@ export interface RateLimitEffect {
 /** The contract's `InspectorCyclePayment` (`z.input` and `z.output` alike). */
 export interface InspectorCyclePayment {
   status: string;
-  amount: Amount;
+  amount: AmountOut;
   merchant_order_id: string;
   created_at: string;
   payment_id: string;
@@ -501,7 +615,7 @@ export interface SandboxRoutes {
   /** POST /sandbox/payments/:payment_id/chargeback: Receive a chargeback on a captured payment. */
   chargeback: {
     request: {
-      params: PaymentIdParams;
+      params: SandboxPaymentParams;
       headers?: KeyHeaders | undefined;
       body?: ChargebackBody | undefined;
     };
@@ -512,7 +626,7 @@ export interface SandboxRoutes {
   /** POST /sandbox/payments/:payment_id/dispute-outcome: Resolve the dispute of a charged-back payment as WON or LOST. */
   disputeOutcome: {
     request: {
-      params: PaymentIdParams;
+      params: SandboxPaymentParams;
       body: DisputeOutcomeBody;
       headers?: KeyHeaders | undefined;
     };
@@ -523,7 +637,7 @@ export interface SandboxRoutes {
   /** POST /sandbox/payments/:payment_id/payer-outcome: Play the payer of a payment that waits for one (PIX, voucher, bank transfer, redirect): it ends SUCCEEDED, DECLINED or EXPIRED. */
   payerOutcome: {
     request: {
-      params: PaymentIdParams;
+      params: SandboxPaymentParams;
       body: PayerOutcomeBody;
       headers?: KeyHeaders | undefined;
     };

@@ -8,18 +8,11 @@ export interface ApiError {
   http_code?: number | undefined;
 }
 
-/** The contract's `CustomerIdParams` (`z.input` and `z.output` alike). */
-export interface CustomerIdParams {
-  customer_id: string;
+/** The contract's `MetadataItem` (`z.input` and `z.output` alike). */
+export interface MetadataItem {
+  value: string;
+  key: string;
 }
-
-/** The contract's `PaymentIdParams` (`z.input` and `z.output` alike). */
-export interface PaymentIdParams {
-  payment_id: string;
-}
-
-/** The contract's `MetadataOut` (`z.input` and `z.output` alike). */
-export type MetadataOut = MetadataItem[];
 
 /** The contract's `Document` (`z.input` and `z.output` alike). */
 export interface Document {
@@ -33,18 +26,11 @@ export interface Phone {
   country_code: string;
 }
 
-/** The contract's `Address` (`z.input` and `z.output` alike). */
-export interface Address {
-  address_line_1: string;
-  city: string;
-  country?: any;
-  address_line_2?: string | undefined;
-  building_number_1?: string | undefined;
-  building_number_2?: string | undefined;
-  state?: string | undefined;
-  zip_code?: string | undefined;
-  neighborhood?: string | null | undefined;
-}
+/** The contract's `MetadataOut` (`z.input` and `z.output` alike). */
+export type MetadataOut = {
+  value: string;
+  key: string;
+}[];
 
 /** The contract's `DocumentOut` (`z.input` and `z.output` alike). */
 export interface DocumentOut {
@@ -73,8 +59,16 @@ export interface Amount {
 export interface AdditionalData {
   order?: Order | null | undefined;
   airline?: Airline | null | undefined;
-  transportations?: OpenObject[] | null | undefined;
+  transportations?: {
+    [key: string]: unknown;
+  }[] | null | undefined;
   seller_details?: SellerDetails | null | undefined;
+}
+
+/** The contract's `AmountOut` (`z.input` and `z.output` alike). */
+export interface AmountOut {
+  value: number;
+  currency: string;
 }
 
 /** The contract's `Availability` (`z.input` and `z.output` alike). */
@@ -130,13 +124,17 @@ export interface Order {
     description?: string | undefined;
     carrier?: string | undefined;
     deliver_at?: string | undefined;
-    recipients?: OpenObject[] | undefined;
+    recipients?: {
+      [key: string]: unknown;
+    }[] | undefined;
   } | undefined;
   account_funding?: {
     sender?: AccountFundingParty | undefined;
     beneficiary?: AccountFundingParty | undefined;
   } | undefined;
-  fulfillment?: OpenObject | undefined;
+  fulfillment?: {
+    [key: string]: unknown;
+  } | undefined;
   discounts?: {
     id?: string | undefined;
     name?: string | undefined;
@@ -200,23 +198,17 @@ export interface Airline {
   tickets?: AirlineTicket[] | undefined;
 }
 
-/** The contract's `OpenObject` (`z.input` and `z.output` alike). */
-export interface OpenObject {
-  [key: string]: unknown;
-}
-
-/** The contract's `SellerDetails` (`z.input` and `z.output` alike). */
-export interface SellerDetails {
-  email?: string | undefined;
-  country?: string | undefined;
-  document?: Document | undefined;
-  phone?: Phone | undefined;
-  address?: Address | undefined;
-  name?: string | undefined;
-  website?: string | undefined;
-  reference?: string | undefined;
-  industry?: string | undefined;
-  merchant_category_code?: string | undefined;
+/** The contract's `Address` (`z.input` and `z.output` alike). */
+export interface Address {
+  address_line_1: string;
+  city: string;
+  country?: any;
+  address_line_2?: string | undefined;
+  building_number_1?: string | undefined;
+  building_number_2?: string | undefined;
+  state?: string | undefined;
+  zip_code?: string | undefined;
+  neighborhood?: string | null | undefined;
 }
 
 /** The contract's `PayerDocument` (`z.input` and `z.output` alike). */
@@ -231,6 +223,11 @@ export interface AvailabilityOut {
   finish_at: string | null;
 }
 
+/** The contract's `OpenObject` (`z.input` and `z.output` alike). */
+export interface OpenObject {
+  [key: string]: unknown;
+}
+
 /** The contract's `Mandate` (`z.input` and `z.output` alike). */
 export interface Mandate {
   id?: string | undefined;
@@ -243,11 +240,19 @@ export interface Mandate {
 
 /** The contract's `AdditionalDataOut` (`z.input` and `z.output` alike). */
 export type AdditionalDataOut = {
-  airline?: OpenObject | null | undefined;
+  airline?: {
+    [key: string]: unknown;
+  } | null | undefined;
   transportations?: unknown[] | null | undefined;
-  order?: OpenObject | null | undefined;
-  seller_details?: OpenObject | null | undefined;
-} & OpenObject;
+  order?: {
+    [key: string]: unknown;
+  } | null | undefined;
+  seller_details?: {
+    [key: string]: unknown;
+  } | null | undefined;
+} & {
+  [key: string]: unknown;
+};
 
 /** The contract's `PostalAddressOut` (`z.input` and `z.output` alike). */
 export interface PostalAddressOut {
@@ -261,10 +266,18 @@ export interface PostalAddressOut {
   zip_code?: string | null | undefined;
 }
 
-/** The contract's `MetadataItem` (`z.input` and `z.output` alike). */
-export interface MetadataItem {
-  value: string;
-  key: string;
+/** The contract's `SellerDetails` (`z.input` and `z.output` alike). */
+export interface SellerDetails {
+  email?: string | undefined;
+  country?: string | undefined;
+  document?: Document | undefined;
+  phone?: Phone | undefined;
+  address?: Address | undefined;
+  name?: string | undefined;
+  website?: string | undefined;
+  reference?: string | undefined;
+  industry?: string | undefined;
+  merchant_category_code?: string | undefined;
 }
 
 /** The contract's `AccountFundingParty` (`z.input` and `z.output` alike). */

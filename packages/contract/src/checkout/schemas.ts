@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OperatingCountry } from '../shared/countries.js';
 import { Amount, AmountOut, Currency } from '../shared/money.js';
 import { DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
-import { Availability, AvailabilityOut, MetadataOut, PayerDocument, finishAfterStart, metadataList, payerAddress, phone } from '../shared/shapes.js';
+import { Availability, AvailabilityOut, MetadataOut, OperatingAddress, PayerDocument, finishAfterStart, metadataList, phone } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut, SellerDetails, TaxItem } from '../shared/additional-data.js';
 import { listOf } from '../validation.js';
 
@@ -96,8 +96,8 @@ const PaymentLinkCustomerPayer = z.object({
   ip_address: text(1, 45).optional(),
   document: PayerDocument.optional(),
   phone: PaymentLinkPhone.optional(),
-  billing_address: payerAddress(OperatingCountry).optional(),
-  shipping_address: payerAddress(OperatingCountry).optional(),
+  billing_address: OperatingAddress.optional(),
+  shipping_address: OperatingAddress.optional(),
 });
 
 /** Risk signals upstream accepts on payment links on top of the §2.6 groups. */

@@ -16,7 +16,7 @@ import {
 export const CUSTOMER_METADATA_LIMIT = 50;
 
 /** Customers carry full ISO 3166-1 countries (not just the 17 operating ones). */
-const CustomerAddress = address({ zip: [4, 11], country: IsoCountry });
+export const CustomerAddress = address({ zip: [4, 11], country: IsoCountry });
 
 /** Request of §4.11. */
 export const CreateCustomerBody = z.object({

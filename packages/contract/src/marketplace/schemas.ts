@@ -21,7 +21,7 @@ export const RECIPIENT_DOCUMENT_CATEGORIES = [
 export const TRANSFER_STATUSES = ['CREATED', 'PENDING', 'SUCCEEDED', 'DECLINED', 'ERROR', 'REVERSED'] as const;
 
 const RecipientDocument = z.object({ document_type: text(2, 6), document_number: text(3, 40) });
-const RecipientAddress = address({ zip: [4, 11] });
+export const RecipientAddress = address({ zip: [4, 11] });
 
 const LegalRepresentative = z.object({
   merchant_reference: text(3, 255).optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OperatingCountry } from '../shared/countries.js';
 import { Amount, PaymentAmount } from '../shared/money.js';
 import { Base64, DateOnly, DateTime, Id36To64, OpenObject, refuse, text, Uuid } from '../shared/primitives.js';
-import { AddressOut, DocumentOut, MetadataOut, PayerDocument, Phone, PhoneOut, metadataList, payerAddress } from '../shared/shapes.js';
+import { AddressOut, DocumentOut, MetadataOut, OperatingAddress, PayerDocument, Phone, PhoneOut, metadataList } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
 import { Mandate } from '../shared/mandate.js';
 import { listOf, queryBoolean } from '../validation.js';
@@ -288,7 +288,6 @@ export const GetPaymentQuery = z.object({
 });
 export type GetPaymentQuery = z.infer<typeof GetPaymentQuery>;
 
-const OperatingAddress = payerAddress(OperatingCountry);
 
 /** The payer fields a refund or cancel may carry (§4.2, §4.6; shape from upstream). */
 export const CustomerPayerRequest = z.object({

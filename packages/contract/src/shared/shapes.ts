@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Base64, DateTime, refuse, text } from './primitives.js';
-import { CountryCode } from './countries.js';
+import { CountryCode, OperatingCountry } from './countries.js';
 import { listOf } from '../validation.js';
 
 /**
@@ -74,6 +74,12 @@ export const payerAddress = (country: z.ZodTypeAny) =>
     city: text(3, 255),
     neighborhood: text(2, 255).nullable().optional(),
   });
+
+/**
+ * A payer's billing or shipping address in a checkout session or a payment: one schema, so that
+ * the OpenAPI document and the client's types name it once (`OperatingAddress`).
+ */
+export const OperatingAddress = payerAddress(OperatingCountry);
 
 /** A response string the service may not hold: absent, or null where the resource says so. */
 export const nullableString = z.string().nullable().optional();

@@ -1,11 +1,11 @@
 /**
- * Sends one upstream example to the sandbox, first as published then (if refused) adjusted, and
- * records what came back: the status, the error code, and the response body's divergences from
- * upstream's response schema for the documented status.
+ * Sends one upstream example to the sandbox, first as published then (if refused) with its stale
+ * data fixed, and records what came back: the status, the error code, and the response body's
+ * divergences from upstream's response schema for the documented status.
  */
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_HEADER } from '@switchyard/contract';
-import { adjusted, asPublished } from './adjust.js';
+import { asPublished, staleDataFixed } from './adjust.js';
 import { prepare } from './prerequisites.js';
 import type { Renamer } from './renames.js';
 import { ourRoute } from './routes.js';
@@ -13,7 +13,7 @@ import type { SchemaChecker } from './schema-check.js';
 import { documentedStatus, requestSchema, responseSchema, type Json, type UpstreamExample } from './upstream.js';
 import type { World } from './world.js';
 
-export type Outcome = 'published' | 'adjusted' | 'refused';
+export type Outcome = 'published' | 'stale-data fixed' | 'refused';
 
 export interface Observation {
   example: UpstreamExample;
@@ -127,11 +127,11 @@ export function createObserver(world: World, renamer: Renamer, checker: SchemaCh
 
       // Each attempt on a fresh merchant with fresh prerequisites: the first must not leave state
       // (a used session, a refunded payment) that decides the second.
-      const attempt = async (variant: 'published' | 'adjusted') => {
+      const attempt = async (variant: 'published' | 'stale-data fixed') => {
         const merchant = await world.merchant();
         const prepared = await prepare(route.listed.key, example.name, renamedExample, merchant);
         const now = new Date((await merchant.client.sandbox.getClock()).now);
-        const body = variant === 'published' ? asPublished(renamedExample, prepared.ids) : adjusted(renamedExample, prepared.ids, now);
+        const body = variant === 'published' ? asPublished(renamedExample, prepared.ids) : staleDataFixed(renamedExample, prepared.ids, now);
         return send(body, prepared.params, merchant.headers);
       };
 
@@ -139,8 +139,8 @@ export function createObserver(world: World, renamer: Renamer, checker: SchemaCh
       let outcome: Outcome = 'published';
       let answer = await attempt('published');
       if (!accepted(answer.status)) {
-        outcome = 'adjusted';
-        answer = await attempt('adjusted');
+        outcome = 'stale-data fixed';
+        answer = await attempt('stale-data fixed');
         if (!accepted(answer.status)) outcome = 'refused';
       }
       const doc = renamedDoc(operation.doc);

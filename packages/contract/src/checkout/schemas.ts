@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { OperatingCountry } from '../shared/countries.js';
+import { CountryCode, OperatingCountry } from '../shared/countries.js';
 import { Amount, AmountOut, Currency } from '../shared/money.js';
 import { DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
 import { Availability, AvailabilityOut, MetadataOut, PayerDocument, finishAfterStart, metadataList, payerAddress, phone } from '../shared/shapes.js';
-import { AdditionalData, AdditionalDataOut, SellerDetails, TaxItem } from '../shared/additional-data.js';
+import { AdditionalData, AdditionalDataOut, Order, OrderItem, SellerDetails, TaxItem } from '../shared/additional-data.js';
 import { listOf } from '../validation.js';
 
 export const CHECKOUT_SESSION_METADATA_LIMIT = 120;
@@ -92,7 +92,7 @@ const PaymentLinkCustomerPayer = z.object({
   gender: text(1, 2).optional(),
   date_of_birth: z.string().length(10).optional(),
   email: text(3, 255).optional(),
-  nationality: z.string().length(2).optional(),
+  nationality: CountryCode.optional(),
   ip_address: text(1, 45).optional(),
   document: PayerDocument.optional(),
   phone: PaymentLinkPhone.optional(),
@@ -100,9 +100,18 @@ const PaymentLinkCustomerPayer = z.object({
   shipping_address: payerAddress(OperatingCountry).optional(),
 });
 
+/**
+ * Upstream's create-payment-link.json types a tax's `type`, an item's `category` and a seller's
+ * `industry` as free strings where its create-payment closes them to lists: a payment link takes
+ * any text there, as upstream does.
+ */
+const FREE_TEXT = text(1, 255).optional();
+const PaymentLinkTaxItem = TaxItem.extend({ type: FREE_TEXT });
+
 /** Risk signals upstream accepts on payment links on top of the §2.6 groups. */
 const PaymentLinkAdditionalData = AdditionalData.extend({
-  seller_details: SellerDetails.extend({ phone: PaymentLinkPhone.optional() }).nullable().optional(),
+  order: Order.extend({ items: listOf(OrderItem.extend({ category: FREE_TEXT })).optional() }).nullable().optional(),
+  seller_details: SellerDetails.extend({ phone: PaymentLinkPhone.optional(), industry: text(1, 235).optional() }).nullable().optional(),
   device: z
     .object({
       locale: text(1, 20).optional(),
@@ -139,7 +148,7 @@ export const CreatePaymentLinkBody = z
     timezone: text(1, 64).optional(),
     payments_number: z.number().int().min(0).optional(),
     split_payment_methods: z.boolean().optional(),
-    taxes: listOf(TaxItem).optional(),
+    taxes: listOf(PaymentLinkTaxItem).optional(),
     customer_payer: PaymentLinkCustomerPayer.optional(),
     additional_data: PaymentLinkAdditionalData.optional(),
     callback_url: z.string().max(256).optional(),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { OperatingCountry } from '../shared/countries.js';
+import { CountryCode, OperatingCountry } from '../shared/countries.js';
 import { Amount, PaymentAmount } from '../shared/money.js';
 import { Base64, DateOnly, DateTime, Id36To64, OpenObject, refuse, text, Uuid } from '../shared/primitives.js';
 import { AddressOut, DocumentOut, MetadataOut, PayerDocument, Phone, PhoneOut, metadataList, payerAddress } from '../shared/shapes.js';
 import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
 import { Mandate } from '../shared/mandate.js';
 import { listOf, queryBoolean } from '../validation.js';
-import { PAYMENT_METHOD_TYPES, alternativeDetailsIn, alternativeDetailsOut, alternativeMethodIssues, type AlternativeDetails } from './alternative-methods.js';
+import { BANK_ACCOUNT_TYPES, PAYMENT_METHOD_TYPES, alternativeDetailsIn, alternativeDetailsOut, alternativeMethodIssues, type AlternativeDetails } from './alternative-methods.js';
 
 export const REFUND_REASONS = ['DUPLICATE', 'FRAUDULENT', 'REQUESTED_BY_CUSTOMER', 'REVERSE'] as const;
 export const RefundReason = z.enum(REFUND_REASONS);
@@ -299,7 +299,7 @@ export const CustomerPayerRequest = z.object({
   gender: z.enum(['M', 'F', 'NB', 'NA', 'NK', 'U']).optional(),
   date_of_birth: DateOnly.optional(),
   email: text(3, 255).optional(),
-  nationality: z.string().length(2).optional(),
+  nationality: CountryCode.optional(),
   ip_address: text(1, 45).optional(),
   document: PayerDocument.optional(),
   phone: Phone.optional(),
@@ -333,7 +333,7 @@ const BankTransferPaymentMethod = z.object({
     .object({
       bank_transfer: z
         .object({
-          account_type: text(3, 255).optional(),
+          account_type: z.enum(BANK_ACCOUNT_TYPES).optional(),
           bank_name: text(3, 255).optional(),
           bank_id: text(3, 255).optional(),
           beneficiary_name: text(3, 255).optional(),

@@ -47,11 +47,12 @@ describe('direct enrollment (§4.3)', () => {
     expect(a.card_data?.fingerprint).toBe(b.card_data?.fingerprint);
   });
 
-  it('refuses non-Luhn and expired cards, and unknown customers', async () => {
+  it('refuses expired cards and unknown customers; a number failing the Luhn check fails its verification', async () => {
     const c = await customer();
     const body = fixtures.enrollDirect();
-    const bad = await w.clients.paymentMethods.enrollDirect({ params: { customer_id: c.id }, body: { ...body, account_id: w.accountId, card_data: { ...body.card_data!, number: '4111111111111112' } }, headers: key() });
-    expect(bad).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS', messages: [expect.stringContaining('Luhn')] } });
+    const mistyped = { ...body, account_id: w.accountId, card_data: { ...body.card_data!, number: '4111111111111112' }, verify: { vault_on_success: true } };
+    const bad = await w.clients.paymentMethods.enrollDirect({ params: { customer_id: c.id }, body: mistyped, headers: key() });
+    expect(bad).toMatchObject({ status: 200, body: { status: 'DECLINED' } });
     const expired = await w.clients.paymentMethods.enrollDirect({ params: { customer_id: c.id }, body: { ...body, account_id: w.accountId, card_data: { ...body.card_data!, expiration_year: 20 } }, headers: key() });
     expect(expired).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS', messages: [expect.stringContaining('expired')] } });
     const unknown = await w.clients.paymentMethods.enrollDirect({ params: { customer_id: '00000000-0000-4000-8000-000000000000' }, body: { ...body, account_id: w.accountId }, headers: key() });

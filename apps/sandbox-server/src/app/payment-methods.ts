@@ -72,7 +72,7 @@ export async function enrollInSession(ctx: RequestContext, sessionId: string, bo
  * enrolled card replaces the customer's earlier session enrollment of the same card (§3).
  */
 export async function completeEnrollment(ctx: RequestContext, sessionId: string, methodId: string, input: { card?: CardInput }): Promise<SessionEnrolledPaymentMethod> {
-  const read = input.card ? readCard(ctx, input.card, 'card') : undefined;
+  const read = input.card ? readCard(ctx, input.card) : undefined;
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const method = await tx.get<PaymentMethodState>('payment_method', methodId);
     if (!method || method.customer_session !== sessionId) throw new DomainError('PAYMENT_METHOD_NOT_FOUND', [`payment method ${methodId} not found in customer session ${sessionId}`]);
@@ -93,7 +93,7 @@ export const enrollmentPageUrl = (ctx: RequestContext, methodId: string): string
 /** §4.3: a card vaults at once, every enrollment with its own vaulted_token; other types wait for the payer on their page. */
 export async function enrollDirect(ctx: RequestContext, customerId: string, body: EnrollDirectBody, idempotencyKey: string): Promise<DirectEnrolledPaymentMethod> {
   requireAccount(ctx, body.account_id);
-  const read = body.card_data ? readCard(ctx, body.card_data, 'card_data') : undefined;
+  const read = body.card_data ? readCard(ctx, body.card_data) : undefined;
   requireUnexpiredCard(read, body.card_data);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     await requireCustomer(tx, customerId);

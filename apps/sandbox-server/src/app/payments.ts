@@ -39,8 +39,6 @@ import { outcomeOfCharge } from './enrolled-methods.js';
 import { alternativeFor, registerPayerPage } from './alternative-methods.js';
 import { checkRefundPolicy, startAlternativePayment } from '../domain/alternative-methods.js';
 
-const CARD_FIELD = 'payment_method.detail.card.card_data';
-
 async function loadPayment(tx: Tx, paymentId: string): Promise<PaymentState> {
   const payment = await tx.get<PaymentState>('payment', paymentId);
   if (!payment) throw new DomainError('PAYMENT_NOT_FOUND', [`payment ${paymentId} not found`]);
@@ -86,7 +84,7 @@ function checkSession(ctx: RequestContext, id: string, session: CheckoutSessionS
 function cardForPayment(ctx: RequestContext, body: CreatePaymentBody): { card: StoredCard | null; outcome: TestOutcome } {
   const data = body.payment_method.detail?.card?.card_data;
   if (!data) return { card: null, outcome: chooseOutcome(undefined, body.description) };
-  const { card, forced, expired } = readCard(ctx, data, CARD_FIELD);
+  const { card, forced, expired } = readCard(ctx, data);
   const outcome: TestOutcome = expired ? { kind: 'declined', code: 'EXPIRED_CARD', message: 'Card expired' } : (forced ?? chooseOutcome(undefined, body.description));
   return { card: withThreeDSecure(card, outcome), outcome };
 }

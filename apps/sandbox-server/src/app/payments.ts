@@ -106,9 +106,12 @@ export interface LinkOrigin {
   record: (tx: Tx, payment: PaymentState) => Promise<void>;
 }
 
+/** A token or vaulted_token sent empty: upstream's examples send `""` for "none" (the contract takes it). */
+const sent = (value: string | undefined): string | undefined => (value === '' ? undefined : value);
+
 export async function createPayment(ctx: RequestContext, body: CreatePaymentBody, origin?: LinkOrigin): Promise<Payment> {
   requireAccount(ctx, body.account_id);
-  const pm = body.payment_method;
+  const pm = { ...body.payment_method, token: sent(body.payment_method.token), vaulted_token: sent(body.payment_method.vaulted_token) };
   if (pm.token !== undefined) {
     throw new DomainError('INVALID_PARAMETERS', ['payment_method.token: one-time tokens come from the checkout SDK, which the sandbox does not run; pay with detail.card.card_data or a vaulted_token']);
   }

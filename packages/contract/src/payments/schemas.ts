@@ -308,7 +308,8 @@ export const CustomerPayerRequest = z.object({
 });
 
 export const SplitMarketplaceItem = z.object({
-  recipient_id: text(1, 64).optional(),
+  /** Empty for a line no recipient takes (upstream's split example sends its COMMISSION line so): a plain string upstream. */
+  recipient_id: z.string().max(64).optional(),
   provider_recipient_id: text(1, 255).optional(),
   description: text(3, 255).optional(),
   type: z.enum(['PURCHASE', 'PAYMENTFEE', 'VAT', 'COMMISSION', 'MARKETPLACE', 'SHIPPING']),
@@ -431,12 +432,29 @@ const CardDataForPayment = z.object({
 });
 
 /**
+ * A token a provider issued for the card, for this one payment (upstream's
+ * `external_providers_data`): the sandbox holds no card behind it, and pays as with a card the
+ * provider keeps (docs/sandbox.md, "Provider tokens").
+ */
+export const ExternalProviderToken = z.object({
+  connection_id: Uuid,
+  provider_id: text(1, 255),
+  provider_token: text(1, 255),
+});
+
+/** Upstream's bounds: one to five tokens, one per connection of a provider. */
+const EXTERNAL_PROVIDER_TOKENS_MAX = 5;
+
+/**
  * Back-to-back workflows, which pay without a checkout session. Upstream's create-payment describes
  * `checkout` as "Required when `workflow` is defined as `SDK_CHECKOUT` or is not sent. not required
  * for `DIRECT` or `REDIRECT` payments", and its DIRECT examples send none; its `workflow` defaults
  * to SDK_CHECKOUT.
  */
 const WORKFLOWS_WITHOUT_CHECKOUT: readonly string[] = ['DIRECT', 'REDIRECT'];
+
+/** What a card payment is paid with, one of them (an empty token or vaulted_token counts as not sent). */
+const CARD_SOURCES = 'token, vaulted_token, detail.card.card_data or detail.card.external_providers_data';
 
 /** Request of POST /v1/payments (supporting; modelled from upstream's create-payment). */
 export const CreatePaymentBody = z
@@ -450,8 +468,9 @@ export const CreatePaymentBody = z
     checkout: z.object({ session: Uuid }).optional(),
     payment_method: z.object({
       type: z.enum(PAYMENT_METHOD_TYPES).optional(),
-      token: Uuid.optional(),
-      vaulted_token: text(1, 64).optional(),
+      // Plain strings upstream, whose examples send "" for "none": "" is taken as not sent.
+      token: Uuid.or(z.literal('')).optional(),
+      vaulted_token: z.string().max(64).optional(),
       vault_on_success: z.boolean().optional(),
       detail: z
         .object({
@@ -463,6 +482,7 @@ export const CreatePaymentBody = z
               soft_descriptor: text(1, 25).optional(),
               verify: z.boolean().optional(),
               card_data: CardDataForPayment.optional(),
+              external_providers_data: listOf(ExternalProviderToken, EXTERNAL_PROVIDER_TOKENS_MAX).min(1).optional(),
               stored_credentials: z
                 .object({
                   reason: z.enum(['CARD_ON_FILE', 'SUBSCRIPTION', 'UNSCHEDULED_CARD_ON_FILE']).optional(),
@@ -494,13 +514,20 @@ export const CreatePaymentBody = z
       for (const issue of alternativeMethodIssues({ ...pm, type: pm.type })) ctx.addIssue({ code: z.ZodIssueCode.custom, ...issue });
       return;
     }
-    const sources = [pm.token, pm.vaulted_token, pm.detail?.card?.card_data].filter((x) => x !== undefined);
+    const tokens = pm.detail?.card?.external_providers_data;
+    const sources = [pm.token, pm.vaulted_token, pm.detail?.card?.card_data, tokens].filter((x) => x !== undefined && x !== '');
     if (sources.length === 0) {
-      refuse(ctx, ['payment_method'], 'needs one of token, vaulted_token or detail.card.card_data');
+      refuse(ctx, ['payment_method'], `needs one of ${CARD_SOURCES}`);
     }
     if (sources.length > 1) {
-      refuse(ctx, ['payment_method'], 'takes only one of token, vaulted_token or detail.card.card_data');
+      refuse(ctx, ['payment_method'], `takes only one of ${CARD_SOURCES}`);
     }
+    const pairs = (tokens ?? []).map((t) => `${t.provider_id} ${t.connection_id}`);
+    pairs.forEach((pair, i) => {
+      if (pairs.indexOf(pair) !== i) {
+        refuse(ctx, ['payment_method', 'detail', 'card', 'external_providers_data', i], `repeats provider_id and connection_id of item ${pairs.indexOf(pair)}: each pair once`);
+      }
+    });
   });
 export type CreatePaymentBody = z.infer<typeof CreatePaymentBody>;
 

@@ -104,7 +104,9 @@ describe('direct enrollment (§4.3)', () => {
   it('answers every field §2.4 and upstream document, as objects and strings rather than null', async () => {
     const c = await customer();
     const method = await enrollDirect(c.id);
-    expect(method).toMatchObject({ callback_url: '', parent_type: 'CARD', redirect_url: null, action: null, provider_data: {}, card_data: { issuer: 'VISA SANDBOX ISSUER' } });
+    expect(method).toMatchObject({ callback_url: '', parent_type: 'CARD', redirect_url: '', action: null, provider_data: {}, card_data: { issuer: 'VISA SANDBOX ISSUER' } });
+    const nameless = await w.clients.paymentMethods.enrollDirect({ params: { customer_id: c.id }, body: { ...fixtures.enrollDirect(), account_id: w.accountId, card_data: card('4111111111111111', { holder_name: undefined, expiration_year: 30 }) }, headers: key() });
+    expect(nameless).toMatchObject({ status: 200, body: { card_data: { holder_name: '' } } });
     expect(method.verify).toEqual({ vault_on_success: false, payment: null });
   });
 });
@@ -177,6 +179,8 @@ describe('session enrollment (§4.1) and the SDK step', () => {
     const created = await w.clients.paymentMethods.enrollInSession({ params: { customer_session: s }, body: { ...fixtures.enrollInSession(), account_id: w.accountId }, headers: key() });
     expect(created).toMatchObject({ status: 201, body: { status: 'READY_TO_ENROLL', enrollment: { session: s, sdk_required_action: true }, vaulted_token: null } });
     if (created.status !== 201) return;
+    // The session's customer as upstream types a payer: strings "" and objects left out when not sent (docs/fidelity.md, "Absent values").
+    expect(created.body.customer_payer).toEqual({ first_name: '', last_name: '', email: '', gender: '', date_of_birth: '' });
     const done = await w.clients.sandbox.completeEnrollment({ params: { customer_session: s, payment_method_id: created.body.id }, body: { card: card('4111111111111111') } });
     expect(done).toMatchObject({ status: 200, body: { status: 'ENROLLED', enrollment: { sdk_required_action: false } } });
     if (done.status === 200) expect(done.body.vaulted_token).toMatch(/^[0-9a-f-]{36}$/);

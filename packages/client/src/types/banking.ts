@@ -308,7 +308,7 @@ export interface BeneficialOwner extends IndividualDetail {
 export interface TaxRecord {
   country: string;
   tax_id: string;
-  tax_id_type: 'VAT' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN' | 'OTHER';
+  tax_id_type: 'VAT' | 'OTHER' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN';
   is_primary: boolean;
 }
 

@@ -33,6 +33,7 @@ export interface CreatePaymentBody {
           security_code?: string | undefined;
         } | undefined;
         first_installment_deferral?: number | undefined;
+        external_providers_data?: ExternalProviderToken[] | undefined;
       } | undefined;
       wallet?: WalletDetailIn | undefined;
       bank_transfer?: BankTransferDetailIn | undefined;
@@ -229,7 +230,7 @@ export interface RefundBody {
     detail?: {
       bank_transfer?: {
         reference?: string | undefined;
-        account_type?: string | undefined;
+        account_type?: 'SAVINGS' | 'CHECKINGS' | undefined;
         bank_account?: string | undefined;
         bank_id?: string | undefined;
         beneficiary_name?: string | undefined;
@@ -289,7 +290,7 @@ export interface CancelOrRefundBody {
     detail?: {
       bank_transfer?: {
         reference?: string | undefined;
-        account_type?: string | undefined;
+        account_type?: 'SAVINGS' | 'CHECKINGS' | undefined;
         bank_account?: string | undefined;
         bank_id?: string | undefined;
         beneficiary_name?: string | undefined;
@@ -338,6 +339,13 @@ export interface PaymentTransactionParams {
 export interface TicketDetailIn {
   expires_at?: string | undefined;
   benefit_type?: 'PRIVATE' | 'JUNAEB' | undefined;
+}
+
+/** The contract's `ExternalProviderToken` (`z.input` and `z.output` alike). */
+export interface ExternalProviderToken {
+  provider_id: string;
+  connection_id: string;
+  provider_token: string;
 }
 
 /** The contract's `WalletDetailIn` (`z.input` and `z.output` alike). */
@@ -398,7 +406,7 @@ export interface CustomerPayerRequest {
 
 /** The contract's `SplitMarketplaceItem` (`z.input` and `z.output` alike). */
 export interface SplitMarketplaceItem {
-  type: 'PURCHASE' | 'PAYMENTFEE' | 'VAT' | 'COMMISSION' | 'MARKETPLACE' | 'SHIPPING';
+  type: 'PURCHASE' | 'VAT' | 'PAYMENTFEE' | 'COMMISSION' | 'MARKETPLACE' | 'SHIPPING';
   amount: Amount;
   description?: string | undefined;
   merchant_reference?: string | undefined;
@@ -488,7 +496,7 @@ export interface EvidenceItem {
   file_name: string;
   content_type: 'application/pdf';
   content: string;
-  content_category: 'CANCEL_POLICY' | 'CUSTOMER_INTERACTION' | 'OTHERS' | 'PAYMENT_DETAIL' | 'PROOF_OF_AUTHENTICITY' | 'PROOF_OF_DELIVERY' | 'PROOF_OF_SERVICE' | 'RECEIPT' | 'REFUND_POLICY' | 'SERVICE_AGREEMENT' | 'TERMS_AND_CONDITIONS';
+  content_category: 'OTHERS' | 'CANCEL_POLICY' | 'CUSTOMER_INTERACTION' | 'PAYMENT_DETAIL' | 'PROOF_OF_AUTHENTICITY' | 'PROOF_OF_DELIVERY' | 'PROOF_OF_SERVICE' | 'RECEIPT' | 'REFUND_POLICY' | 'SERVICE_AGREEMENT' | 'TERMS_AND_CONDITIONS';
 }
 
 /** The contract's `CardDetail` (`z.input` and `z.output` alike). */

@@ -10,7 +10,7 @@ import { prepare } from './prerequisites.js';
 import type { Renamer } from './renames.js';
 import { ourRoute } from './routes.js';
 import type { SchemaChecker } from './schema-check.js';
-import { documentedStatus, requestSchema, responseSchema, type Json, type UpstreamExample } from './upstream.js';
+import { documentedStatus, requestSchema, responseExample, responseSchema, type Json, type UpstreamExample } from './upstream.js';
 import type { World } from './world.js';
 
 export type Outcome = 'published' | 'stale-data fixed' | 'refused';
@@ -53,20 +53,31 @@ export function documentedShape(schema: unknown, exampleName: string): unknown {
  * documented: which of them appear depends on the method (card, wallet, bank transfer). A property
  * upstream documents as conditional stays optional too: its description begins "Only present"
  * (a subscription's plan fields, "Only present on plan-linked subscriptions", which its example
- * leaves out; create-subscription.json).
+ * leaves out; create-subscription.json), and so does one upstream's own answer to the example
+ * gives as `null` (`nullInAnswer`).
  */
 function isConditional(property: unknown): boolean {
   const description = (property as Json | undefined)?.description;
   return typeof description === 'string' && description.startsWith('Only present');
 }
 
-export function requireTopLevel(schema: unknown): unknown {
+/**
+ * The top-level properties upstream's own answer to the example gives as `null`: it holds no value
+ * for them, so an answer may leave them out, as the sandbox does with an object not sent
+ * (docs/fidelity.md, "Absent values"; upstream's "Customer (min. data)" answers `document: null`).
+ */
+export function nullInAnswer(answer: unknown): Set<string> {
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return new Set();
+  return new Set(Object.entries(answer as Json).filter(([, value]) => value === null).map(([name]) => name));
+}
+
+export function requireTopLevel(schema: unknown, absent: ReadonlySet<string> = new Set()): unknown {
   if (!schema || typeof schema !== 'object') return schema;
   const node = schema as Json;
-  if (Array.isArray(node.anyOf)) return { ...node, anyOf: node.anyOf.map(requireTopLevel) };
+  if (Array.isArray(node.anyOf)) return { ...node, anyOf: node.anyOf.map((alternative) => requireTopLevel(alternative, absent)) };
   const properties = node.properties as Json | undefined;
   if (!properties) return schema;
-  const always = Object.keys(properties).filter((name) => !isConditional(properties[name]));
+  const always = Object.keys(properties).filter((name) => !isConditional(properties[name]) && !absent.has(name));
   return { ...node, required: [...new Set([...((node.required as string[] | undefined) ?? []), ...always])] };
 }
 
@@ -98,7 +109,8 @@ export function createObserver(world: World, renamer: Renamer, checker: SchemaCh
   };
   const shapeFor = (example: UpstreamExample, status: number) => {
     const key = `${example.operation.file} ${example.operation.method} ${example.operation.path} ${status} ${example.name}`;
-    if (!shapes.has(key)) shapes.set(key, renamer.schema(requireTopLevel(documentedShape(responseSchema(example.operation, status), example.name))));
+    const absent = nullInAnswer(responseExample(example, status));
+    if (!shapes.has(key)) shapes.set(key, renamer.schema(requireTopLevel(documentedShape(responseSchema(example.operation, status), example.name), absent)));
     return shapes.get(key);
   };
 

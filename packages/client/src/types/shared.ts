@@ -187,32 +187,6 @@ export interface Mandate {
   existing_status?: string | undefined;
 }
 
-/** The contract's `AdditionalDataOut` (`z.input` and `z.output` alike). */
-export type AdditionalDataOut = {
-  airline?: OpenObject | null | undefined;
-  transportations?: unknown[] | null | undefined;
-  order?: OpenObject | null | undefined;
-  seller_details?: OpenObject | null | undefined;
-} & OpenObject;
-
-/** The contract's `PostalAddressOut` (`z.input` and `z.output` alike). */
-export interface PostalAddressOut {
-  country?: string | null | undefined;
-  address_line_1?: string | null | undefined;
-  address_line_2?: string | null | undefined;
-  building_number_1?: string | null | undefined;
-  building_number_2?: string | null | undefined;
-  state?: string | null | undefined;
-  city?: string | null | undefined;
-  zip_code?: string | null | undefined;
-}
-
-/** The contract's `MetadataItem` (`z.input` and `z.output` alike). */
-export interface MetadataItem {
-  value: string;
-  key: string;
-}
-
 /** The contract's `Order` (`z.input` and `z.output` alike). */
 export interface Order {
   tickets?: {
@@ -256,6 +230,32 @@ export interface Order {
     unit_amount?: number | undefined;
   }[] | undefined;
   sales_channel?: string | undefined;
+}
+
+/** The contract's `AdditionalDataOut` (`z.input` and `z.output` alike). */
+export type AdditionalDataOut = {
+  airline?: OpenObject | null | undefined;
+  transportations?: unknown[] | null | undefined;
+  order?: OpenObject | null | undefined;
+  seller_details?: OpenObject | null | undefined;
+} & OpenObject;
+
+/** The contract's `PostalAddressOut` (`z.input` and `z.output` alike). */
+export interface PostalAddressOut {
+  country?: string | null | undefined;
+  address_line_1?: string | null | undefined;
+  address_line_2?: string | null | undefined;
+  building_number_1?: string | null | undefined;
+  building_number_2?: string | null | undefined;
+  state?: string | null | undefined;
+  city?: string | null | undefined;
+  zip_code?: string | null | undefined;
+}
+
+/** The contract's `MetadataItem` (`z.input` and `z.output` alike). */
+export interface MetadataItem {
+  value: string;
+  key: string;
 }
 
 /** The contract's `SellerDetails` (`z.input` and `z.output` alike). */

@@ -170,3 +170,10 @@ describe('RefundBody: values upstream closes to a list', () => {
   it('refuses a lower-case nationality (ISO 3166-1 alpha-2)', () =>
     expectRejectedAt(RefundBody, { ...fixtures.refund(), customer_payer: { nationality: 'ar' } }, 'customer_payer.nationality'));
 });
+
+describe("CreatePaymentBody: a seller's address (create-payment.json requires it)", () => {
+  const address = { address_line_1: 'Rua A 100', city: 'Sao Paulo', country: 'BR' };
+  it('refuses seller_details without an address', () =>
+    expectRejectedAt(CreatePaymentBody, { ...fixtures.createPayment(), additional_data: { seller_details: { reference: '53568972000143' } } }, 'additional_data.seller_details.address'));
+  it('accepts seller_details with one', () => expectAccepted(CreatePaymentBody, { ...fixtures.createPayment(), additional_data: { seller_details: { reference: '53568972000143', address } } }));
+});

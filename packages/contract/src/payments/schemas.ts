@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { CountryCode, OperatingCountry } from '../shared/countries.js';
 import { Amount, PaymentAmount } from '../shared/money.js';
 import { Base64, DateOnly, DateTime, Id36To64, OpenObject, refuse, text, Uuid } from '../shared/primitives.js';
-import { AddressOut, DocumentOut, MetadataOut, PayerDocument, Phone, PhoneOut, metadataList, payerAddress } from '../shared/shapes.js';
-import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
+import { Address, AddressOut, DocumentOut, MetadataOut, PayerDocument, Phone, PhoneOut, metadataList, payerAddress } from '../shared/shapes.js';
+import { AdditionalData, AdditionalDataOut, SellerDetails } from '../shared/additional-data.js';
 import { Mandate } from '../shared/mandate.js';
 import { listOf, queryBoolean } from '../validation.js';
 import { BANK_ACCOUNT_TYPES, PAYMENT_METHOD_TYPES, alternativeDetailsIn, alternativeDetailsOut, alternativeMethodIssues, type AlternativeDetails } from './alternative-methods.js';
@@ -453,6 +453,13 @@ const EXTERNAL_PROVIDER_TOKENS_MAX = 5;
  */
 const WORKFLOWS_WITHOUT_CHECKOUT: readonly string[] = ['DIRECT', 'REDIRECT'];
 
+/**
+ * A payment's additional_data: upstream's create-payment.json requires a seller's `address`
+ * (`address_line_1`, `city`, `country`) when `seller_details` is sent; its payment link and
+ * subscription documents do not.
+ */
+const PaymentAdditionalData = AdditionalData.extend({ seller_details: SellerDetails.extend({ address: Address }).nullable().optional() });
+
 /** What a card payment is paid with, one of them (an empty token or vaulted_token counts as not sent). */
 const CARD_SOURCES = 'token, vaulted_token, detail.card.card_data or detail.card.external_providers_data';
 
@@ -499,7 +506,7 @@ export const CreatePaymentBody = z
     }),
     merchant_reference: text(3, 255).optional(),
     customer_payer: CustomerPayerRequest.optional(),
-    additional_data: AdditionalData.optional(),
+    additional_data: PaymentAdditionalData.optional(),
     workflow: z.enum(['SDK_CHECKOUT', 'CHECKOUT', 'REDIRECT', 'DIRECT', 'SDK_SEAMLESS']).optional(),
     callback_url: text(3, 526).optional(),
     split_marketplace: listOf(SplitMarketplaceItem).optional(),

@@ -281,13 +281,13 @@ export interface TransactionResult {
   type: string;
   status: string;
   id: string;
-  category: string | null;
   amount: {
     value: number;
     currency: string;
     captured: number;
     refunded: number;
   };
+  category: string | null;
   created_at: string;
   updated_at: string;
   response_message: string | null;
@@ -466,8 +466,8 @@ export interface Transaction {
   status: string;
   description: string;
   id: string;
-  category: string;
   amount: number;
+  category: string;
   created_at: string;
   payment_method: TransactionPaymentMethod | null;
   updated_at: string;

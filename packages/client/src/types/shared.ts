@@ -91,23 +91,32 @@ export interface TaxItem {
   percentage?: number | undefined;
 }
 
-/** The contract's `OpenObject` (`z.input` and `z.output` alike). */
-export interface OpenObject {
-  [key: string]: unknown;
-}
-
-/** The contract's `AccountFundingParty` (`z.input` and `z.output` alike). */
-export interface AccountFundingParty {
-  email?: string | undefined;
-  country?: string | undefined;
-  first_name?: string | undefined;
-  last_name?: string | undefined;
-  date_of_birth?: string | undefined;
-  document?: Document | undefined;
-  phone?: Phone | undefined;
-  address?: Address | undefined;
-  national_entity?: 'INDIVIDUAL' | 'ENTITY' | undefined;
-  legal_name?: string | undefined;
+/** The contract's `Order` (`z.input` and `z.output` alike). */
+export interface Order {
+  tickets?: OrderTicket[] | undefined;
+  fee_amount?: number | undefined;
+  shipping_amount?: number | undefined;
+  tip_amount?: string | undefined;
+  items?: OrderItem[] | undefined;
+  taxes?: TaxItem[] | undefined;
+  shipping?: {
+    type?: 'CUSTOM' | 'MILITARY' | 'ELECTRONIC' | 'EXPRESS' | 'STANDARD' | 'SCHEDULED' | 'ECONOMY' | 'PRIORITY' | 'SAME_DAY' | 'NEXT_DAY' | 'THIRD_DAY' | 'STORE_PICK_UP' | 'LOCKER_PICK_UP' | 'OTHER' | undefined;
+    description?: string | undefined;
+    carrier?: 'OTHER' | 'UPS' | 'USPS' | 'FEDEX' | 'DHL' | 'PUROLATOR' | 'GREYHOUND' | 'AR_CORREO_ARGENTINO' | 'AR_OCA' | undefined;
+    deliver_at?: string | undefined;
+    recipients?: OpenObject[] | undefined;
+  } | undefined;
+  account_funding?: {
+    sender?: AccountFundingParty | undefined;
+    beneficiary?: AccountFundingParty | undefined;
+  } | undefined;
+  fulfillment?: OpenObject | undefined;
+  discounts?: {
+    id?: string | undefined;
+    name?: string | undefined;
+    unit_amount?: number | undefined;
+  }[] | undefined;
+  sales_channel?: string | undefined;
 }
 
 /** The contract's `Airline` (`z.input` and `z.output` alike). */
@@ -165,6 +174,25 @@ export interface Airline {
   ticket?: AirlineTicket | undefined;
 }
 
+/** The contract's `OpenObject` (`z.input` and `z.output` alike). */
+export interface OpenObject {
+  [key: string]: unknown;
+}
+
+/** The contract's `SellerDetails` (`z.input` and `z.output` alike). */
+export interface SellerDetails {
+  email?: string | undefined;
+  country?: string | undefined;
+  document?: Document | undefined;
+  phone?: Phone | undefined;
+  address?: Address | undefined;
+  name?: string | undefined;
+  website?: string | undefined;
+  reference?: string | undefined;
+  industry?: '' | 'OTHERS' | 'ADVERTISING' | 'ART' | 'AUTOMOTIVE' | 'ANTIVIRUS' | 'BABY' | 'BEAUTY_&_PERSONAL_CARE' | 'BOOKS' | 'CAMERAS' | 'CAR_ELECTRONICS' | 'COMPUTING' | 'COUPONS' | 'DONATIONS' | 'DELIVERY' | 'ELECTRONICS' | 'ENTERTAINMENT' | 'EDUCATION' | 'FASHION' | 'GAMES' | 'GARDEN_&_OUTDOOR' | 'GROCERY_&_GOURMET_FOOD' | 'HANDMADE' | 'HOME' | 'INDUSTRIAL_&_SCIENTIFIC' | 'INVESTING_AND_FINANCIAL' | 'LEARNINGS' | 'MUSICAL' | 'PET_SUPPLIES' | 'PHONES' | 'PAYROLL' | 'SERVICES' | 'SAAS' | 'TELEVISION' | 'STREAMING' | 'TICKETS' | 'TOYS_&_GAMES' | 'TRAVELS' | 'VIDEO_GAMES' | 'VIRTUAL_GOODS' | undefined;
+  merchant_category_code?: string | undefined;
+}
+
 /** The contract's `PayerDocument` (`z.input` and `z.output` alike). */
 export interface PayerDocument {
   document_type: 'CC' | 'CI' | 'LC' | 'DNI' | 'LE' | 'CUIT' | 'CUIL' | 'PAS' | 'CPF' | 'RG' | 'CNH' | 'CNPJ' | 'RUT' | 'RUN' | 'CE' | 'NIT' | 'DUI' | 'PIC' | 'DPI' | 'IFR' | 'INE' | 'CP' | 'RFC' | 'CURP' | 'CIP' | 'CIC' | 'CUI' | 'RUC';
@@ -185,51 +213,6 @@ export interface Mandate {
   info?: string | undefined;
   received_status?: string | undefined;
   existing_status?: string | undefined;
-}
-
-/** The contract's `Order` (`z.input` and `z.output` alike). */
-export interface Order {
-  tickets?: {
-    type?: 'VIRTUAL' | 'PHYSICAL' | undefined;
-    description?: string | undefined;
-    id?: string | undefined;
-    name?: string | undefined;
-    amount?: {
-      value?: number | undefined;
-      currency?: string | undefined;
-    } | undefined;
-    event?: {
-      type?: 'PARTY' | 'UNIVERCITY' | 'FESTIVAL' | 'CIRCUS' | 'SPORTS' | 'CINEMA' | 'THEATER' | 'CONCERT' | 'OTHERS' | undefined;
-      date?: string | undefined;
-      description?: string | undefined;
-      id?: string | undefined;
-      address?: Address | undefined;
-      name?: string | undefined;
-    } | undefined;
-  }[] | undefined;
-  fee_amount?: number | undefined;
-  shipping_amount?: number | undefined;
-  tip_amount?: string | undefined;
-  items?: OrderItem[] | undefined;
-  taxes?: TaxItem[] | undefined;
-  shipping?: {
-    type?: 'CUSTOM' | 'MILITARY' | 'ELECTRONIC' | 'EXPRESS' | 'STANDARD' | 'SCHEDULED' | 'ECONOMY' | 'PRIORITY' | 'SAME_DAY' | 'NEXT_DAY' | 'THIRD_DAY' | 'STORE_PICK_UP' | 'LOCKER_PICK_UP' | 'OTHER' | undefined;
-    description?: string | undefined;
-    carrier?: 'OTHER' | 'UPS' | 'USPS' | 'FEDEX' | 'DHL' | 'PUROLATOR' | 'GREYHOUND' | 'AR_CORREO_ARGENTINO' | 'AR_OCA' | undefined;
-    deliver_at?: string | undefined;
-    recipients?: OpenObject[] | undefined;
-  } | undefined;
-  account_funding?: {
-    sender?: AccountFundingParty | undefined;
-    beneficiary?: AccountFundingParty | undefined;
-  } | undefined;
-  fulfillment?: OpenObject | undefined;
-  discounts?: {
-    id?: string | undefined;
-    name?: string | undefined;
-    unit_amount?: number | undefined;
-  }[] | undefined;
-  sales_channel?: string | undefined;
 }
 
 /** The contract's `AdditionalDataOut` (`z.input` and `z.output` alike). */
@@ -258,18 +241,50 @@ export interface MetadataItem {
   key: string;
 }
 
-/** The contract's `SellerDetails` (`z.input` and `z.output` alike). */
-export interface SellerDetails {
+/** The contract's `OrderTicket` (`z.input` and `z.output` alike). */
+export interface OrderTicket {
+  type?: 'VIRTUAL' | 'PHYSICAL' | undefined;
+  description?: string | undefined;
+  id?: string | undefined;
+  name?: string | undefined;
+  amount?: {
+    value?: number | undefined;
+    currency?: string | undefined;
+  } | undefined;
+  event?: {
+    type?: 'PARTY' | 'UNIVERCITY' | 'FESTIVAL' | 'CIRCUS' | 'SPORTS' | 'CINEMA' | 'THEATER' | 'CONCERT' | 'OTHERS' | undefined;
+    date?: string | undefined;
+    description?: string | undefined;
+    id?: string | undefined;
+    address?: Address | undefined;
+    name?: string | undefined;
+  } | undefined;
+}
+
+/** The contract's `OrderItem` (`z.input` and `z.output` alike). */
+export interface OrderItem {
+  id: string;
+  name: string;
+  quantity: number;
+  unit_amount: number;
+  brand?: string | undefined;
+  category?: '' | 'art' | 'baby' | 'coupons' | 'beauty_&_personal_care' | 'donations' | 'computing' | 'books' | 'grocery_&_gourmet_food' | 'cameras' | 'video_games' | 'television' | 'car_electronics' | 'electronics' | 'automotive' | 'toys_&_games' | 'musical_instruments' | 'handmade' | 'garden_&_outdoor' | 'entertainment' | 'industrial_&_scientific' | 'fashion' | 'games' | 'pet_supplies' | 'home' | 'musical' | 'phones' | 'services' | 'learnings' | 'tickets' | 'travels' | 'virtual_goods' | 'others' | undefined;
+  sku_code?: string | undefined;
+  manufacture_part_number?: string | undefined;
+}
+
+/** The contract's `AccountFundingParty` (`z.input` and `z.output` alike). */
+export interface AccountFundingParty {
   email?: string | undefined;
   country?: string | undefined;
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+  date_of_birth?: string | undefined;
   document?: Document | undefined;
   phone?: Phone | undefined;
   address?: Address | undefined;
-  name?: string | undefined;
-  website?: string | undefined;
-  reference?: string | undefined;
-  industry?: '' | 'OTHERS' | 'ADVERTISING' | 'ART' | 'AUTOMOTIVE' | 'ANTIVIRUS' | 'BABY' | 'BEAUTY_&_PERSONAL_CARE' | 'BOOKS' | 'CAMERAS' | 'CAR_ELECTRONICS' | 'COMPUTING' | 'COUPONS' | 'DONATIONS' | 'DELIVERY' | 'ELECTRONICS' | 'ENTERTAINMENT' | 'EDUCATION' | 'FASHION' | 'GAMES' | 'GARDEN_&_OUTDOOR' | 'GROCERY_&_GOURMET_FOOD' | 'HANDMADE' | 'HOME' | 'INDUSTRIAL_&_SCIENTIFIC' | 'INVESTING_AND_FINANCIAL' | 'LEARNINGS' | 'MUSICAL' | 'PET_SUPPLIES' | 'PHONES' | 'PAYROLL' | 'SERVICES' | 'SAAS' | 'TELEVISION' | 'STREAMING' | 'TICKETS' | 'TOYS_&_GAMES' | 'TRAVELS' | 'VIDEO_GAMES' | 'VIRTUAL_GOODS' | undefined;
-  merchant_category_code?: string | undefined;
+  national_entity?: 'INDIVIDUAL' | 'ENTITY' | undefined;
+  legal_name?: string | undefined;
 }
 
 /** The contract's `AirlineTicket` (`z.input` and `z.output` alike). */
@@ -293,18 +308,6 @@ export interface AirlineTicket {
   total_fare_amount?: number | undefined;
   total_tax_amount?: number | undefined;
   total_fee_amount?: number | undefined;
-}
-
-/** The contract's `OrderItem` (`z.input` and `z.output` alike). */
-export interface OrderItem {
-  id: string;
-  name: string;
-  quantity: number;
-  unit_amount: number;
-  brand?: string | undefined;
-  category?: '' | 'art' | 'baby' | 'coupons' | 'beauty_&_personal_care' | 'donations' | 'computing' | 'books' | 'grocery_&_gourmet_food' | 'cameras' | 'video_games' | 'television' | 'car_electronics' | 'electronics' | 'automotive' | 'toys_&_games' | 'musical_instruments' | 'handmade' | 'garden_&_outdoor' | 'entertainment' | 'industrial_&_scientific' | 'fashion' | 'games' | 'pet_supplies' | 'home' | 'musical' | 'phones' | 'services' | 'learnings' | 'tickets' | 'travels' | 'virtual_goods' | 'others' | undefined;
-  sku_code?: string | undefined;
-  manufacture_part_number?: string | undefined;
 }
 
 /** The errors every route answers with, by status: the contract's `commonErrorResponses`, which its routers add to each route. */

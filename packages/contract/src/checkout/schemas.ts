@@ -3,7 +3,7 @@ import { CountryCode, OperatingCountry } from '../shared/countries.js';
 import { Amount, AmountOut, Currency } from '../shared/money.js';
 import { DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
 import { Availability, AvailabilityOut, MetadataOut, PayerDocument, finishAfterStart, metadataList, payerAddress, phone } from '../shared/shapes.js';
-import { AdditionalData, AdditionalDataOut, Order, OrderItem, SellerDetails, TaxItem } from '../shared/additional-data.js';
+import { AdditionalData, AdditionalDataOut, SellerDetails, TaxItem } from '../shared/additional-data.js';
 import { listOf } from '../validation.js';
 
 export const CHECKOUT_SESSION_METADATA_LIMIT = 120;
@@ -101,17 +101,13 @@ const PaymentLinkCustomerPayer = z.object({
 });
 
 /**
- * Upstream's create-payment-link.json types a tax's `type`, an item's `category` and a seller's
- * `industry` as free strings where its create-payment closes them to lists: a payment link takes
- * any text there, as upstream does.
+ * Risk signals upstream accepts on payment links on top of the §2.6 groups. The groups take the
+ * lists a payment takes (an item's `category`, a tax's `type`, a seller's `industry`): upstream's
+ * link document leaves them free text but points at the same references, and a link's data is
+ * what the payments made through it carry, which create-payment.json closes to those lists.
  */
-const FREE_TEXT = text(1, 255).optional();
-const PaymentLinkTaxItem = TaxItem.extend({ type: FREE_TEXT });
-
-/** Risk signals upstream accepts on payment links on top of the §2.6 groups. */
 const PaymentLinkAdditionalData = AdditionalData.extend({
-  order: Order.extend({ items: listOf(OrderItem.extend({ category: FREE_TEXT })).optional() }).nullable().optional(),
-  seller_details: SellerDetails.extend({ phone: PaymentLinkPhone.optional(), industry: text(1, 235).optional() }).nullable().optional(),
+  seller_details: SellerDetails.extend({ phone: PaymentLinkPhone.optional() }).nullable().optional(),
   device: z
     .object({
       locale: text(1, 20).optional(),
@@ -148,7 +144,7 @@ export const CreatePaymentLinkBody = z
     timezone: text(1, 64).optional(),
     payments_number: z.number().int().min(0).optional(),
     split_payment_methods: z.boolean().optional(),
-    taxes: listOf(PaymentLinkTaxItem).optional(),
+    taxes: listOf(TaxItem).optional(),
     customer_payer: PaymentLinkCustomerPayer.optional(),
     additional_data: PaymentLinkAdditionalData.optional(),
     callback_url: z.string().max(256).optional(),

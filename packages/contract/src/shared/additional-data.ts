@@ -144,6 +144,27 @@ export const TaxItem = z.object({
   percentage: z.number().min(0).max(100).optional(),
 });
 
+/** A ticket an order sells (an event's). */
+export const OrderTicket = z.object({
+  id: text(1, 255).optional(),
+  name: text(1, 255).optional(),
+  description: text(1, 255).optional(),
+  type: z.enum(TICKET_TYPES).optional(),
+  /** An amount object, as upstream's create-payment.json has it (its examples send value and currency). */
+  amount: z.object({ value: z.number().nonnegative().optional(), currency: Currency.optional() }).optional(),
+  event: z
+    .object({
+      id: text(1, 255).optional(),
+      name: text(1, 255).optional(),
+      description: text(1, 255).optional(),
+      type: z.enum(EVENT_TYPES).optional(),
+      /** A date (`format: date` upstream), not a date-time. */
+      date: DateOnly.optional(),
+      address: Address.optional(),
+    })
+    .optional(),
+});
+
 /** An item of an order. */
 export const OrderItem = z.object({
   id: text(1, 255),
@@ -177,27 +198,7 @@ export const Order = z.object({
     })
     .optional(),
   account_funding: z.object({ sender: AccountFundingParty.optional(), beneficiary: AccountFundingParty.optional() }).optional(),
-  tickets: listOf(
-    z.object({
-      id: text(1, 255).optional(),
-      name: text(1, 255).optional(),
-      description: text(1, 255).optional(),
-      type: z.enum(TICKET_TYPES).optional(),
-      /** An amount object, as upstream's create-payment.json has it (its examples send value and currency). */
-      amount: z.object({ value: z.number().nonnegative().optional(), currency: Currency.optional() }).optional(),
-      event: z
-        .object({
-          id: text(1, 255).optional(),
-          name: text(1, 255).optional(),
-          description: text(1, 255).optional(),
-          type: z.enum(EVENT_TYPES).optional(),
-          /** A date (`format: date` upstream), not a date-time. */
-          date: DateOnly.optional(),
-          address: Address.optional(),
-        })
-        .optional(),
-    }),
-  ).optional(),
+  tickets: listOf(OrderTicket).optional(),
   fulfillment: z.record(z.string(), z.unknown()).optional(),
   discounts: listOf(z.object({ id: text(1, 255).optional(), name: text(1, 255).optional(), unit_amount: z.number().nonnegative().optional() })).optional(),
   sales_channel: text(1, 255).optional(),

@@ -1,8 +1,8 @@
 /**
- * Where the upstream reference lives (`shared/reference/` beside the repository), and whether a
+ * Where the upstream reference lives (beside the repository), and whether a
  * suite that needs it can run. Decided from the file system before any upstream file is read, so
- * a suite can skip cleanly on a bare clone: users clone the repository alone, CI has shared/ beside
- * it. `.ci/run` sets SWITCHYARD_REQUIRE_UPSTREAM=1 for its main run, where a missing reference is
+ * a suite can skip cleanly on a bare clone: users clone the repository alone, CI has it beside
+ * the clone. `.ci/run` sets SWITCHYARD_REQUIRE_UPSTREAM=1 for its main run, where a missing reference is
  * an error rather than a skip.
  */
 import { createHash } from 'node:crypto';

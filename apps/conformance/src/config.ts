@@ -3,8 +3,11 @@ import { formatIssuePath } from '@switchyard/contract';
 import { z } from 'zod';
 
 /**
- * Ids of states the suite cannot create on a server without the `/sandbox` control API. Strict: a
- * misspelt key would otherwise be dropped and its checks skipped for a reason the user cannot see.
+ * What a staging needs to be told: its test cards when they are not the sandbox's, and ids of
+ * states the suite cannot make through the public API (a chargeback, a funded recipient, a settled
+ * onboarding, a declined subscription). An id given is used instead of a state the suite would
+ * make. Strict: a misspelt key would otherwise be dropped and its checks skipped for a reason the
+ * user cannot see.
  */
 export const Fixtures = z
   .object({
@@ -26,10 +29,14 @@ export const Fixtures = z
     onboarding_id: z.string(),
     banking_account_id: z.string(),
     webhook_id: z.string(),
+    /** Card numbers the staging approves and declines. */
+    test_cards: z.object({ approved: z.string().regex(/^\d{12,19}$/), declined: z.string().regex(/^\d{12,19}$/) }).partial().strict(),
   })
   .partial()
   .strict();
 export type Fixtures = z.infer<typeof Fixtures>;
+/** The fixtures that name a state by its id. */
+export type IdFixture = Exclude<keyof Fixtures, 'test_cards'>;
 
 export const PROFILES = ['sandbox', 'staging'] as const;
 export type Profile = (typeof PROFILES)[number];
@@ -81,6 +88,9 @@ export function controlApiExclusion(settings: { profile: Profile; baseUrl: strin
   return undefined;
 }
 
+/** What a staging run may send by default: a whole run with its money flows fits, at a pace a shared staging bears. */
+export const STAGING_BUDGET = { maxRequests: 3000, ratePerSecond: 20 } as const;
+
 export interface ConformanceConfig {
   baseUrl: string;
   /** Where the /sandbox control API answers when it is not at baseUrl (e.g. behind a validating proxy). */
@@ -95,9 +105,11 @@ export interface ConformanceConfig {
   maxNegative: number | undefined;
   /** The median time a route's answers may take, in ms (reported for every route). */
   latencyBudgetMs: number;
-  /** Staging: at most this many requests, at most `ratePerSecond` per second. */
+  /** At most this many requests, at most `ratePerSecond` per second (staging: 3000 at 20 per second unless set). */
   maxRequests: number;
   ratePerSecond: number;
+  /** Where the run records its exchanges (masked), if anywhere. */
+  recordFile: string | undefined;
 }
 
 /**
@@ -127,8 +139,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Conformance
         ? numberSetting('CONFORMANCE_MAX_NEGATIVE', env.CONFORMANCE_MAX_NEGATIVE ?? '6', 'a whole number ≥ 0', (n) => Number.isInteger(n) && n >= 0)
         : undefined,
     latencyBudgetMs: numberSetting('CONFORMANCE_LATENCY_BUDGET_MS', env.CONFORMANCE_LATENCY_BUDGET_MS ?? '1000', 'a number above 0', (n) => n > 0),
-    maxRequests: numberSetting('CONFORMANCE_MAX_REQUESTS', env.CONFORMANCE_MAX_REQUESTS ?? (profile === 'staging' ? '500' : '1000000'), 'a whole number ≥ 1', (n) => Number.isInteger(n) && n >= 1),
-    ratePerSecond: numberSetting('CONFORMANCE_RATE', env.CONFORMANCE_RATE ?? (profile === 'staging' ? '5' : '100000'), 'a number above 0', (n) => n > 0),
+    maxRequests: numberSetting('CONFORMANCE_MAX_REQUESTS', env.CONFORMANCE_MAX_REQUESTS ?? (profile === 'staging' ? String(STAGING_BUDGET.maxRequests) : '1000000'), 'a whole number ≥ 1', (n) => Number.isInteger(n) && n >= 1),
+    recordFile: env.CONFORMANCE_RECORD || undefined,
+    ratePerSecond: numberSetting('CONFORMANCE_RATE', env.CONFORMANCE_RATE ?? (profile === 'staging' ? String(STAGING_BUDGET.ratePerSecond) : '100000'), 'a number above 0', (n) => n > 0),
   };
 }
 

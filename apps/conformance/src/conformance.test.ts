@@ -48,22 +48,24 @@ describe('the conformance suite against a fresh sandbox', () => {
     expect((xml.match(/<testcase /g) ?? []).length).toBe(Number(suites?.[1]));
   });
 
-  it('reports a staging run without fixtures as skipped with reasons, never passed, and exits 2: no check ran', async () => {
-    const { code, stderr, report } = await runCli(['--base-url', sandbox.url(), '--profile', 'staging', '--public-key', 'sandbox_pk_demo_switchyard', '--secret-key', 'sandbox_sk_demo_switchyard', '--account-id', '4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31', '--only', 'refundTransaction']);
-    const refund = report.tests.filter((t) => t.operationId === 'refundTransaction');
-    expect(refund.length).toBeGreaterThan(0);
-    expect(refund.every((t) => t.outcome === 'skip')).toBe(true);
-    expect(refund.find((t) => t.check === 'positive_data_acceptance')?.message).toContain('payment_id');
+  it('reports a staging run whose checks all need the control API as skipped with reasons, never passed, and exits 2: no check ran', async () => {
+    // A retry needs a subscription whose payment declined: the control API scripts it, a staging names one in its fixtures.
+    const { code, stderr, report } = await runCli(['--base-url', sandbox.url(), '--profile', 'staging', '--public-key', 'sandbox_pk_demo_switchyard', '--secret-key', 'sandbox_sk_demo_switchyard', '--account-id', '4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31', '--only', 'retrySubscriptionPayment']);
+    const retry = report.tests.filter((t) => t.operationId === 'retrySubscriptionPayment');
+    expect(retry.length).toBeGreaterThan(0);
+    expect(retry.every((t) => t.outcome === 'skip')).toBe(true);
+    expect(retry.find((t) => t.check === 'positive_data_acceptance')?.message).toContain('declined_subscription_id');
+    expect(retry.find((t) => t.check === 'not_a_server_error')?.message).toContain('no response of this route was recorded: needs the fixture "declined_subscription_id"');
     for (const t of report.tests) expect(t.message, `${t.operationId} › ${t.check}`).toBeTruthy();
     expect(code).toBe(2);
     expect(stderr).toBe(
-      `switchyard-conformance: no check ran: every check (${report.tests.length}) was skipped, e.g. refundTransaction › positive_data_acceptance: needs the fixture "payment_id" (pass --fixtures with it) on a server without the /sandbox control API\n`,
+      `switchyard-conformance: no check ran: every check (${report.tests.length}) was skipped, e.g. retrySubscriptionPayment › positive_data_acceptance: needs the fixture "declined_subscription_id" (pass --fixtures with it) on a server without the /sandbox control API\n`,
     );
     // What the run left out is named, not silently dropped from the totals.
     const controlApi = controlApiCases();
     expect(report.excluded).toEqual([
       { checks: controlApi.reduce((n, c) => n + checksOf(c).length, 0), what: `on the ${controlApi.length} routes of the /sandbox control API`, why: 'the staging profile does not use the /sandbox control API' },
-      { checks: expect.any(Number), what: 'outside the selection', why: '--only refundTransaction' },
+      { checks: expect.any(Number), what: 'outside the selection', why: '--only retrySubscriptionPayment' },
     ]);
   });
 });
@@ -141,7 +143,7 @@ describe('an independent oracle', () => {
       const failures = report.tests.filter((t) => t.outcome === 'fail');
       expect(failures.map((f) => `${f.operationId} › ${f.check}: ${f.message?.slice(0, 400)}`)).toEqual([]);
       expect(code).toBe(0);
-      const oracle = report.tests.find((t) => t.operationId === 'all' && t.check === 'response_schema_conformance');
+      const oracle = report.tests.find((t) => t.operationId === 'all' && t.check === 'proxy_schema_validation');
       expect(oracle?.outcome).toBe('pass');
       expect(report.notExercised).toEqual([]);
       // The control API goes around Prism, so its routes are not the server under test's: named, not silently dropped.
@@ -161,7 +163,7 @@ describe('an independent oracle', () => {
     const prism = await startPrismProxy(openapi, broken.url);
     try {
       const { report } = await runCli(['--base-url', prism.url, '--control-url', sandbox.url(), ...THROUGH_PRISM]);
-      const oracle = report.tests.find((t) => t.operationId === 'all' && t.check === 'response_schema_conformance');
+      const oracle = report.tests.find((t) => t.operationId === 'all' && t.check === 'proxy_schema_validation');
       expect(oracle?.outcome).toBe('fail');
       expect(oracle?.message).toContain('created_at');
     } finally {

@@ -20,6 +20,11 @@ export interface RunOptions {
   maxNegative?: number;
   /** The median time a route's answers may take. */
   latencyBudgetMs?: number;
+  /** Requests the run may send, and how many per second at most (staging defaults: config.ts, STAGING_BUDGET). */
+  maxRequests?: number;
+  ratePerSecond?: number;
+  /** Record every exchange to this file, secrets masked (record.ts). */
+  recordFile?: string;
   /** Write a JUnit XML report here (an absolute path, or one relative to this process's working directory). */
   junitFile?: string;
 }
@@ -78,6 +83,9 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     CONFORMANCE_SEED: options.seed === undefined ? undefined : String(options.seed),
     CONFORMANCE_MAX_NEGATIVE: options.maxNegative === undefined ? undefined : String(options.maxNegative),
     CONFORMANCE_LATENCY_BUDGET_MS: options.latencyBudgetMs === undefined ? undefined : String(options.latencyBudgetMs),
+    CONFORMANCE_MAX_REQUESTS: options.maxRequests === undefined ? undefined : String(options.maxRequests),
+    CONFORMANCE_RATE: options.ratePerSecond === undefined ? undefined : String(options.ratePerSecond),
+    CONFORMANCE_RECORD: options.recordFile,
   };
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete process.env[k];

@@ -3,8 +3,38 @@ import { ConfigError } from './config-error.js';
 import { parseDatabaseUrl } from './database-url.js';
 
 export { ConfigError } from './config-error.js';
-import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/http-server.js';
-import { DEFAULT_POOL_SIZE, SCHEMA_NAME, SCHEMA_NAME_FORM } from './store/postgres.js';
+
+/** How long the server waits on a client (docs/sandbox.md, "Connections"). */
+export interface HttpTimeouts {
+  /**
+   * From a connection's opening (or the end of its previous request) until a request's headers
+   * are in: also what closes a connection that never sends a byte.
+   */
+  headersTimeoutMs: number;
+  /** From the same start until the whole request, body included, is in: a trickled body ends here. */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open after a response. */
+  keepAliveTimeoutMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 };
+
+/**
+ * Connections of one process's pool: measured in docs/scaling.md ("The pool"), enough for the
+ * requests one process has in a transaction at once; N replicas open N times as many.
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * The schema names the store takes: lower-case ASCII letters, digits and `_`, not starting with a
+ * digit, at most 63 (PostgreSQL cuts a longer name to 63 bytes, so two long names could share one
+ * schema), and not `pg_…` (PostgreSQL keeps that prefix for its own schemas). The store writes the
+ * name quoted, so that a keyword (`user`, `order`) is a name like any other; with this form, quoted
+ * or not it names the same schema, and an operator can type it bare in psql.
+ */
+export const SCHEMA_NAME = /^(?!pg_)[a-z_][a-z0-9_]{0,62}$/;
+/** `SCHEMA_NAME` in words, for the errors that refuse a name. */
+export const SCHEMA_NAME_FORM = '1 to 63 lower-case letters, digits and _, not starting with a digit or pg_';
 
 export interface SandboxConfig {
   port: number;

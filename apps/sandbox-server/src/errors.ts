@@ -10,7 +10,8 @@ export const MAX_ERROR_BODY_BYTES = (MAX_ERROR_MESSAGES + 1) * (MAX_MESSAGE_LENG
 /**
  * An error answer: a code, its messages and the HTTP status. A DomainError becomes one through
  * `problemOf`, with the status `STATUS_OF` gives its code. Only the HTTP layer names a status
- * itself, for answers that have no domain meaning (405, 408, 413, 417, 431).
+ * itself, where a code's status is not the answer: headers too large (431), an unmet `Expect`
+ * (417), and the status a fault rule asks for.
  */
 export class ApiProblem extends DomainError {
   constructor(

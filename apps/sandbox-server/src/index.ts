@@ -1,6 +1,6 @@
 export { createSandbox, type Sandbox, type SandboxOverrides } from './sandbox.js';
-export { createHttpServer, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/http-server.js';
-export { loadConfig, DEFAULT_PORT, type SandboxConfig } from './config.js';
+export { createHttpServer } from './http/server/http-server.js';
+export { loadConfig, DEFAULT_PORT, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, type SandboxConfig } from './config.js';
 export { DEMO_MERCHANT } from './app/sandbox.js';
 export { MemoryStore } from './store/memory.js';
 export type { Store, Tx, MerchantRecord, RecordKind } from './store/types.js';

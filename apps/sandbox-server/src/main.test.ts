@@ -197,7 +197,7 @@ describe.skipIf(!databaseUrl)('switchyard-sandbox CLI on PostgreSQL', spawns, ()
 });
 
 /**
- * Issue 15: a SIGTERM during a 10-year clock advance ends the process within a few seconds, by
+ * A SIGTERM during a 10-year clock advance ends the process within a few seconds, by
  * the normal shutdown path (exit 0; the 10 s watchdog in main.ts exits 1, so the exit code is the
  * time bound). The advance stops between two batches and answers that it did; `afterExit` checks
  * what it left behind. The signal races the advance's last batch: an advance that finished just

@@ -7,14 +7,14 @@ import { ClockAdvancer } from './app/clock-advance.js';
 import { purgeEveryMerchant } from './app/retention.js';
 import type { SandboxConfig } from './config.js';
 import { createApp } from './http/app.js';
-import { createHttpServer } from './http/http-server.js';
-import { RequestJournal } from './http/journal.js';
+import { createHttpServer } from './http/server/http-server.js';
+import { RequestJournal } from './http/journal/journal.js';
 import { createLogger } from './logger.js';
 import { BaseClock, SEEDED_EPOCH_MS } from './runtime/clock.js';
 import { IdFactory } from './runtime/ids.js';
 import { MemoryStore } from './store/memory.js';
 import { PostgresStore } from './store/postgres.js';
-import { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { DispatchRun, WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { Store } from './store/types.js';
 
 export interface Sandbox {
@@ -56,7 +56,10 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
   const dispatcher = new WebhookDispatcher(store, clock, logger, { timeoutMs: config.webhookTimeoutMs, timeScale: config.webhookTimeScale, sweepMs: 200 });
   // Aborted first thing on stop: a clock advance in progress ends between two of its batches.
   const shutdown = new AbortController();
-  const clockAdvancer = new ClockAdvancer(dispatcher, shutdown.signal);
+  const clockAdvancer = new ClockAdvancer((signal) => {
+    const run = new DispatchRun(signal);
+    return (merchantId) => dispatcher.runDue(merchantId, run);
+  }, shutdown.signal);
   const journal = new RequestJournal(config.journalSize);
   const app = createApp({ ...deps, dispatcher, clockAdvancer, journal, logger, responseValidation: config.responseValidation, bodyLimit: config.bodyLimit, storeKind: storeKind(store) });
   let server: Server | undefined;

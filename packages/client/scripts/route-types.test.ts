@@ -26,7 +26,7 @@ describe('src/types', () => {
       const declared = [...files.values()].flatMap((content) => [...content.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]));
       expect(declared.length).toBe(new Set(declared).size);
       for (const name of ['Address', 'PostalAddressOut', 'Amount', 'Document', 'Phone', 'MetadataItem']) expect(files.get('shared.ts')).toContain(`export interface ${name} {`);
-      // The address lines are written once (issue 16): a customer's address adds its neighborhood, a banking address is them.
+      // The address lines are written once: a customer's address adds its neighborhood, a banking address is them.
       expect(files.get('shared.ts')).toContain('export interface AddressOut extends PostalAddressOut {');
       expect(files.get('banking.ts')).toContain('address: PostalAddressOut;');
       expect(files.get('webhooks.ts')).toContain("import type { Payment } from './payments.js';");

@@ -72,5 +72,5 @@ export type * from './types/shared.js';
 export type * from './types/subscriptions.js';
 export type * from './types/webhooks.js';
 // A banking address is the shared `PostalAddressOut` since the address shapes were defined once
-// (issue 16); its earlier name stays for callers that import it.
+//; its earlier name stays for callers that import it.
 export type { PostalAddressOut as BankingAddressOut } from './types/shared.js';

@@ -1,6 +1,6 @@
 /**
  * Field-by-field comparison of the contract's request and response bodies with the upstream
- * OpenAPI files (`shared/reference/openapi/`) for the 14 spec endpoints. Every upstream field is
+ * OpenAPI files (the upstream reference) for the 14 spec endpoints. Every upstream field is
  * either modelled or covered by an entry of EXCEPTIONS with its reason; the test enforces it and
  * the generated table in docs/contract-vs-upstream.md is kept in sync by `pnpm upstream:doc`.
  */

@@ -60,7 +60,7 @@ export const ERROR_CODES = {
     'CURRENCY_MISMATCH',
     'TOO_MANY_REQUESTS',
   ],
-  webhooks: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_ALREADY_EXISTS', 'WEBHOOK_INVALID_TRIGGER', 'WEBHOOK_INVALID_RENEWAL_DAYS', 'INVALID_ACCOUNT_ID'],
+  webhooks: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_ALREADY_EXISTS', 'WEBHOOK_INVALID_REQUEST', 'WEBHOOK_INVALID_TRIGGER', 'WEBHOOK_INVALID_RENEWAL_DAYS', 'INVALID_ACCOUNT_ID', 'NOT_AUTHENTICATED'],
   server: ['INTERNAL_ERROR', 'REQUEST_TIMEOUT'],
 } as const;
 
@@ -68,7 +68,7 @@ export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES][number];
 
 /**
  * The HTTP status of each code: domain code throws a code, and the HTTP layer answers with the
- * status this table gives it. Upstream decides (shared/reference/UPSTREAM-NOTES.md, "Errors"):
+ * status this table gives it. Upstream decides (upstream's notes, "Errors"):
  * the core payment family answers 400 even for "not found" and "duplicate"; transfers, banking and
  * webhooks use real 404/409/422/502. Codes the sandbox also answers at the transport level keep
  * their own status there (REQUEST_TOO_LARGE is 431 for headers too large, INVALID_REQUEST 417 for
@@ -106,8 +106,8 @@ export const STATUS_OF = {
   RECIPIENT_NOT_FOUND: 404,
   PROVIDER_INTERNAL_ERROR: 502,
   // A standalone transfer refused before the provider is called: upstream answers all four 400
-  // (transfers/create-standalone-transfer.json, 400 examples). INSUFFICIENT_BALANCE is listed
-  // among the banking family's 422s in UPSTREAM-NOTES, but no banking operation file documents it
+  // (Create Standalone Transfer, 400 examples). INSUFFICIENT_BALANCE is listed
+  // among the banking family's 422s in upstream's notes, but no banking operation file documents it
   // and the sandbox answers it only for transfers, so the transfer file's 400 governs.
   PROVIDER_NOT_FOUND: 400,
   ONBOARDING_NOT_VALID: 400,
@@ -122,10 +122,15 @@ export const STATUS_OF = {
   TOO_MANY_REQUESTS: 429,
   WEBHOOK_NOT_FOUND: 404,
   WEBHOOK_ALREADY_EXISTS: 409,
-  // Upstream's webhook management answers its own validation codes, and a foreign account_id, with 400
-  // (webhooks/manage-webhooks.json, InvalidCreateRequest / InvalidAccountRequest).
+  // Upstream's webhook management answers its own validation codes (WEBHOOK_INVALID_REQUEST for any
+  // invalid request without a more precise code), and a foreign account_id, with 400
+  // (Manage Webhooks, InvalidCreateRequest / InvalidListRequest / InvalidAccountRequest).
+  WEBHOOK_INVALID_REQUEST: 400,
   WEBHOOK_INVALID_TRIGGER: 400,
   WEBHOOK_INVALID_RENEWAL_DAYS: 400,
+  // Upstream's webhook operations answer a request without keys NOT_AUTHENTICATED and wrong keys
+  // INVALID_CREDENTIALS (Manage Webhooks, Unauthorized); no other family documents it.
+  NOT_AUTHENTICATED: 401,
   INVALID_ACCOUNT_ID: 400,
   INTERNAL_ERROR: 500,
   // The sandbox's answer to a request that does not arrive in time; upstream's gateway time-out is a 504.
@@ -138,11 +143,28 @@ export const STATUS_OF = {
  */
 export const isServerFault = (code: ErrorCode): boolean => STATUS_OF[code] >= 500;
 
-/** Errors every route can answer: bad request, bad keys, a forbidden account, a server fault. */
-export const commonErrorResponses = {
-  400: ApiError,
-  401: ApiError,
-  403: ApiError,
-  500: ApiError,
-} as const;
+/**
+ * Codes every route that takes the merchant's keys can answer, whatever it does: a bad request,
+ * bad keys, a forbidden account, a server fault. A route's metadata names the codes it answers
+ * besides these (`RouteMeta.errors`).
+ */
+export const COMMON_ERRORS = [
+  'INVALID_REQUEST',
+  'MISSING_PARAMETERS',
+  'INVALID_PARAMETERS',
+  'INVALID_CREDENTIALS',
+  'EXPIRED_CREDENTIALS',
+  'AUTHORIZATION_REQUIRED',
+  'INTERNAL_ERROR',
+] as const satisfies readonly ErrorCode[];
+
+/** The error responses of a route that answers `C`: the one error shape under each status `STATUS_OF` gives them. */
+export type ErrorResponses<C extends readonly ErrorCode[]> = { [S in (typeof STATUS_OF)[C[number]]]: typeof ApiError };
+
+export function errorResponses<const C extends readonly ErrorCode[]>(codes: C): ErrorResponses<C> {
+  return Object.fromEntries(codes.map((code) => [STATUS_OF[code], ApiError])) as ErrorResponses<C>;
+}
+
+/** The error responses of `COMMON_ERRORS`, which every `/v1` router adds to each route. */
+export const commonErrorResponses = errorResponses(COMMON_ERRORS);
 

@@ -3,7 +3,7 @@ import { bodyFieldCodeOf, meta } from './meta.js';
 import { contract } from './index.js';
 
 describe('bodyFieldCodeOf', () => {
-  const route = meta({ operationId: 'x', idempotent: false, supporting: true, specSection: null, domain: 'webhooks', bodyFieldCodes: { triggers: 'WEBHOOK_INVALID_TRIGGER', 'amount.currency': 'INVALID_CURRENCY' } });
+  const route = meta({ operationId: 'x', idempotent: false, supporting: true, specSection: null, domain: 'webhooks', errors: [], bodyFieldCodes: { triggers: 'WEBHOOK_INVALID_TRIGGER', 'amount.currency': 'INVALID_CURRENCY' } });
 
   it("gives a field's own code, and the code of the nearest field holding it", () => {
     expect(bodyFieldCodeOf(route, ['triggers'])).toBe('WEBHOOK_INVALID_TRIGGER');

@@ -12,6 +12,12 @@ export interface RouteMeta {
   specSection: string | null;
   /** Domain tag used for grouping (OpenAPI tags, conformance report). */
   domain: Domain;
+  /**
+   * The error codes the route answers besides `COMMON_ERRORS` (its resources not found, its
+   * conflicts, its refusals). Its responses declare the status `STATUS_OF` gives each
+   * (`withDeclaredErrors`), so no status is written by hand.
+   */
+  errors: readonly ErrorCode[];
   /** Who may call the route: `merchant` (the default) needs the two API keys, `none` needs nothing. */
   auth?: RouteAuth;
   /**
@@ -21,6 +27,10 @@ export interface RouteMeta {
    * that code; any other invalid request gets the family's validation code.
    */
   bodyFieldCodes?: Readonly<Record<string, ErrorCode>>;
+  /** The code of any other invalid request, where the family documents its own (webhooks: WEBHOOK_INVALID_REQUEST); else INVALID_REQUEST. */
+  validationCode?: ErrorCode;
+  /** The 401 code of a request without its API keys, where the family documents its own (webhooks: NOT_AUTHENTICATED); else INVALID_CREDENTIALS. */
+  missingKeysCode?: ErrorCode;
 }
 
 export type RouteAuth = 'merchant' | 'none';
@@ -41,8 +51,9 @@ export type Domain =
   | 'webhooks'
   | 'sandbox';
 
-export function meta(m: PublicRouteMeta): PublicRouteMeta;
-export function meta(m: RouteMeta): RouteMeta;
+/** A route's metadata; its error codes keep their literal type, from which its responses are built. */
+export function meta<const C extends readonly ErrorCode[]>(m: PublicRouteMeta & { errors: C }): PublicRouteMeta & { errors: C };
+export function meta<const C extends readonly ErrorCode[]>(m: RouteMeta & { errors: C }): RouteMeta & { errors: C };
 export function meta(m: RouteMeta): RouteMeta {
   return m;
 }

@@ -58,7 +58,7 @@ describe('marketplace through the client', () => {
     await expect(client.marketplace.reverseTransfer({ params: { transfer_id: 'missing' }, body: { ...fixtures.reverseTransfer(), account_id: accountId } })).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  // Issue 17 item 10: upstream's 400s of transfers/create-standalone-transfer.json reach the caller as InvalidRequestError with their code.
+  // Upstream's 400s of Create Standalone Transfer reach the caller as InvalidRequestError with their code.
   it('refuses transfers the provider would: unknown provider, no onboarding, other currency, short balance', async () => {
     const { client, accountId } = world;
     const onboarded = await client.marketplace.createRecipient({ body: { ...fixtures.createRecipient(), account_id: accountId, merchant_recipient_id: 'seller-e2e-1' } });

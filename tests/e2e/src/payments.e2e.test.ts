@@ -54,13 +54,13 @@ describe('customers, checkout and payments through the client', () => {
     const auth = await client.payments.create({ body });
     expect(auth).toMatchObject({ status: 'PENDING', sub_status: 'AUTHORIZED' });
     const captured = await client.payments.capture({ params: { payment_id: auth.id, transaction_id: auth.transactions?.id as string }, body: fixtures.capture() });
-    // Capture answers the CAPTURE transaction with the payment inside (upstream capture-authorization.json).
+    // Capture answers the CAPTURE transaction with the payment inside (upstream Capture Authorization).
     expect(captured).toMatchObject({ type: 'CAPTURE', status: 'SUCCEEDED', payment: { status: 'SUCCEEDED', sub_status: 'CAPTURED' } });
     const undone = await client.payments.cancelOrRefund({ params: { payment_id: auth.id }, body: fixtures.cancelOrRefund() });
     expect(undone).toMatchObject({ type: 'REFUND', status: 'REFUNDED', payment: { status: 'REFUNDED' } });
   });
 
-  // The spec does not define the retrieve route (§4), so upstream's retrieve-payment-by-id.json
+  // The spec does not define the retrieve route (§4), so upstream's Retrieve Payment by ID
   // governs: `transactions` lists every transaction of the payment, oldest first.
   it('retrieves an authorized, captured then refunded payment with all its transactions in order', async () => {
     const { client, accountId } = world;

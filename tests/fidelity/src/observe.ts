@@ -53,7 +53,7 @@ export function documentedShape(schema: unknown, exampleName: string): unknown {
  * documented: which of them appear depends on the method (card, wallet, bank transfer). A property
  * upstream documents as conditional stays optional too: its description begins "Only present"
  * (a subscription's plan fields, "Only present on plan-linked subscriptions", which its example
- * leaves out; create-subscription.json), and so does one upstream's own answer to the example
+ * leaves out; Create Subscription), and so does one upstream's own answer to the example
  * gives as `null` (`nullInAnswer`).
  */
 function isConditional(property: unknown): boolean {

@@ -9,7 +9,7 @@ import { resolveRef } from '@switchyard/tooling/upstream';
 export type Json = Record<string, unknown>;
 
 export interface UpstreamOperation {
-  /** The file below `openapi/`, for example `payments/create-payment.json`. */
+  /** The file below `openapi/`, for example Create Payment. */
   file: string;
   method: string;
   /** Upstream's path template, without the `/v1` of its server URL. */

@@ -23,6 +23,12 @@ export interface OperationCase extends ListedRoute {
 
 type Prepare = (w: World) => Promise<CallArgs>;
 
+type Contract = typeof contract;
+/** Every route key of the contract (`payments.refund`) and of the control API (`sandbox.reset`), from their types. */
+type RouteKey =
+  | { [D in keyof Contract]: `${D & string}.${keyof Contract[D] & string}` }[keyof Contract]
+  | `sandbox.${keyof typeof sandboxContract & string}`;
+
 const account = (w: World) => w.me.accountId;
 
 /** A fault rule that matches nothing the suite sends (docs/faults.md). */
@@ -31,7 +37,8 @@ const INERT_FAULT_RULE = {
   effect: { type: 'status', status: 503 },
 } as const;
 
-const PREPARE: Record<string, Prepare> = {
+/** How to call each route validly: a route added to the contract without its case here fails the typecheck. */
+const PREPARE = {
   'customers.create': async (w) => ({ body: { ...examples.createCustomer(), merchant_customer_id: w.unique('cust') } }),
   'customers.get': async (w) => ({ params: { customer_id: await w.customerId() } }),
   'customers.createSession': async (w) => ({ body: { account_id: account(w), country: 'AR', customer_id: await w.customerId() } }),
@@ -47,7 +54,7 @@ const PREPARE: Record<string, Prepare> = {
   },
   'payments.capture': async (w) => {
     const p = await w.authorizedPayment();
-    // The amount is required (upstream capture-authorization.json): capture the whole authorization,
+    // The amount is required (upstream Capture Authorization): capture the whole authorization,
     // in its own currency, so a staging fixture of any amount works.
     const { amount } = await w.client.payments.get({ params: { payment_id: p.paymentId } });
     return { params: { payment_id: p.paymentId, transaction_id: p.transactionId }, body: { ...examples.capture(), amount: { currency: amount.currency, value: amount.value } } };
@@ -137,7 +144,7 @@ const PREPARE: Record<string, Prepare> = {
   'sandbox.deleteFaultRule': async (w) => ({ params: { fault_id: (await w.client.sandbox.createFaultRule({ body: INERT_FAULT_RULE })).id } }),
   'sandbox.clearFaultRules': async () => ({}),
   'sandbox.getInspectorOverview': async () => ({ query: { limit: 5 } }),
-};
+} satisfies Record<RouteKey, Prepare>;
 
 /**
  * Optional fields a maximal request leaves out because a rule on the state the route's valid
@@ -154,8 +161,8 @@ const DOMAIN_OF_SANDBOX = 'sandbox';
 
 function withPrepare(routes: Omit<OperationCase, 'prepare'>[]): OperationCase[] {
   return routes.map((r) => {
-    const prepare = PREPARE[r.key];
-    if (!prepare) throw new Error(`no conformance case for route ${r.key}`);
+    // The keys come from listRoutes over the same routers RouteKey is derived from.
+    const prepare: Prepare = PREPARE[r.key as RouteKey];
     return { ...r, prepare };
   });
 }

@@ -9,6 +9,7 @@ export const CHECKS = [
   'status_code_conformance',
   'content_type_conformance',
   'response_schema_conformance',
+  'proxy_schema_validation',
   'positive_data_acceptance',
   'negative_data_rejection',
   'maximal_data_acceptance',

@@ -27,6 +27,8 @@ export function invalidInput(meta: RouteMeta, fields: readonly string[] = []): E
   const fieldCodes = new Set(fields.map((f) => bodyFieldCodeOf(meta, f.split(/[.[\]]+/).filter(Boolean))));
   const [fieldCode] = fieldCodes;
   if (fieldCodes.size === 1 && fieldCode) return { status: 400, codes: [fieldCode], what: 'invalid input' };
+  // A route whose contract names its family's validation code (webhooks: WEBHOOK_INVALID_REQUEST) answers with it.
+  if (meta.validationCode) return { status: 400, codes: [meta.validationCode], what: 'invalid input' };
   const own = ERROR_CODES[meta.domain as keyof typeof ERROR_CODES] as readonly string[] | undefined;
   const codes = own?.includes('VALIDATION_ERROR') ? ['VALIDATION_ERROR'] : ['INVALID_REQUEST', 'MISSING_PARAMETERS', 'INVALID_PARAMETERS'];
   return { status: 400, codes, what: 'invalid input' };
@@ -35,7 +37,7 @@ export function invalidInput(meta: RouteMeta, fields: readonly string[] = []): E
 /**
  * A missing idempotency key: 400 MISSING_PARAMETERS, or the family's own validation code where it
  * has one (banking's VALIDATION_ERROR, the code its non-UUID key gets too: upstream's
- * create-entity.json documents no other 400 code; docs/conformance.md, "Decisions").
+ * Create Entity (Banking Connectivity) documents no other 400 code; docs/conformance.md, "Decisions").
  */
 export function missingKey(meta: RouteMeta): Expected {
   const own = invalidInput(meta).codes;
@@ -45,8 +47,15 @@ export function missingKey(meta: RouteMeta): Expected {
 /** A business rule of the spec refused with the contract's code for it, at the status the contract gives that code. */
 export const ruleRefusal = (code: ErrorCode, what: string): Expected => ({ status: STATUS_OF[code], codes: [code], what });
 
-/** Missing or wrong keys: 401 with an auth code. */
-export const unauthenticated: Expected = { status: 401, codes: codesOf(ERROR_CODES.auth, 401), what: 'no valid API keys' };
+/**
+ * Missing or wrong keys: 401 with an auth code. Missing keys get the route's own code where its
+ * contract names one (webhooks: NOT_AUTHENTICATED, upstream's Manage Webhooks operation), wrong keys
+ * INVALID_CREDENTIALS (or EXPIRED_CREDENTIALS) everywhere.
+ */
+export function unauthenticated(meta: Pick<RouteMeta, 'missingKeysCode'>, keys: 'missing' | 'wrong'): Expected {
+  if (keys === 'missing' && meta.missingKeysCode) return { status: 401, codes: [meta.missingKeysCode], what: 'no API keys' };
+  return { status: 401, codes: codesOf(ERROR_CODES.auth, 401), what: keys === 'missing' ? 'no API keys' : 'wrong API keys' };
+}
 
 /** A method the path does not take: 405 UNSUPPORTED_METHOD. */
 export const unsupportedMethod: Expected = { status: 405, codes: ['UNSUPPORTED_METHOD'], what: 'unsupported method' };

@@ -9,7 +9,8 @@ const SECURITY_CODE_KEY = /^(security_code|cvv2?|cvc2?|card_verification_(code|v
 /** Separators a card number may be written with: `4111 1111 1111 1111`, `4111-1111-1111-1111`. */
 const SEPARATORS = /[\s.\-_/]/g;
 
-function luhn(digits: string): boolean {
+/** Whether a string of digits passes the Luhn check, as every card number does. */
+export function luhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i += 1) {
     let d = Number(digits[digits.length - 1 - i]);

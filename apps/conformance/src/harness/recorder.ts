@@ -1,4 +1,5 @@
 import { PUBLIC_KEY_HEADER, SECRET_KEY_HEADER } from '@switchyard/contract';
+import { Unavailable } from './unavailable.js';
 
 export interface Exchange {
   method: string;
@@ -13,12 +14,19 @@ export interface Exchange {
   violations: string | null;
   /** The response's request id header, if any. */
   requestId: string | null;
+  /** Every response header, by lower-case name. */
+  responseHeaders: Record<string, string>;
   /** From sending the request to reading the whole response. */
   durationMs: number;
+  /** Sent side by side with duplicates of itself on purpose: which one wins is a race. */
+  concurrent?: boolean;
 }
 
 /** The request id header: every response carries one, the caller's own when it sent one. */
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** The header of an idempotent replay (`idempotent-replayed: true`), as upstream and the sandbox answer it (docs/sandbox.md, "Idempotency"). */
+export const REPLAYED_HEADER = 'idempotent-replayed';
 
 const SECRET_HEADERS = new Set([PUBLIC_KEY_HEADER, SECRET_KEY_HEADER]);
 
@@ -60,6 +68,10 @@ function headersOf(init: RequestInit | undefined): Record<string, string> {
 export class Recorder {
   readonly exchanges: Exchange[] = [];
   private sent = 0;
+  /** Why no more request may be sent, once the budget is used up. */
+  budgetUsedUp: string | undefined;
+  /** Whether the requests sent now race on purpose (Recorder.racing). */
+  private racers = 0;
   private nextSlotMs = 0;
 
   constructor(private readonly budget: { maxRequests: number; ratePerSecond: number }) {}
@@ -68,7 +80,11 @@ export class Recorder {
 
   /** Sends a request and returns its response with the exchange recorded for it (safe with requests in flight). */
   async exchange(input: RequestInfo | URL, init?: RequestInit): Promise<{ response: Response; exchange: Exchange }> {
-    if (this.sent >= this.budget.maxRequests) throw new Error(`request budget of ${this.budget.maxRequests} exhausted`);
+    // A check left without requests is skipped, saying so: the budget protects a shared staging.
+    if (this.sent >= this.budget.maxRequests) {
+      this.budgetUsedUp = `the request budget of ${this.budget.maxRequests} (--max-requests) is used up`;
+      throw new Unavailable(this.budgetUsedUp);
+    }
     this.sent += 1;
     const interval = 1000 / this.budget.ratePerSecond;
     const now = Date.now();
@@ -101,10 +117,22 @@ export class Recorder {
       responseBody: parsed,
       violations: response.headers.get('sl-violations'),
       requestId: response.headers.get(REQUEST_ID_HEADER),
+      responseHeaders: headersOf({ headers: response.headers }),
       durationMs,
+      ...(this.racers > 0 ? { concurrent: true } : {}),
     };
     this.exchanges.push(exchange);
     return { response, exchange };
+  }
+
+  /** Runs `fn`, whose requests race each other on purpose (in-flight duplicates), marking their exchanges so. */
+  async racing<T>(fn: () => Promise<T>): Promise<T> {
+    this.racers += 1;
+    try {
+      return await fn();
+    } finally {
+      this.racers -= 1;
+    }
   }
 
   /** Exchanges recorded since `mark` (an index from `exchanges.length`). */

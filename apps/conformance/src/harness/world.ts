@@ -3,18 +3,16 @@ import { contract, IDEMPOTENCY_HEADER, listRoutes, PUBLIC_KEY_HEADER, SECRET_KEY
 import { fixtures as examples, MINIMAL_PDF_BASE64 } from '@switchyard/contract/fixtures';
 import type { KnownIds } from './maximal.js';
 import type { AppRoute } from '@ts-rest/core';
-import { controlApiExclusion, type ConformanceConfig, type Fixtures } from '../config.js';
+import { controlApiExclusion, type ConformanceConfig, type IdFixture } from '../config.js';
 import { Recorder, type Exchange } from './recorder.js';
+import { Unavailable } from './unavailable.js';
 
 /** The contract's retrieve routes (a GET of one resource by its id), to read a resource back. */
 const RETRIEVE_ROUTES = listRoutes(contract)
   .map((r) => ({ method: r.route.method, path: r.route.path, query: (r.route as { query?: unknown }).query !== undefined && (r.route as { query?: unknown }).query !== null }))
   .filter((r) => r.method === 'GET' && /:[a-z_]+$/.test(r.path));
 
-/** Why a check cannot run here (reported as skipped with the reason, never as passed). */
-export class Unavailable extends Error {
-  override name = 'Unavailable';
-}
+export { Unavailable } from './unavailable.js';
 
 export interface Identity {
   publicKey: string;
@@ -22,10 +20,16 @@ export interface Identity {
   accountId: string;
 }
 
+/** The sandbox's test cards (docs/sandbox.md, "Test cards"): a staging whose cards differ names its own in the fixtures file. */
+export const DEFAULT_TEST_CARDS = { approved: '4111111111111111', declined: '4000000000000002' } as const;
+
 /**
  * Everything the suite knows about the server under test: who it is, what it recorded, and how
- * to bring the states a check needs into being (the `/sandbox` control API on the sandbox,
- * fixture ids on staging).
+ * to bring the states a check needs into being. Through the public API wherever it can (payments
+ * with test cards, captures, refunds, customers, sessions), on staging as on the sandbox; through
+ * the `/sandbox` control API (sandbox profile) or a fixture id (staging) for the rest: a
+ * chargeback, a scripted decline, a funded balance, a settled onboarding. A fixture given always
+ * wins over a state the suite would make.
  */
 export class World {
   readonly recorder: Recorder;
@@ -141,10 +145,25 @@ export class World {
     return JSON.stringify(parts);
   }
 
-  fixture(name: keyof Fixtures): string {
+  fixture(name: IdFixture): string {
     const id = this.config.fixtures[name];
     if (!id) throw new Unavailable(`needs the fixture "${name}" (pass --fixtures with it) on a server without the /sandbox control API`);
     return id;
+  }
+
+  /** The fixture when one is given; else a state made through the public API, on either profile. */
+  private async fixtureOr(name: IdFixture, make: () => Promise<string>): Promise<string> {
+    return this.config.fixtures[name] ?? make();
+  }
+
+  /** Whether the fixtures file names any state by its id. */
+  get usesIdFixtures(): boolean {
+    return Object.keys(this.config.fixtures).some((k) => k !== 'test_cards');
+  }
+
+  /** The test cards: the sandbox's, or the fixtures file's. */
+  get cards(): { approved: string; declined: string } {
+    return { ...DEFAULT_TEST_CARDS, ...this.config.fixtures.test_cards };
   }
 
   private requireSandbox(what: string): void {
@@ -154,31 +173,33 @@ export class World {
   // States, created fresh on the sandbox, taken from fixtures elsewhere.
 
   async customerId(): Promise<string> {
-    if (!this.isSandbox) return this.fixture('customer_id');
-    return (await this.client.customers.create({ body: { merchant_customer_id: this.unique('conf-cust') } })).id;
+    return this.fixtureOr('customer_id', async () => (await this.client.customers.create({ body: { merchant_customer_id: this.unique('conf-cust') } })).id);
   }
 
   async customerSession(): Promise<string> {
-    if (!this.isSandbox) return this.fixture('customer_session');
-    const s = await this.client.customers.createSession({ body: { account_id: this.me.accountId, country: 'AR', customer_id: await this.customerId() } });
-    return s.customer_session;
+    return this.fixtureOr('customer_session', async () => {
+      const s = await this.client.customers.createSession({ body: { account_id: this.me.accountId, country: 'AR', customer_id: await this.customerId() } });
+      return s.customer_session;
+    });
   }
 
+  /** A checkout session of its own for each payment (a fixture's session is shared by every payment made with it). */
   async checkoutSession(value = 99.99): Promise<string> {
-    if (!this.isSandbox) return this.fixture('checkout_session');
-    const s = await this.client.checkout.createSession({ body: { ...examples.createCheckoutSession(), account_id: this.me.accountId, amount: { currency: 'ARS', value } } });
-    return s.checkout_session;
+    return this.fixtureOr('checkout_session', async () => {
+      const s = await this.client.checkout.createSession({ body: { ...examples.createCheckoutSession(), account_id: this.me.accountId, amount: { currency: 'ARS', value } } });
+      return s.checkout_session;
+    });
   }
 
   paymentBody(session: string, options: { card?: string; value?: number; capture?: boolean } = {}) {
-    const body = { ...examples.createPayment(session, options.card ?? '4111111111111111'), account_id: this.me.accountId, amount: { currency: 'ARS', value: options.value ?? 99.99 } };
+    const body = { ...examples.createPayment(session, options.card ?? this.cards.approved), account_id: this.me.accountId, merchant_order_id: this.unique('order'), amount: { currency: 'ARS', value: options.value ?? 99.99 } };
     const card = body.payment_method.detail?.card;
     if (card && options.capture !== undefined) card.capture = options.capture;
     return body;
   }
 
+  /** A new card payment with a test card, through the public API (captured unless `capture: false`). */
   async payment(options: { card?: string; value?: number; capture?: boolean } = {}): Promise<Payment> {
-    this.requireSandbox('a new payment');
     return this.client.payments.create({ body: this.paymentBody(await this.checkoutSession(options.value ?? 99.99), options) });
   }
 
@@ -192,13 +213,15 @@ export class World {
   }
 
   async capturedPayment(): Promise<{ paymentId: string; transactionId: string }> {
-    if (!this.isSandbox) return { paymentId: this.fixture('payment_id'), transactionId: this.fixture('captured_transaction_id') };
+    const { payment_id, captured_transaction_id } = this.config.fixtures;
+    if (payment_id && captured_transaction_id) return { paymentId: payment_id, transactionId: captured_transaction_id };
     const p = await this.payment();
     return { paymentId: p.id, transactionId: p.transactions?.id as string };
   }
 
   async authorizedPayment(): Promise<{ paymentId: string; transactionId: string }> {
-    if (!this.isSandbox) return { paymentId: this.fixture('authorized_payment_id'), transactionId: this.fixture('authorized_transaction_id') };
+    const { authorized_payment_id, authorized_transaction_id } = this.config.fixtures;
+    if (authorized_payment_id && authorized_transaction_id) return { paymentId: authorized_payment_id, transactionId: authorized_transaction_id };
     const p = await this.payment({ capture: false });
     return { paymentId: p.id, transactionId: p.transactions?.id as string };
   }
@@ -214,16 +237,16 @@ export class World {
     return { account_id: this.me.accountId, evidence: [{ file_name: 'receipt.pdf', content_type: 'application/pdf' as const, content_category: 'RECEIPT' as const, content: MINIMAL_PDF_BASE64 }] };
   }
 
-  async vaultedToken(card = '4111111111111111'): Promise<string> {
-    if (!this.isSandbox) return this.fixture('vaulted_token');
-    const body = examples.enrollDirect();
-    const m = await this.client.paymentMethods.enrollDirect({ params: { customer_id: await this.customerId() }, body: { ...body, account_id: this.me.accountId, card_data: { ...body.card_data!, number: card } } });
-    return m.vaulted_token;
+  async vaultedToken(): Promise<string> {
+    return this.fixtureOr('vaulted_token', async () => {
+      const body = examples.enrollDirect();
+      const m = await this.client.paymentMethods.enrollDirect({ params: { customer_id: await this.customerId() }, body: { ...body, account_id: this.me.accountId, card_data: { ...body.card_data!, number: this.cards.approved } } });
+      return m.vaulted_token;
+    });
   }
 
   async subscription(): Promise<string> {
-    if (!this.isSandbox) return this.fixture('subscription_id');
-    return (await this.client.subscriptions.create({ body: { ...examples.createSubscription(await this.vaultedToken()), account_id: this.me.accountId } })).id;
+    return this.fixtureOr('subscription_id', async () => (await this.client.subscriptions.create({ body: { ...examples.createSubscription(await this.vaultedToken()), account_id: this.me.accountId } })).id);
   }
 
   /** A subscription whose latest payment declined (so a retry is allowed), and its token. */
@@ -236,8 +259,7 @@ export class World {
   }
 
   async recipientId(): Promise<string> {
-    if (!this.isSandbox) return this.fixture('recipient_id');
-    return (await this.client.marketplace.createRecipient({ body: { ...examples.createRecipient(), account_id: this.me.accountId, merchant_recipient_id: this.unique('rcp') } })).id;
+    return this.fixtureOr('recipient_id', async () => (await this.client.marketplace.createRecipient({ body: { ...examples.createRecipient(), account_id: this.me.accountId, merchant_recipient_id: this.unique('rcp') } })).id);
   }
 
   /**
@@ -259,13 +281,15 @@ export class World {
   }
 
   async entityId(): Promise<string> {
-    if (!this.isSandbox) return this.fixture('entity_id');
-    const e = await this.client.banking.createEntity({ body: { ...examples.createIndividualEntity(), account_id: this.me.accountId, merchant_entity_id: this.unique('ent') } });
-    return e.id;
+    return this.fixtureOr('entity_id', async () => {
+      const e = await this.client.banking.createEntity({ body: { ...examples.createIndividualEntity(), account_id: this.me.accountId, merchant_entity_id: this.unique('ent') } });
+      return e.id;
+    });
   }
 
   async onboarding(): Promise<{ entityId: string; onboardingId: string }> {
-    if (!this.isSandbox) return { entityId: this.fixture('entity_id'), onboardingId: this.fixture('onboarding_id') };
+    const { entity_id, onboarding_id } = this.config.fixtures;
+    if (entity_id && onboarding_id) return { entityId: entity_id, onboardingId: onboarding_id };
     const entityId = await this.entityId();
     const o = await this.client.banking.createOnboarding({ params: { entity_id: entityId }, body: { ...examples.createOnboarding(), account_id: this.me.accountId } });
     return { entityId, onboardingId: o.id };
@@ -298,9 +322,10 @@ export class World {
   private maximalWebhook: Promise<string> | undefined;
 
   async webhookId(): Promise<string> {
-    if (!this.isSandbox) return this.fixture('webhook_id');
-    const w = await this.client.webhooks.create({ body: { ...examples.createWebhook(`http://127.0.0.1:9/${this.unique('hook')}`), account_id: this.me.accountId, name: this.unique('hook') } });
-    return w.id;
+    return this.fixtureOr('webhook_id', async () => {
+      const w = await this.client.webhooks.create({ body: { ...examples.createWebhook(`http://127.0.0.1:9/${this.unique('hook')}`), account_id: this.me.accountId, name: this.unique('hook') } });
+      return w.id;
+    });
   }
 }
 

@@ -65,8 +65,49 @@ export const CATCHES: [Fault, string, string, string?, string[]?][] = [
   ['webhook_signature_hex', 'webhook_delivery', 'createWebhook', 'webhook_delivery'],
   ['webhook_signed_before_reserialising', 'webhook_delivery', 'createWebhook', 'webhook_delivery'],
   ['webhook_envelope_undocumented_field', 'webhook_delivery', 'createWebhook', 'webhook_delivery'],
+  // 9. money states and idempotency through the public API alone
+  ['replay_without_header', 'idempotency_replay', 'createPayment', 'idempotency_replay'],
+  ['concurrent_create_duplicated', 'idempotency_in_flight', 'createPayment', 'idempotency_in_flight'],
+  ['partial_refund_reported_full', 'state_transition', 'refundTransaction', 'state_transition'],
+  ['refund_total_rounded', 'amount_invariants', 'refundTransaction', 'amount_invariants'],
+  ['capture_not_applied', 'state_transition', 'captureAuthorization', 'state_transition'],
+  ['second_capture_accepted', 'state_transition', 'captureAuthorization', 'state_transition'],
+  ['cancel_reported_as_refund', 'state_transition', 'cancelOrRefundPayment', 'state_transition'],
+  ['declined_card_approved', 'state_transition', 'createPayment', 'state_transition'],
+  ['customer_read_stale', 'state_transition', 'createCustomer', 'state_transition'],
+  ['payment_link_code_reused', 'state_transition', 'createPaymentLink', 'state_transition'],
+  ['payment_forgets_session', 'state_transition', 'createCheckoutSession', 'state_transition'],
   // 7. a slow route (the proxy adds 600 ms; the run's budget is 300 ms)
   ['slow_route', 'latency_budget', 'getCustomer', 'getCustomer', ['--latency-budget-ms', '300']],
+];
+
+/**
+ * The state and idempotency faults the staging profile must catch through the public API alone:
+ * each runs with --profile staging behind a server without the /sandbox control API.
+ */
+export const STAGING_CATCHES: Fault[] = [
+  'over_refund',
+  'ignore_idempotency',
+  'replay_returns_current_state',
+  'same_key_other_body_creates',
+  'missing_idempotency_key_accepted',
+  'invalid_request_applied_then_refused',
+  'nested_amount_not_positive',
+  'flow_full_refund_wrong_status',
+  'flow_refund_via_cancel_as_text',
+  'duplicate_customer_accepted',
+  'evidence_on_purchase_accepted',
+  'replay_without_header',
+  'concurrent_create_duplicated',
+  'partial_refund_reported_full',
+  'refund_total_rounded',
+  'capture_not_applied',
+  'second_capture_accepted',
+  'cancel_reported_as_refund',
+  'declined_card_approved',
+  'customer_read_stale',
+  'payment_link_code_reused',
+  'payment_forgets_session',
 ];
 
 /**

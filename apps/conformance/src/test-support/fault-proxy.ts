@@ -23,7 +23,7 @@ export interface ProxyResponse {
 type Upstream = (req: ProxyRequest) => Promise<ProxyResponse>;
 
 /** How a fault bends a correct server: the request it forwards, the answer it returns, or both. */
-interface Bend {
+export interface Bend {
   request?: (req: ProxyRequest, upstream: Upstream) => ProxyRequest | Promise<ProxyRequest>;
   response?: (res: ProxyResponse, req: ProxyRequest, upstream: Upstream) => ProxyResponse | Promise<ProxyResponse>;
   /** A webhook delivery on its way from the server to the URL the caller registered. */
@@ -93,6 +93,10 @@ const PAN = '4111111111111111';
 function faultsOf(self: () => string = () => '') {
   /** Idempotency keys the proxy saw, with the body and the resource of their first request. */
   const seen = new Map<string, { body: string | undefined; id?: string }>();
+  /** Idempotency keys of payments the proxy has sent on (concurrent_create_duplicated). */
+  const inFlight = new Set<string>();
+  /** Payments captured through the proxy (capture_not_applied). */
+  const captured = new Set<string>();
   const faults = {
     // The first six, from the original mutation suite.
     wrong_status: { response: (res, req) => (matches(req, 'POST', /^\/v1\/customers$/) && res.status === 201 ? { ...res, status: 200 } : res) },
@@ -308,6 +312,49 @@ function faultsOf(self: () => string = () => '') {
     },
     webhook_signed_before_reserialising: { request: throughProxy(self), delivery: (d) => ({ ...d, body: JSON.stringify(JSON.parse(d.body), null, 2) }) },
     webhook_envelope_undocumented_field: { request: throughProxy(self), delivery: (d) => ({ ...d, body: JSON.stringify({ ...(JSON.parse(d.body) as object), delivery_attempt: 1 }) }) },
+    // Family 9: money states and idempotency, each caught through the public API alone (the staging profile).
+    replay_without_header: { response: (res) => ({ ...res, headers: Object.fromEntries(Object.entries(res.headers).filter(([k]) => k !== 'idempotent-replayed')) }) },
+    concurrent_create_duplicated: {
+      // A duplicate that arrives while its first request is in flight is run again under a fresh key.
+      request: (req) => {
+        const key = req.headers['x-idempotency-key'];
+        if (!matches(req, 'POST', /^\/v1\/payments$/) || !key) return req;
+        if (!inFlight.has(key)) {
+          inFlight.add(key);
+          return req;
+        }
+        return { ...req, headers: { ...req.headers, 'x-idempotency-key': crypto.randomUUID() } };
+      },
+    },
+    partial_refund_reported_full: { response: editBody((req) => REFUND.test(req.path) && obj(json(req.body))?.amount !== undefined, (b) => (b.sub_status = 'REFUNDED')) },
+    refund_total_rounded: { response: editBody((req) => REFUND.test(req.path), (b) => (obj(b.amount) as Record<string, number>).refunded = Math.round((obj(b.amount) as Record<string, number>).refunded ?? 0)) },
+    capture_not_applied: {
+      // The capture answers SUCCEEDED, but the payment read back afterwards is still only authorized.
+      response: (res, req) => {
+        const capturedId = /^\/v1\/payments\/([^/]+)\/transactions\/[^/]+\/capture$/.exec(req.path)?.[1];
+        if (capturedId && res.status < 300) captured.add(capturedId);
+        const readId = req.method === 'GET' ? /^\/v1\/payments\/([^/]+)$/.exec(req.path)?.[1] : undefined;
+        const body = obj(res.body);
+        return readId && captured.has(readId) && body ? { ...res, body: { ...body, sub_status: 'AUTHORIZED' } } : res;
+      },
+    },
+    second_capture_accepted: { response: rewriteError((req, res) => /\/capture$/.test(req.path) && codeOf(res) === 'INVALID_STATE', { status: 200 }) },
+    cancel_reported_as_refund: { response: editBody((req) => matches(req, 'POST', /\/cancel-or-refund$/), (b) => b.type === 'CANCEL' && (b.type = 'REFUND')) },
+    declined_card_approved: {
+      request: repairBody(
+        (req) => matches(req, 'POST', /^\/v1\/payments$/),
+        (b) => {
+          const card = obj(obj(obj(obj(b)?.payment_method)?.detail)?.card);
+          const data = obj(card?.card_data);
+          if (data && data.number === '4000000000000002') data.number = PAN;
+          return b;
+        },
+      ),
+    },
+    customer_read_stale: { response: editBody((req) => matches(req, 'GET', /^\/v1\/customers\/[^/]+$/), (b) => (b.first_name = `${String(b.first_name)}-stale`)) },
+    payment_link_code_reused: { response: editBody((req) => matches(req, 'POST', /^\/v1\/payment-links$/), (b) => (b.code = 'link-code-0001')) },
+    payment_forgets_session: { response: editBody((req) => matches(req, 'GET', /^\/v1\/payments\/[^/]+$/), (b) => (b.checkout = { ...obj(b.checkout), session: '00000000-0000-4000-8000-000000000000' })) },
+
     // Family 7: a slow route.
     slow_route: { request: async (req) => (matches(req, 'GET', /^\/v1\/customers\/[^/]+$/) ? new Promise((r) => setTimeout(() => r(req), 600)) : req) },
   } satisfies Record<string, Bend>;
@@ -320,9 +367,14 @@ export const FAULTS = Object.keys(faultsOf()) as Fault[];
 const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
 
 /** A deliberately broken server: a proxy in front of a correct one that bends one rule. */
-export async function startFaultProxy(target: string, name: Fault) {
+export function startFaultProxy(target: string, name: Fault) {
+  return startBendingProxy(target, (self) => faultsOf(self)[name]);
+}
+
+/** A proxy in front of a correct server that bends what `bendOf` says (given the proxy's own address, once it listens). */
+export async function startBendingProxy(target: string, bendOf: (self: () => string) => Bend) {
   let self = '';
-  const fault: Bend = faultsOf(() => self)[name];
+  const fault: Bend = bendOf(() => self);
   const upstream: Upstream = async (req) => {
     const r = await fetch(`${target}${req.path}${req.query}`, { method: req.method, headers: req.headers, body: req.body });
     const text = await r.text();

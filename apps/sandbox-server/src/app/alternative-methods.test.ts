@@ -4,8 +4,8 @@ import { clientsFor, idemKey, newMerchant, sandboxWithMerchant, type Clients } f
 import { eventually, startReceiver } from '../test-support/receiver.js';
 
 /**
- * Alternative payment methods end to end (issue 17, item 4), through the real client over HTTP.
- * Shapes from upstream's create-payment (`payments/create-payment.json`: the type enum, the
+ * Alternative payment methods end to end, through the real client over HTTP.
+ * Shapes from upstream's create-payment (Create Payment: the type enum, the
  * "Alternative payment method" CASH example answering READY_TO_PAY with
  * `payment_method_detail.ticket`, the wallet and bank-transfer examples).
  */

@@ -1,7 +1,7 @@
 import type { CreatePaymentBody, PayerOutcome, Payment } from '@switchyard/contract';
-import { alternativeMethod, settleByPayer, type AlternativeMethodState } from '../domain/alternative-methods.js';
+import { alternativeMethod, settleByPayer } from '../domain/alternative-methods.js';
 import { DomainError } from '../domain/errors.js';
-import type { PaymentState } from '../domain/payment-state.js';
+import type { AlternativeMethodState, PaymentState } from '../domain/payment-state.js';
 import { presentPayment } from '../domain/payment-view.js';
 import { toUnits } from '../domain/money.js';
 import { yieldToEventLoop } from '../runtime/yield.js';

@@ -56,7 +56,7 @@ describe('banking onboardings (§4.4) and accounts (§4.14)', () => {
     const read = await w.clients.banking.getOnboarding({ params: { entity_id: e.id, onboarding_id: created.body.id } });
     expect(read).toMatchObject({ status: 200, body: { status: 'PENDING' } });
     const settled = await w.clients.sandbox.onboardingOutcome({ params: { onboarding_id: created.body.id }, body: { status: 'SUCCEEDED' } });
-    // The expiry stays as stamped at creation once settled, as upstream's SUCCEEDED example shows (get-entity-onboarding-status.json).
+    // The expiry stays as stamped at creation once settled, as upstream's SUCCEEDED example shows (Get Entity Onboarding Status (Banking Connectivity)).
     expect(settled).toMatchObject({ status: 200, body: { onboarding: { status: 'SUCCEEDED', expires_at: created.body.expires_at }, account: { status: 'ACTIVE', account_type: 'CHECKING', currency: 'USD', entity_id: e.id } } });
     if (settled.status !== 200 || !settled.body.account) return;
     const accountIdPath = settled.body.account.id;
@@ -79,14 +79,14 @@ describe('banking onboardings (§4.4) and accounts (§4.14)', () => {
     const e = await entity();
     const res = await onboard(e.id, { account_id: w.accountId, service_connection_id: 'conn-1', onboarding_type: 'PREVIOUSLY_ONBOARDED' });
     expect(res).toMatchObject({ status: 201, body: { status: 'SUCCEEDED', provider: { status: 'NOT_CONTACTED' } } });
-    // Upstream echoes the merchant's account id (create-entity-onboarding.json), not the banking account's.
+    // Upstream echoes the merchant's account id (Create Entity Onboarding (Banking Connectivity)), not the banking account's.
     if (res.status === 201) expect(res.body.service_account_id).toBe(w.accountId);
   });
 
-  // Issue 17 item 12: upstream types `provider.entity_id` and `expires_at` as strings; a
+  // Upstream types `provider.entity_id` and `expires_at` as strings; a
   // PREVIOUSLY_ONBOARDED onboarding "generates an internal ID without contacting the provider"
-  // (create-entity-onboarding.json) and a SUCCEEDED one keeps its creation-time expiry
-  // (get-entity-onboarding-status.json).
+  // (Create Entity Onboarding (Banking Connectivity)) and a SUCCEEDED one keeps its creation-time expiry
+  // (Get Entity Onboarding Status (Banking Connectivity)).
   it('gives a PREVIOUSLY_ONBOARDED onboarding an internal provider id and an expiry, and keeps them when read', async () => {
     const e = await entity();
     const res = await onboard(e.id, { account_id: w.accountId, service_connection_id: 'conn-1', onboarding_type: 'PREVIOUSLY_ONBOARDED' });
@@ -112,7 +112,7 @@ describe('banking onboardings (§4.4) and accounts (§4.14)', () => {
   // machine's, a slow machine spends that second between the onboarding and the read.
   const frozen = sandboxWithMerchant({ seed: 'onboarding-expiry' });
 
-  // Upstream's onboarding expires 7 days after creation (create-entity-onboarding.json, 201 example).
+  // Upstream's onboarding expires 7 days after creation (Create Entity Onboarding (Banking Connectivity), 201 example).
   it('expires a pending onboarding after 7 days of sandbox time, not before', async () => {
     const { merchant: m, clients: c } = frozen;
     const e = await c.banking.createEntity({ body: { ...fixtures.createIndividualEntity(), account_id: m.account_ids[0] as string }, headers: uuidKey() });

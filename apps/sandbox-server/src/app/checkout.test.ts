@@ -5,9 +5,9 @@ import { clientsFor, idemKey, newMerchant, sandboxWithMerchant } from '../test-s
 const w = sandboxWithMerchant();
 
 describe('checkout sessions (§4.10)', () => {
-  // Issue 17 item 12 (docs/fidelity.md, absent values): upstream answers a session created without
+  // docs/fidelity.md, absent values: upstream answers a session created without
   // a workflow, a checkout or an installments plan with SDK_CHECKOUT, the account's default checkout
-  // and `installments: {plan_id: null, plan: null}` (create-checkout-session.json); strings not sent
+  // and `installments: {plan_id: null, plan: null}` (Create Checkout Session); strings not sent
   // are "". §2.8 keeps `metadata` nullable.
   it('answers the fields a minimal request leaves out with upstream defaults and empty values, never null strings', async () => {
     const { workflow: _w, metadata: _m, ...minimal } = fixtures.createCheckoutSession();
@@ -96,8 +96,8 @@ describe('checkout sessions (§4.10)', () => {
 });
 
 describe('payment links (§4.12)', () => {
-  // Issue 17 item 12: upstream's answer carries `merchant_image: ""` and `additional_data` with each
-  // group null (create-payment-link.json; §2.9: "additional_data (airline, order, seller_details;
+  // Upstream's answer carries `merchant_image: ""` and `additional_data` with each
+  // group null (Create Payment Link; §2.9: "additional_data (airline, order, seller_details;
   // each nullable)"); a `callback_url` not sent is "" as well.
   it('answers a link without callback, image or additional data with empty strings and an additional_data of null groups', async () => {
     const res = await w.clients.checkout.createPaymentLink({ body: { ...fixtures.createPaymentLink(), account_id: w.accountId, availability: undefined } });
@@ -105,7 +105,7 @@ describe('payment links (§4.12)', () => {
   });
 
   // Upstream types `merchant_order_id` and `description` strings, not nullable
-  // (create-payment-link.json), and §4.12 makes both optional: one not sent is "", never null
+  // (Create Payment Link), and §4.12 makes both optional: one not sent is "", never null
   // (docs/fidelity.md, "Absent values"). The nulls left are the fields §2.9 marks nullable
   // (metadata, payments, installments_plan, customer_payer, taxes, each additional_data group)
   // and an availability without an end (upstream's schema gives `finish_at` no type).

@@ -35,7 +35,7 @@ export async function createCheckoutSession(ctx: RequestContext, body: CreateChe
       amount: body.amount ?? null,
       created_at: now.toISOString(),
       metadata: body.metadata ?? null,
-      // Upstream answers SDK_CHECKOUT to a session created without a workflow (create-checkout-session.json, min. data).
+      // Upstream answers SDK_CHECKOUT to a session created without a workflow (Create Checkout Session, min. data).
       workflow: body.workflow ?? 'SDK_CHECKOUT',
       installments: { plan_id: body.installments?.plan_id ?? null, plan: body.installments?.plan ?? null },
       checkout_id: body.checkout_id ?? defaultCheckoutId(body.account_id),

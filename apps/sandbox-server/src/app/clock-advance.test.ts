@@ -9,7 +9,7 @@ import { MAX_ATTEMPTS } from '../domain/webhook-routing.js';
 
 const DAY_MS = 86400_000;
 /**
- * Issue 15: served between batches, no probe waits more than a small part of the whole advance; a
+ * Served between batches, no probe waits more than a small part of the whole advance; a
  * stall shows as one probe waiting about as long as the advance itself. A share rather than a
  * number of milliseconds, so a machine busy with other suites slows both sides alike (a fixed 1 s
  * bound failed at a load average of 20 with no stall). Speed is the benchmark's business.
@@ -23,7 +23,7 @@ const health = (url: string) => () =>
   });
 
 /**
- * Issue 15: one tenant advancing its clock 10 years over a daily subscription and a webhook at a
+ * One tenant advancing its clock 10 years over a daily subscription and a webhook at a
  * closed port must not stall the server. `/health` and another tenant are served throughout; the
  * result is what 10 years of that subscription are (docs/sandbox.md, "Time").
  */
@@ -125,7 +125,7 @@ describe('a merchant removed during an advance', () => {
     sb = await startSandbox();
     const merchant = await newMerchant(sb.url);
     // The row goes between the advance's read and its update: the store's update finds nobody
-    // (PostgreSQL's UPDATE … RETURNING of a deleted row; store-contract.ts checks both stores do so).
+    // (PostgreSQL's UPDATE … RETURNING of a deleted row; test-support/store-contract.ts checks both stores do so).
     const update = vi.spyOn(sb.sandbox.store, 'updateMerchant').mockResolvedValueOnce(undefined);
     try {
       const res = await clientsFor(sb.url, merchant).sandbox.advanceClock({ body: { seconds: 3600 } });

@@ -2,9 +2,8 @@ import type { SandboxClock } from '@switchyard/contract';
 import { dueOf } from '../domain/due-work.js';
 import { DomainError } from '../domain/errors.js';
 import { yieldToEventLoop } from '../runtime/yield.js';
-import { KeyedMutex } from '../store/mutex.js';
+import { KeyedMutex } from '../runtime/mutex.js';
 import type { RecordKind } from '../store/types.js';
-import { DispatchRun, type WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { expireOnboardings } from './banking.js';
 import { expireWaitingPayments } from './alternative-methods.js';
 import { existingMerchant, nowOf, type RequestContext } from './context.js';
@@ -23,6 +22,12 @@ const ADVANCE_STEP_MS = 30 * 86400_000;
 const CLOCK_KINDS: RecordKind[] = ['subscription', 'banking_onboarding', 'payment', 'webhook_delivery'];
 
 /**
+ * Sends a merchant's due webhook deliveries. One run serves a whole advance: a receiver that gave
+ * no answer in it is sent nothing more (the webhook dispatcher makes runs; sandbox.ts wires it).
+ */
+export type DeliveryRun = (merchantId: string) => Promise<void>;
+
+/**
  * Moves merchants' clocks forward (`POST /sandbox/clock/advance`). The clock moves in steps, and at
  * each step everything that fell due runs in bounded batches, each its own transaction, with the
  * event loop free between them: other tenants (and this one) are served throughout, and however
@@ -34,7 +39,8 @@ export class ClockAdvancer {
   private readonly advancing = new KeyedMutex();
 
   constructor(
-    private readonly dispatcher: WebhookDispatcher,
+    /** A new delivery run, which stops between batches once `signal` aborts. */
+    private readonly startDeliveries: (signal: AbortSignal) => DeliveryRun,
     private readonly shutdown: AbortSignal,
   ) {}
 
@@ -45,7 +51,7 @@ export class ClockAdvancer {
   private async run(ctx: RequestContext, seconds: number): Promise<SandboxClock> {
     let merchant = await existingMerchant(ctx.store.getMerchant(ctx.merchant.id));
     const target = merchant.clock_offset_seconds + seconds;
-    const deliveries = new DispatchRun(this.shutdown);
+    const deliveries = this.startDeliveries(this.shutdown);
     // The advance sends the deliveries its steps queue itself; a kick would race ahead of the steps.
     const base: RequestContext = { ...ctx, deliveriesQueued: undefined };
     do {
@@ -76,11 +82,11 @@ export class ClockAdvancer {
   }
 
   /** Everything due at the merchant's time: billing, onboarding and payment expiry, webhook deliveries, retention; in batches. */
-  private async runDue(ctx: RequestContext, deliveries: DispatchRun): Promise<void> {
+  private async runDue(ctx: RequestContext, deliveries: DeliveryRun): Promise<void> {
     await billEverythingDue(ctx, () => this.stopIfShuttingDown(ctx));
     await expireOnboardings(ctx);
     await expireWaitingPayments(ctx);
-    await this.dispatcher.runDue(ctx.merchant.id, deliveries);
+    await deliveries(ctx.merchant.id);
     await purgeExpired(ctx.store, ctx.merchant.id, nowOf(ctx).getTime());
     await yieldToEventLoop();
   }

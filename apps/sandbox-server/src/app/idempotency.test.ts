@@ -48,8 +48,8 @@ const keyRecord = (store: Store) => store.withTransaction(merchant.id, (tx) => t
 const afterTimeout = IN_FLIGHT_TIMEOUT_MS / 1000;
 
 describe('a duplicate of a request still running', () => {
-  // UPSTREAM-NOTES "Idempotency", rule 2: 400 REQUEST_IN_PROCESS while the first is processed;
-  // spec §5 leaves it "not shown", so upstream's answer at once governs (issue 17 item 14).
+  // Upstream's notes, "Idempotency", rule 2: 400 REQUEST_IN_PROCESS while the first is processed;
+  // spec §5 leaves it "not shown", so upstream's answer at once governs.
   it('answers REQUEST_IN_PROCESS while the first is held, and replays once it completed', async () => {
     const store = new MemoryStore();
     let started!: () => void;

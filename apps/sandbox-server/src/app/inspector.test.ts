@@ -1,11 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { clientsFor, idemKey, newMerchant, pay } from '../test-support/harness.js';
-import { sandboxOn, storesUnderTest } from '../test-support/stores.js';
+import { sandboxPerStore } from '../test-support/stores.js';
 
 // On both stores: each answers the newest records and a subscription's payments through its own index.
-describe.each(storesUnderTest('inspector.test.ts'))('GET /sandbox/inspector/overview on the $name store', (store) => {
-  const sb = sandboxOn(store);
+sandboxPerStore('inspector.test.ts', 'GET /sandbox/inspector/overview on the $name store', (sb) => {
 
   async function merchant() {
     const m = await newMerchant(sb.url);

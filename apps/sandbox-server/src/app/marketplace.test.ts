@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateRecipientBody } from '@switchyard/contract';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { clientsFor, idemKey, newMerchant, sandboxWithMerchant, type Clients } from '../test-support/harness.js';
-import { sandboxOn, storesUnderTest } from '../test-support/stores.js';
+import { sandboxPerStore } from '../test-support/stores.js';
 
 const w = sandboxWithMerchant();
 
@@ -34,7 +34,7 @@ const reverse = (id: string, amount?: number, currency = 'BRL') =>
   w.clients.marketplace.reverseTransfer({ params: { transfer_id: id }, body: { ...fixtures.reverseTransfer(), account_id: w.accountId, ...(amount === undefined ? {} : { amount: { currency, value: amount } }) }, headers: key() });
 
 describe('recipients (§4.7)', () => {
-  // Issue 17 item 12: upstream types these strings and objects (create-recipient-1.json); a string
+  // Upstream types these strings and objects (Create Recipient); a string
   // not sent is "", `legal_name` stays null (§2.11: "nullable string"), and the objects not sent
   // (`split_configuration`, which upstream's own answers leave out, and an onboarding's
   // `terms_of_service` and `withdrawal_methods`) are left out.
@@ -133,7 +133,7 @@ describe('transfers and reversals (§4.5)', () => {
     expect(await reverse(declined.id)).toMatchObject({ status: 400, body: { code: 'TRANSFER_NOT_REVERSIBLE' } });
     const t = await transfer(10);
     expect(await reverse(t.id, 1, 'USD')).toMatchObject({ status: 400, body: { code: 'INVALID_CURRENCY' } });
-    // "The specified currency is invalid or does not match the original transfer" (reverse-standalone-transfer.json): both are INVALID_CURRENCY.
+    // "The specified currency is invalid or does not match the original transfer" (Reverse Standalone Transfer): both are INVALID_CURRENCY.
     expect(await reverse(t.id, 1, 'XYZ')).toMatchObject({ status: 400, body: { code: 'INVALID_CURRENCY', messages: [expect.stringContaining('body.amount.currency')] } });
     expect(await reverse('tr_unknown')).toMatchObject({ status: 404, body: { code: 'TRANSFER_NOT_FOUND' } });
   });
@@ -154,14 +154,13 @@ const balanceOf = async (clients: Clients, recipient: string) => {
 };
 
 /**
- * Issue 17 item 10: upstream refuses a standalone transfer with a 400 PROVIDER_NOT_FOUND,
+ * Upstream refuses a standalone transfer with a 400 PROVIDER_NOT_FOUND,
  * ONBOARDING_NOT_VALID, CURRENCY_NOT_SUPPORTED or INSUFFICIENT_BALANCE
- * (transfers/create-standalone-transfer.json); the balance is funded by the control route and by
+ * (Create Standalone Transfer); the balance is funded by the control route and by
  * captured split payments, and a reversal gives back (docs/sandbox.md, "Marketplace transfers").
  * On each store, since the balance is kept between requests.
  */
-describe.each(storesUnderTest('marketplace.test.ts'))('transfer checks and balances on the $name store', (store) => {
-  const sb = sandboxOn(store);
+sandboxPerStore('marketplace.test.ts', 'transfer checks and balances on the $name store', (sb) => {
   let clients: Clients;
   let accountId: string;
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import { ifSent } from '../domain/absent-values.js';
 import { presentLegalRepresentative, type StoredRecipient } from '../domain/recipient-view.js';
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
-/** A string upstream types as one is `""`, never null, when not sent (issue 17 item 12, docs/fidelity.md). */
+/** A string upstream types as one is `""`, never null, when not sent (docs/fidelity.md). */
 const orEmpty = (value: string | undefined): string => value ?? '';
 
 /** §4.7. Onboardings sent as PREVIOUSLY_ONBOARDED are done; the others wait for the provider (PENDING). */
@@ -69,7 +69,7 @@ export async function createRecipient(ctx: RequestContext, body: CreateRecipient
         updated_at: now,
       };
     }),
-    // Left out when not sent, as upstream's answers leave it out (create-recipient-1.json).
+    // Left out when not sent, as upstream's answers leave it out (Create Recipient).
     ...(body.split_configuration ? { split_configuration: body.split_configuration } : {}),
     created_at: now,
     updated_at: now,

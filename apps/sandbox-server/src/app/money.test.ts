@@ -4,9 +4,9 @@ import { fixtures } from '@switchyard/contract/fixtures';
 import { idemKey, keysOf, pay, raw, sandboxWithMerchant } from '../test-support/harness.js';
 
 /**
- * Issue 15, item 5: the cases measured before amounts had a maximum. Every one is refused with a
+ * The cases measured before amounts had a maximum. Every one is refused with a
  * 400 naming the field now, or (at the maximum itself) adds up exactly. The bound is upstream's
- * range for an amount (create-payment.json, cardholder_amount: "Range: 0.0001 – 9,999,999,999");
+ * range for an amount (Create Payment, cardholder_amount: "Range: 0.0001 – 9,999,999,999");
  * docs/sandbox.md, "Money".
  */
 const w = sandboxWithMerchant();

@@ -59,7 +59,7 @@ describe('direct enrollment (§4.3)', () => {
     expect(unknown).toMatchObject({ status: 400, body: { code: 'CUSTOMER_NOT_FOUND' } });
   });
 
-  // Upstream: payment-methods-direct-workflow/enroll-payment-method-api.json, 201 "With Verify".
+  // Upstream: Enroll Payment Method (direct), 201 "With Verify".
   it('with verify.vault_on_success answers the VERIFY payment in verify.payment', async () => {
     const c = await customer();
     const body = fixtures.enrollDirect();
@@ -99,8 +99,8 @@ describe('direct enrollment (§4.3)', () => {
   });
 
   // Spec §2.4 (callback_url a string, card_data an object with issuer, both not "nullable");
-  // where it is silent, upstream's 201 schema (enroll-payment-method-api.json): parent_type,
-  // redirect_url and provider_data documented, verify.currency only with a verification (issue 17 item 12, N4).
+  // where it is silent, upstream's 201 schema (Enroll Payment Method (direct)): parent_type,
+  // redirect_url and provider_data documented, verify.currency only with a verification.
   it('answers every field §2.4 and upstream document, as objects and strings rather than null', async () => {
     const c = await customer();
     const method = await enrollDirect(c.id);
@@ -111,8 +111,8 @@ describe('direct enrollment (§4.3)', () => {
   });
 });
 
-// Upstream: enroll-payment-method-api.json, "ACH Enrollment": READY_TO_ENROLL, action REDIRECT_URL
-// and a redirect_url where the payer confirms (issue 17 item 8, its ACH half).
+// Upstream: Enroll Payment Method (direct), "ACH Enrollment": READY_TO_ENROLL, action REDIRECT_URL
+// and a redirect_url where the payer confirms.
 describe('direct enrollment of a bank account', () => {
   const achBody = (extra: Record<string, unknown> = {}) => ({
     account_id: w.accountId,

@@ -21,7 +21,7 @@ import {
   withScriptedOutcomes,
   type Enrollment,
 } from '../domain/enrollment.js';
-import type { PaymentMethodState } from '../domain/payment-method-state.js';
+import type { PaymentMethodState, ScriptedOutcome } from '../domain/payment-method-state.js';
 import { presentDirectMethod, presentSessionMethod } from '../domain/payment-method-view.js';
 import { payerOf } from '../domain/customer-view.js';
 import type { Tx } from '../store/types.js';
@@ -73,7 +73,7 @@ export async function completeEnrollment(ctx: RequestContext, sessionId: string,
   });
 }
 
-/** The sandbox page where the payer confirms a direct enrollment that waits for them (http/hosted-enrollment.ts). */
+/** The sandbox page where the payer confirms a direct enrollment that waits for them (http/pages/hosted-enrollment.ts). */
 export const enrollmentPageUrl = (ctx: RequestContext, methodId: string): string => `${ctx.baseUrl}/enrollments/${ctx.merchant.id}/${methodId}`;
 
 /** §4.3: a card vaults at once, every enrollment with its own vaulted_token; other types wait for the payer on their page. */
@@ -112,7 +112,7 @@ export async function settleEnrollment(ctx: RequestContext, methodId: string, ou
 }
 
 /** Scripts the next charges of an enrolled method (sandbox control API). */
-export async function scriptOutcomes(ctx: RequestContext, vaultedToken: string, sequence: string[]): Promise<{ vaulted_token: string; pending: string[] }> {
+export async function scriptOutcomes(ctx: RequestContext, vaultedToken: string, sequence: readonly ScriptedOutcome[]): Promise<{ vaulted_token: string; pending: ScriptedOutcome[] }> {
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const next = withScriptedOutcomes(await loadEnrolledMethod(tx, vaultedToken), sequence);
     await tx.put('payment_method', next.id, next, vaultedToken);

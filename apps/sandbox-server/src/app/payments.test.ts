@@ -8,7 +8,7 @@ const w = sandboxWithMerchant();
 const key = () => ({ 'x-idempotency-key': idemKey() });
 const chargeOf = (p: Payment) => p.transactions?.id as string;
 
-// Issue 17 item 12 and N4: upstream's create-payment.json answers (its "Card - With installments"
+// Upstream's Create Payment answers (its "Card - With installments"
 // schema) carry these as objects, integers and strings; the sandbox answered null. Spec §2.5 lets
 // checkout and additional_data be null, and upstream fills them, so the sandbox does too.
 describe('the payment body upstream types', () => {
@@ -85,7 +85,7 @@ describe('create payment: outcomes of the test cards', () => {
     ['4111111111111111', 'SUCCEEDED', 'APPROVED', 'SUCCEEDED'],
     ['4000000000000002', 'DECLINED', 'DECLINED', 'DECLINED_BY_BANK'],
     // Outside upstream's test ranges the suffix means nothing: upstream approves this one in
-    // payments/create-payment.json#Split marketplace (UPSTREAM-NOTES "Sandbox test data").
+    // Create Payment, example "Split marketplace" (upstream's notes, "Sandbox test data").
     ['4000000000000010', 'SUCCEEDED', 'APPROVED', 'SUCCEEDED'],
     ['4556557955726624', 'SUCCEEDED', 'APPROVED', 'SUCCEEDED'],
     ['4916994064252017', 'PENDING', 'WAITING_ADDITIONAL_STEP', 'CHALLENGE_REQUIRED'],
@@ -118,7 +118,7 @@ describe('create payment: outcomes of the test cards', () => {
     expect(c.payment_method.payment_method_detail?.card?.card_data?.fingerprint).not.toBe(card?.fingerprint);
   });
 
-  // Upstream payments/create-payment.json: `checkout` is "not required for `DIRECT` or `REDIRECT`
+  // Upstream Create Payment: `checkout` is "not required for `DIRECT` or `REDIRECT`
   // payments" and its DIRECT examples send none; "required when `workflow` is ... `SDK_CHECKOUT` or
   // is not sent".
   it.each(['DIRECT', 'REDIRECT'] as const)('pays %s without a checkout session: country, amount and payer from the body', async (workflow) => {
@@ -128,7 +128,7 @@ describe('create payment: outcomes of the test cards', () => {
     expect(res).toMatchObject({ status: 201, body: { status: 'SUCCEEDED', workflow, country: 'CO', amount: { currency: 'COP', value: 5000 }, checkout: { session: '' } } });
   });
 
-  // Upstream payments/create-payment.json#Card - With 3DS direct sends `address_line_2: ""`, and
+  // Upstream's Create Payment, example "Card - With 3DS direct", sends `address_line_2: ""`, and
   // upstream's schema sets no minimum on it.
   it('takes and echoes an empty billing_address.address_line_2', async () => {
     const billing_address = { address_line_1: 'Calle 34 # 56 - 78', address_line_2: '', city: 'Bogota', country: 'CO' as const, zip_code: '111111' };
@@ -159,7 +159,7 @@ describe('create payment: outcomes of the test cards', () => {
     expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: [expect.stringMatching(/^body\.payment_method: needs one of token, vaulted_token, detail\.card\.card_data or detail\.card\.external_providers_data/)] } });
   });
 
-  // Upstream's create-payment.json: `external_providers_data`, provider-issued tokens for one payment.
+  // Upstream's Create Payment: `external_providers_data`, provider-issued tokens for one payment.
   describe('provider tokens (external_providers_data)', () => {
     const tokens = [
       { connection_id: '091cd992-a5ca-41e0-8957-05959b463e31', provider_id: 'PROVIDER_A', provider_token: 'tok_a_1' },
@@ -222,7 +222,7 @@ describe('create payment: outcomes of the test cards', () => {
     expect(payment).toMatchObject({ status: 'PENDING', sub_status: 'AUTHORIZED', amount: { captured: 0 }, transactions: { type: 'AUTHORIZE' } });
   });
 
-  // Upstream's retrieve-payment-by-id.json: `transactions` is an array of every transaction (the spec
+  // Upstream's Retrieve Payment by ID: `transactions` is an array of every transaction (the spec
   // does not define this route, §4), and `transactions_history` and `raw_response` are boolean query
   // parameters, both "default false". `transactions_history` is one object (§2.5: nullable, object).
   it('reads a payment back with all its transactions, and the history and raw answer only when asked', async () => {
@@ -261,11 +261,11 @@ describe('create payment: outcomes of the test cards', () => {
 });
 
 /**
- * The spec has no capture endpoint, so upstream's payments/capture-authorization.json governs: the
+ * The spec has no capture endpoint, so upstream's Capture Authorization governs: the
  * request requires merchant_reference, reason and amount, and the answer is the CAPTURE transaction
  * with the payment inside (the envelope cancel-or-refund answers), not the payment.
  */
-describe('capture (upstream capture-authorization.json)', () => {
+describe('capture (upstream Capture Authorization)', () => {
   const capture = (p: Payment, body: Partial<ReturnType<typeof fixtures.capture>> = {}) =>
     w.clients.payments.capture({ params: { payment_id: p.id, transaction_id: chargeOf(p) }, body: { ...fixtures.capture(), ...body }, headers: key() });
 

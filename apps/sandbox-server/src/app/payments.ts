@@ -184,7 +184,7 @@ export async function getPayment(ctx: RequestContext, paymentId: string, query: 
   return presentRetrievedPayment(payment, { history: query.transactions_history ?? false, rawResponse: query.raw_response ?? false });
 }
 
-/** Answers the CAPTURE transaction with the payment inside, as upstream's capture-authorization.json does. */
+/** Answers the CAPTURE transaction with the payment inside, as upstream's Capture Authorization does. */
 export async function capturePayment(ctx: RequestContext, paymentId: string, transactionId: string, body: CaptureBody): Promise<TransactionResult> {
   const t = await transition(ctx, paymentId, (p) =>
     capture(

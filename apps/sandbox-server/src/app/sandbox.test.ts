@@ -3,16 +3,13 @@ import { BaseClock, SEEDED_EPOCH_MS } from '../runtime/clock.js';
 import { MemoryStore } from '../store/memory.js';
 import { createMerchant } from './sandbox.js';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { createLogger } from '../logger.js';
-import { clientsFor, idemKey, newMerchant, pay, startSandbox, type RunningSandbox } from '../test-support/harness.js';
+import { clientsFor, idemKey, newMerchant, pay, startSandbox } from '../test-support/harness.js';
+import { sandboxForSuite } from '../test-support/stores.js';
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb.stop());
+const sb = sandboxForSuite();
 
 describe('sandbox clock', () => {
   it('advances per merchant only', async () => {
@@ -72,7 +69,7 @@ describe('events and reset', () => {
   });
 });
 
-// Issue 15, item 6: the key is shown once, in the creation response; the store keeps a digest.
+// The key is shown once, in the creation response; the store keeps a digest.
 describe('merchant secret keys at rest', () => {
   it('are shown once at creation and stored only as their HMAC digest', async () => {
     const m = await newMerchant(sb.url);

@@ -7,6 +7,7 @@ import type { SecretKeyDigests } from '../runtime/secret-keys.js';
 import type { IdFactory } from '../runtime/ids.js';
 import type { MerchantRecord, Store } from '../store/types.js';
 import { existingMerchant, nowOf, type RequestContext } from './context.js';
+import { unmarkingWhenEmptied } from './faults.js';
 
 /** The built-in merchant every fresh sandbox has; its keys are documented in docs/sandbox.md. */
 export const DEMO_MERCHANT = {
@@ -103,4 +104,14 @@ export async function listEvents(ctx: RequestContext, query: { type?: string; re
   const events = await ctx.store.withTransaction(ctx.merchant.id, (tx) => tx.list<SandboxEvent>('event'));
   const matching = events.filter((e) => (!query.type || e.type === query.type) && (!query.resource_id || e.resource_id === query.resource_id));
   return matching.slice(-(query.limit ?? 100));
+}
+
+/**
+ * Deletes everything the merchant holds (`POST /sandbox/reset`), its fault rules among them, so
+ * the merchant is unmarked as using them. `forget` drops what the caller keeps of it outside the
+ * store (the request journal).
+ */
+export async function resetMerchant(ctx: RequestContext, forget: () => void): Promise<{ deleted: number }> {
+  forget();
+  return { deleted: await unmarkingWhenEmptied(ctx, async () => ({ value: await ctx.store.resetMerchant(ctx.merchant.id), left: 0 })) };
 }

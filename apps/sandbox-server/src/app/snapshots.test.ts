@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import type { SandboxMerchant, Snapshot } from '@switchyard/contract';
 import { clientsFor, idemKey, newMerchant, pay, type Clients } from '../test-support/harness.js';
 import { eventually, startReceiver } from '../test-support/receiver.js';
-import { sandboxOn, storesUnderTest } from '../test-support/stores.js';
+import { sandboxPerStore } from '../test-support/stores.js';
 import { MIGRATIONS } from '../store/migrations/index.js';
 import { SNAPSHOT_VERSION } from './snapshots.js';
 
@@ -67,16 +67,16 @@ it('versions snapshots by the migrations that may change record data, not by ind
   expect(SNAPSHOT_VERSION).toBe(3);
 });
 
-describe.each(storesUnderTest('snapshots.test.ts'))('snapshots on the $name store', (store) => {
-  // Registered before the sandbox, so the receiver closes only after the sandbox stopped sending to it.
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  beforeAll(async () => {
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    await receiver?.close();
-  });
-  const sb = sandboxOn(store);
+// Registered before the sandboxes, so the receiver closes only after they stopped sending to it.
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await receiver?.close();
+});
+
+sandboxPerStore('snapshots.test.ts', 'snapshots on the $name store', (sb) => {
 
   it('exports a world and imports it into a new merchant, which answers the same GETs', async () => {
     const source = await newMerchant(sb.url);
@@ -116,7 +116,7 @@ describe.each(storesUnderTest('snapshots.test.ts'))('snapshots on the $name stor
     expect((await fetch(`${sb.url}${world.linkPath}`)).status).toBe(200);
   });
 
-  // The store runs each import alone (store-contract.ts shows the order without timing it): the
+  // The store runs each import alone (test-support/store-contract.ts shows the order without timing it): the
   // second finds the first's records, and the copy holds one snapshot's records, not two mixed.
   it('imports one of two snapshots sent at once to one merchant, and refuses the other as holding data', async () => {
     const source = clientsFor(sb.url, await newMerchant(sb.url));

@@ -2,14 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { Subscription, type SandboxMerchant } from '@switchyard/contract';
 import { clientsFor, idemKey, newMerchant, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import { sandboxForSuite } from '../test-support/stores.js';
 import { MemoryStore } from '../store/memory.js';
 import type { SubscriptionState } from '../domain/subscriptions.js';
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-  sb = await startSandbox({ seed: 'subscriptions' });
-});
-afterAll(() => sb.stop());
+const sb = sandboxForSuite({ seed: 'subscriptions' });
 
 const DAY = 86400;
 
@@ -38,7 +35,7 @@ const payments = async (clients: Clients, subscriptionId: string) => {
 describe('subscriptions', () => {
   // Fidelity finding N4: upstream answers `soft_descriptor` and a `subscription_agreement_id`
   // (`sa_` and a UUID); its plan fields are "only present on plan-linked subscriptions", which the
-  // sandbox does not create (create-subscription.json).
+  // sandbox does not create (Create Subscription).
   it('echoes the soft descriptor ("" when none), issues an agreement id, and answers no plan fields', async () => {
     const { clients, accountId, token } = await world();
     const named = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(token), account_id: accountId, soft_descriptor: 'GOLD PLAN' } });
@@ -52,7 +49,7 @@ describe('subscriptions', () => {
   });
 
   // §2.10 types `description` and `merchant_reference` strings, as upstream does
-  // (create-subscription.json): one not sent is "", never null (docs/fidelity.md, "Absent values").
+  // (Create Subscription): one not sent is "", never null (docs/fidelity.md, "Absent values").
   it('answers a description and merchant_reference not sent as "", on creation and retrieval', async () => {
     const { clients, accountId, token } = await world();
     const { name, country, amount, payment_method } = fixtures.createSubscription(token);
@@ -65,7 +62,7 @@ describe('subscriptions', () => {
   });
 
   // §2.10 types customer_payer and trial_period (with its amount) objects, none nullable, as
-  // upstream does (create-subscription.json): one the request did not send is left out, never null
+  // upstream does (Create Subscription): one the request did not send is left out, never null
   // (docs/fidelity.md, "Absent values").
   it('leaves out a customer_payer and a trial_period not sent, on creation, retrieval and retry', async () => {
     const { clients, accountId, token } = await world();
@@ -112,7 +109,7 @@ describe('subscriptions', () => {
     expect(Date.parse(res.body.billing_cycles.next_at as string) - Date.parse(res.body.created_at)).toBeGreaterThan(27 * DAY * 1000);
   });
 
-  // Upstream: subscriptions/create-subscription.json sends a past start_at with 12 cycles and answers
+  // Upstream: Create Subscription sends a past start_at with 12 cycles and answers
   // ACTIVE, current 1. The past cycles are not charged; billing runs from the creation.
   it('starts a subscription whose start_at is past at its creation: one cycle charged, the next a period later', async () => {
     const { clients, accountId, token } = await world();
@@ -141,7 +138,7 @@ describe('subscriptions', () => {
     expect(await payments(clients, created.body.id)).toHaveLength(5);
   });
 
-  // create-subscription.json: trial_period.billing_cycles "If not set, defaults to 1 (MIN 1)".
+  // Create Subscription: trial_period.billing_cycles "If not set, defaults to 1 (MIN 1)".
   it('takes a trial sent without billing_cycles as one cycle', async () => {
     const { clients, accountId, token } = await world();
     const body = { ...fixtures.createSubscription(token), account_id: accountId, trial_period: { amount: { currency: 'ARS', value: 0 } } };

@@ -105,7 +105,7 @@ export async function createSubscription(ctx: RequestContext, body: CreateSubscr
       description: body.description ?? null,
       merchant_reference: body.merchant_reference ?? null,
       soft_descriptor: body.soft_descriptor ?? '',
-      // Upstream issues an agreement id with each subscription (create-subscription.json: `sa_` and a UUID).
+      // Upstream issues an agreement id with each subscription (Create Subscription: `sa_` and a UUID).
       subscription_agreement_id: `sa_${ctx.ids.uuid()}`,
       status: trial ? 'TRIALING' : 'ACTIVE',
       currency: body.amount.currency,

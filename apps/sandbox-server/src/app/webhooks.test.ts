@@ -48,11 +48,11 @@ describe('webhook management', () => {
   it('refuses a duplicate name (409) and a non-http URL (400)', async () => {
     const { clients, accountId } = await merchantWithWebhook('http://127.0.0.1:9/hooks');
     expect(await clients.webhooks.create({ body: { account_id: accountId, name: 'listener', url: 'http://127.0.0.1:9/other' } })).toMatchObject({ status: 409, body: { code: 'WEBHOOK_ALREADY_EXISTS' } });
-    expect(await clients.webhooks.create({ body: { account_id: accountId, name: 'ftp', url: 'ftp://merchant.example.com/x' } })).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } });
+    expect(await clients.webhooks.create({ body: { account_id: accountId, name: 'ftp', url: 'ftp://merchant.example.com/x' } })).toMatchObject({ status: 400, body: { code: 'WEBHOOK_INVALID_REQUEST' } });
   });
 });
 
-// Upstream answers these with its own codes, all 400 (webhooks/manage-webhooks.json,
+// Upstream answers these with its own codes, all 400 (Manage Webhooks,
 // InvalidCreateRequest, InvalidUpdateRequest and InvalidAccountRequest examples).
 describe('webhook management errors', () => {
   it('answers an account id the keys do not own 400 INVALID_ACCOUNT_ID on every operation', async () => {
@@ -83,9 +83,18 @@ describe('webhook management errors', () => {
     expect(create).toMatchObject({ status: 400, body: { code: 'WEBHOOK_INVALID_TRIGGER', messages: [expect.stringContaining('payment_triggers[1]')] } });
     const update = await send('PATCH', `/v1/webhooks/${webhook.id}`, { account_id: accountId, enrollment_triggers: ['REENROLL'] });
     expect(update).toMatchObject({ status: 400, body: { code: 'WEBHOOK_INVALID_TRIGGER', messages: [expect.stringContaining('enrollment_triggers[0]')] } });
-    // A rule of the webhook's own fields broken first keeps the generic code.
+    // A rule of the webhook's own fields broken first keeps the family's validation code.
     const noName = await send('POST', '/v1/webhooks', { account_id: accountId, url: 'http://127.0.0.1:9/s', payment_triggers: ['SETTLE'] });
-    expect(noName).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } });
+    expect(noName).toMatchObject({ status: 400, body: { code: 'WEBHOOK_INVALID_REQUEST' } });
+  });
+
+  it('answers an invalid request WEBHOOK_INVALID_REQUEST, no keys 401 NOT_AUTHENTICATED and wrong keys 401 INVALID_CREDENTIALS', async () => {
+    const { merchant, accountId } = await merchantWithWebhook('http://127.0.0.1:9/hooks');
+    const list = (query: string, headers: Record<string, string>) => raw(sb.url, `/v1/webhooks${query}`, { method: 'GET', headers });
+    expect(await list('', keysOf(merchant))).toMatchObject({ status: 400, body: { code: 'WEBHOOK_INVALID_REQUEST', messages: [expect.stringContaining('account_id')] } });
+    expect(await list(`?account_id=${accountId}&state=PAUSED`, keysOf(merchant))).toMatchObject({ status: 400, body: { code: 'WEBHOOK_INVALID_REQUEST', messages: [expect.stringContaining('state')] } });
+    expect(await list(`?account_id=${accountId}`, {})).toMatchObject({ status: 401, body: { code: 'NOT_AUTHENTICATED' } });
+    expect(await list(`?account_id=${accountId}`, { ...keysOf(merchant), 'private-secret-key': 'wrong' })).toMatchObject({ status: 401, body: { code: 'INVALID_CREDENTIALS' } });
   });
 });
 

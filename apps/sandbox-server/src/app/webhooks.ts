@@ -34,7 +34,7 @@ export function presentDelivery(d: DeliveryState): WebhookDelivery {
   };
 }
 
-/** Upstream's webhook management answers a foreign account id 400 INVALID_ACCOUNT_ID (manage-webhooks.json), not 403. */
+/** Upstream's webhook management answers a foreign account id 400 INVALID_ACCOUNT_ID (Manage Webhooks), not 403. */
 const requireWebhookAccount = (ctx: RequestContext, accountId: string) => requireAccount(ctx, accountId, 'INVALID_ACCOUNT_ID');
 
 const notFound = (id: string) => new DomainError('WEBHOOK_NOT_FOUND', [`webhook ${id} not found on this account`]);
@@ -130,4 +130,14 @@ export async function listDeliveries(ctx: RequestContext, query: { event_type?: 
     .filter((d) => (!query.event_type || d.event_type === query.event_type) && (!query.webhook_id || d.webhook_id === query.webhook_id) && (!query.state || d.state === query.state))
     .slice(-(query.limit ?? 100))
     .map(presentDelivery);
+}
+
+/** Makes one attempt of a delivery now, due or not; undefined when there is no such delivery or an attempt is in flight. */
+export type AttemptNow = (deliveryId: string) => Promise<DeliveryState | undefined>;
+
+/** Sends a delivery again at once (`POST /sandbox/webhooks/deliveries/{id}/redeliver`), through the dispatcher's `attempt`. */
+export async function redeliver(deliveryId: string, attemptNow: AttemptNow): Promise<WebhookDelivery> {
+  const delivery = await attemptNow(deliveryId);
+  if (!delivery) throw new DomainError('NOT_FOUND', [`webhook delivery ${deliveryId} not found, or an attempt is in flight`]);
+  return presentDelivery(delivery);
 }

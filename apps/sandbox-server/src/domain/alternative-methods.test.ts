@@ -6,7 +6,7 @@ import { paymentDraft } from './payment-draft.js';
 import type { PaymentState } from './payment-state.js';
 import { isCancellable } from './payments.js';
 
-// Issue 17, item 4; types and detail shapes from upstream's `payments/create-payment.json`.
+// Types and detail shapes from upstream's Create Payment.
 
 const T0 = '2026-01-01T00:00:00.000Z';
 const input = (type: AlternativeInput['type'], changes: Partial<AlternativeInput> = {}): AlternativeInput => ({

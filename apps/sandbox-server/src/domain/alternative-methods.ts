@@ -1,12 +1,12 @@
-import { PAYMENT_METHODS, type DetailKey, type MethodFlow, type PayerOutcome, type PaymentMethodType, type RefundPolicy } from '@switchyard/contract';
+import { PAYMENT_METHODS, type MethodFlow, type PayerOutcome, type PaymentMethodType } from '@switchyard/contract';
 import type { TestOutcome } from './cards.js';
 import { DomainError } from './errors.js';
 import { fromUnits } from './money.js';
-import type { PaymentState, TransactionState } from './payment-state.js';
+import type { AlternativeMethodState, PaymentState, TransactionState } from './payment-state.js';
 import { createPayment, paymentEvent, type Transition } from './payments.js';
 
 /**
- * Payment methods other than cards (issue 17, item 4), from upstream's create-payment: wallets
+ * Payment methods other than cards, from upstream's create-payment: wallets
  * (a device token) are decided at once like a card; every other method waits for the payer, who
  * pays a QR code, a cash voucher, a bank transfer or approves on a page, until it expires.
  */
@@ -24,32 +24,6 @@ export const WAIT_MS: Record<Exclude<MethodFlow, 'card' | 'wallet'>, number> = {
   bank_transfer: 72 * HOUR_MS,
   redirect: HOUR_MS,
 };
-
-/** What the sandbox keeps about a non-card method of a payment. */
-export interface AlternativeMethodState {
-  flow: MethodFlow;
-  detail: DetailKey;
-  category: string;
-  refund: RefundPolicy;
-  /** When the payer can no longer pay; null for wallets. */
-  expires_at: string | null;
-  /** The code of the sandbox's payer page (`/pay/{code}`); null for wallets. */
-  page_code: string | null;
-  redirect_url: string | null;
-  /** The provider's reference: a voucher number, a transfer reference, the PIX transaction id. */
-  reference: string | null;
-  qr_code: string | null;
-  barcode: string | null;
-  instruction: string | null;
-  /** The account the payer transfers to (a CLABE for SPEI). */
-  bank_account: string | null;
-  beneficiary_name: string | null;
-  /** Echoed from the request. */
-  benefit_type: string | null;
-  account_type: string | null;
-  bank_account_mask_number: string | null;
-  wallet: { has_token: boolean; lfd: string | null; verify: boolean } | null;
-}
 
 export interface AlternativeInput {
   type: Exclude<PaymentMethodType, 'CARD'>;

@@ -4,7 +4,7 @@ import { toUnits } from './money.js';
 
 const empty = () => emptyBalance('r1', 'acc');
 
-// Upstream's INSUFFICIENT_BALANCE (transfers/create-standalone-transfer.json, a 400); the balance
+// Upstream's INSUFFICIENT_BALANCE (Create Standalone Transfer, a 400); the balance
 // kept per recipient and currency is the sandbox's choice (docs/sandbox.md, "Marketplace transfers").
 describe('a recipient balance', () => {
   it('is kept per currency, and a transfer takes exactly what it holds, never more', () => {

@@ -45,7 +45,7 @@ describe('cards', () => {
     expect(chooseOutcome('4556557955726624', '')).toEqual({ kind: 'approved', threeDSecure: 'frictionless' });
   });
 
-  // UPSTREAM-NOTES "Sandbox test data" names the ranges; payments/create-payment.json#Split marketplace
+  // Upstream's notes, "Sandbox test data", name the ranges; Create Payment, example "Split marketplace"
   // pays with 4000000000000010 and upstream approves it.
   it.each([
     ['4507990000000010', 'INSUFFICIENT_FUNDS'],

@@ -70,7 +70,7 @@ const DECLINES: Record<string, string> = {
 };
 
 /**
- * Upstream's testing gateway: on its test card ranges (UPSTREAM-NOTES, "Sandbox test data"), the
+ * Upstream's testing gateway: on its test card ranges (upstream's notes, "Sandbox test data"), the
  * last four digits choose the outcome.
  */
 const SUFFIX_OUTCOMES: Record<string, string> = {

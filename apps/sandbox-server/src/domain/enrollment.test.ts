@@ -85,7 +85,7 @@ describe('paying with an enrolled method', () => {
   });
 });
 
-// Upstream: payment-methods-direct-workflow/enroll-payment-method-api.json, 201 "With Verify" (the
+// Upstream: Enroll Payment Method (direct), 201 "With Verify" (the
 // VERIFY payment) and "Result" (no verify: `verify.payment` null).
 describe('enrollDirect with verify', () => {
   const ids = () => {
@@ -122,8 +122,8 @@ describe('enrollDirect with verify', () => {
   });
 });
 
-// Upstream: payment-methods-direct-workflow/enroll-payment-method-api.json, 201 "ACH Enrollment":
-// READY_TO_ENROLL, action REDIRECT_URL, a redirect_url (issue 17 item 8, its ACH half).
+// Upstream: Enroll Payment Method (direct), 201 "ACH Enrollment":
+// READY_TO_ENROLL, action REDIRECT_URL, a redirect_url.
 describe('direct enrollment of a bank account', () => {
   const ach = () =>
     enrollDirect(

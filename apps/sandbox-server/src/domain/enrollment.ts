@@ -3,7 +3,7 @@ import { chooseOutcome, outcomeForCode, type TestOutcome } from './cards.js';
 import { DomainError } from './errors.js';
 import { event, type DomainEvent } from './events.js';
 import { currencyOfCountry } from './money.js';
-import { categoryOf, isEnrollable, type PaymentMethodState } from './payment-method-state.js';
+import { categoryOf, isEnrollable, type PaymentMethodState, type ScriptedOutcome } from './payment-method-state.js';
 import type { StoredCard } from './payment-state.js';
 
 /**
@@ -33,7 +33,7 @@ const forcedDecline = (read: ReadCard | undefined): string | undefined =>
 /**
  * The outcome of an enrollment, ENROLLED or DECLINED, is one `enrollment.enroll` event: the
  * method's status tells which, and the ENROLL trigger delivers both (upstream's enrollment
- * events are enroll, unenroll, expiration and update; UPSTREAM-NOTES "Webhooks").
+ * events are enroll, unenroll, expiration and update; upstream's notes "Webhooks").
  */
 const enrollmentEvent = (m: PaymentMethodState, data: Record<string, unknown>): DomainEvent => event('enrollment.enroll', 'payment_method', m.id, m.account_id, data);
 
@@ -119,7 +119,7 @@ export function requireUnexpiredCard(read: ReadCard | undefined, card: EnrollDir
 
 /**
  * The zero-amount VERIFY payment of a direct card enrollment with `verify.vault_on_success`, as
- * upstream answers it (payment-methods-direct-workflow/enroll-payment-method-api.json, "With
+ * upstream answers it (Enroll Payment Method (direct), "With
  * Verify": SUCCEEDED / VERIFIED, `merchant_order_id` VERIFY_CARD_<vaulted_token>); a test number
  * that declines or errs makes it DECLINED or ERROR with that code. The spec leaves its shape open
  * (§4.3 "Shapes of provider_data and verify: not shown"), so upstream's is used.
@@ -251,4 +251,4 @@ export function chargeOutcome(method: PaymentMethodState, description: string): 
 }
 
 /** Scripts the next charges of an enrolled method (sandbox control API). */
-export const withScriptedOutcomes = (method: PaymentMethodState, sequence: string[]): PaymentMethodState => ({ ...method, scripted_outcomes: [...method.scripted_outcomes, ...sequence] });
+export const withScriptedOutcomes = (method: PaymentMethodState, sequence: readonly ScriptedOutcome[]): PaymentMethodState => ({ ...method, scripted_outcomes: [...method.scripted_outcomes, ...sequence] });

@@ -39,7 +39,7 @@ export function decide(record: IdempotencyRecord | undefined, operationId: strin
   }
   if (record.state === 'in_progress') {
     if (nowMs - record.created_at_ms < IN_FLIGHT_TIMEOUT_MS) {
-      // Answered at once, not after waiting for the first (UPSTREAM-NOTES "Idempotency", rule 2; spec §5: "not shown").
+      // Answered at once, not after waiting for the first (upstream's notes "Idempotency", rule 2; spec §5: "not shown").
       return { kind: 'reject', code: 'REQUEST_IN_PROCESS', message: `a request with idempotency key ${record.key} is still being processed; retry later` };
     }
     // Running it again could create or refund twice; nothing was saved means it is safe.

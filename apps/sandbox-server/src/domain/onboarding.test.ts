@@ -14,17 +14,17 @@ describe('startOnboarding', () => {
     expect(started.opensAccount).toBe(false);
   });
 
-  // Upstream: entity-onboarding-banking-connectivity/create-entity-onboarding.json, 201 example
+  // Upstream: Create Entity Onboarding (Banking Connectivity), 201 example
   // (created 2026-02-01T10:00:00Z, expires 2026-02-08T10:00:00Z, the request's account id echoed).
   it("expires 7 days after creation and echoes the merchant's account id while PENDING", () => {
     const started = startOnboarding('ent_1', body('ONE_STEP'), stamp);
     expect(started.onboarding).toMatchObject({ service_account_id: 'acc', expires_at: '2026-01-08T00:00:00.000Z' });
   });
 
-  // Issue 17 item 12: upstream types `provider.entity_id` and `expires_at` as strings; its
+  // Upstream types `provider.entity_id` and `expires_at` as strings; its
   // `onboarding_type` description says PREVIOUSLY_ONBOARDED "generates an internal ID without
-  // contacting the provider" (create-entity-onboarding.json), and its SUCCEEDED example keeps the
-  // creation-time expiry (get-entity-onboarding-status.json).
+  // contacting the provider" (Create Entity Onboarding (Banking Connectivity)), and its SUCCEEDED example keeps the
+  // creation-time expiry (Get Entity Onboarding Status (Banking Connectivity)).
   it('records a previous onboarding as SUCCEEDED at once, with an internal provider id and an expiry, and opens the account', () => {
     const started = startOnboarding('ent_1', body('PREVIOUSLY_ONBOARDED'), stamp);
     expect(started.onboarding).toMatchObject({ status: 'SUCCEEDED', provider: { entity_id: 'prv_ent_1', status: 'NOT_CONTACTED' }, expires_at: '2026-01-08T00:00:00.000Z' });

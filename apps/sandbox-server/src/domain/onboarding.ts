@@ -14,8 +14,8 @@ export const FINAL_ONBOARDING_STATUSES = ['SUCCEEDED', 'FAILED', 'DECLINED', 'CA
 /**
  * How long a pending onboarding stays open before it expires. The spec is silent (§2.13 names
  * `expires_at` only); upstream's examples expire 7 days after creation
- * (entity-onboarding-banking-connectivity/create-entity-onboarding.json and
- * get-entity-onboarding-status.json: created 2026-02-01T10:00:00Z, expires 2026-02-08T10:00:00Z).
+ * (Create Entity Onboarding (Banking Connectivity) and
+ * Get Entity Onboarding Status (Banking Connectivity): created 2026-02-01T10:00:00Z, expires 2026-02-08T10:00:00Z).
  */
 export const ONBOARDING_TTL_MS = 7 * 86400_000;
 
@@ -34,8 +34,8 @@ export interface OnboardingChange {
  * without contacting the provider, and opens the account (`opensAccount`, then `accountOpened`).
  * Either way the answer carries a provider entity id and an expiry, which upstream types as
  * strings: PREVIOUSLY_ONBOARDED "generates an internal ID without contacting the provider"
- * (create-entity-onboarding.json, `onboarding_type`), and `expires_at` is stamped at creation and
- * kept after the onboarding settles (get-entity-onboarding-status.json, its SUCCEEDED example).
+ * (Create Entity Onboarding (Banking Connectivity), `onboarding_type`), and `expires_at` is stamped at creation and
+ * kept after the onboarding settles (Get Entity Onboarding Status (Banking Connectivity), its SUCCEEDED example).
  */
 export function startOnboarding(
   entityId: string,

@@ -43,7 +43,7 @@ describe('paying a link', () => {
     expect(linkState(window, FINISH)).toMatchObject({ payable: false, reason: 'expired', message: expect.stringContaining('2026-01-02') });
   });
 
-  // Upstream's link statuses: "Payment link: CREATED, USED, CANCELED, EXPIRED, ERROR" (UPSTREAM-NOTES,
+  // Upstream's link statuses: "Payment link: CREATED, USED, CANCELED, EXPIRED, ERROR" (upstream's notes,
   // "Statuses"); §4.12 one_time_use "true allows one use only". A payment still pending is no use yet.
   it('is USED only by a payment that went through, not by one still pending that may end unpaid', () => {
     expect(linkStatus(oneTime, undefined)).toBe('CREATED');

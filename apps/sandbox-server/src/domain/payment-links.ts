@@ -76,7 +76,7 @@ export function hasLastPaymentStatus(link: PaymentLinkState): boolean {
 
 /**
  * A link's `status` with `last` as its last payment. Upstream's link statuses are CREATED, USED,
- * CANCELED, EXPIRED, ERROR (UPSTREAM-NOTES, "Statuses"); the spec shows CREATED (§2.9). A one-time
+ * CANCELED, EXPIRED, ERROR (upstream's notes, "Statuses"); the spec shows CREATED (§2.9). A one-time
  * link is USED once a payment with it went through, not while that payment is in flight: a
  * challenge abandoned or failed, or a payer who never pays, ends the payment unpaid and leaves the
  * link CREATED, payable again. USED is final: an authorization cancelled afterwards (CANCELED) or

@@ -1,6 +1,9 @@
-import type { VerifyPayment } from '@switchyard/contract';
+import type { SCRIPTED_OUTCOMES, VerifyPayment } from '@switchyard/contract';
 import type { StoredCard } from './payment-state.js';
 import type { TestOutcome } from './cards.js';
+
+/** A decline code a merchant scripts for an enrolled method's next charges. */
+export type ScriptedOutcome = (typeof SCRIPTED_OUTCOMES)[number];
 
 export type EnrollmentStatus = 'READY_TO_ENROLL' | 'ENROLLED' | 'DECLINED' | 'UNENROLLED';
 
@@ -22,7 +25,7 @@ export interface PaymentMethodState {
   /** What the card number forces at payment time (test cards); null when it forces nothing. */
   card_outcome: TestOutcome | null;
   /** Scripted outcomes of the next charges (sandbox control API), consumed one per charge. */
-  scripted_outcomes: string[];
+  scripted_outcomes: ScriptedOutcome[];
   callback_url: string | null;
   /** The request's `parent_type` (direct flow); absent on methods stored before it was kept. */
   parent_type?: string | null;

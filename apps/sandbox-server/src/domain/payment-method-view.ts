@@ -3,7 +3,7 @@ import { displayName, type PaymentMethodState } from './payment-method-state.js'
 
 const PROVIDER = { id: 'SANDBOX', type: 'SANDBOX_GATEWAY', provider_status: null };
 
-/** `currency` only when the verification has one, as upstream answers (enroll-payment-method-api.json). */
+/** `currency` only when the verification has one, as upstream answers (Enroll Payment Method (direct)). */
 const verifyOf = (m: PaymentMethodState): DirectEnrolledPaymentMethod['verify'] => ({
   vault_on_success: m.verify.vault_on_success,
   ...(m.verify.currency === null ? {} : { currency: m.verify.currency }),

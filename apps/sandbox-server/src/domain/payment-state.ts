@@ -1,4 +1,4 @@
-import type { AlternativeMethodState } from './alternative-methods.js';
+import type { DetailKey, MethodFlow, RefundPolicy } from '@switchyard/contract';
 import type { CardBrand } from './cards.js';
 
 /** A transaction as the sandbox keeps it; amounts in units of 0.0001. */
@@ -14,6 +14,32 @@ export interface TransactionState {
   merchant_reference: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** What the sandbox keeps about a non-card method of a payment. */
+export interface AlternativeMethodState {
+  flow: MethodFlow;
+  detail: DetailKey;
+  category: string;
+  refund: RefundPolicy;
+  /** When the payer can no longer pay; null for wallets. */
+  expires_at: string | null;
+  /** The code of the sandbox's payer page (`/pay/{code}`); null for wallets. */
+  page_code: string | null;
+  redirect_url: string | null;
+  /** The provider's reference: a voucher number, a transfer reference, the PIX transaction id. */
+  reference: string | null;
+  qr_code: string | null;
+  barcode: string | null;
+  instruction: string | null;
+  /** The account the payer transfers to (a CLABE for SPEI). */
+  bank_account: string | null;
+  beneficiary_name: string | null;
+  /** Echoed from the request. */
+  benefit_type: string | null;
+  account_type: string | null;
+  bank_account_mask_number: string | null;
+  wallet: { has_token: boolean; lfd: string | null; verify: boolean } | null;
 }
 
 export interface StoredCard {

@@ -19,8 +19,8 @@ function charged(card: StoredCard, outcome: TestOutcome = { kind: 'approved', th
   return createPayment(draft, outcome, { now: NOW, transactionId: 't1' }).payment;
 }
 
-// Upstream's create-payment.json types `three_d_secure` an object in every answer; code reading
-// `three_d_secure.version` threw against the sandbox only (issue 17 item 12).
+// Upstream's Create Payment types `three_d_secure` an object in every answer; code reading
+// `three_d_secure.version` threw against the sandbox only.
 describe('presentPayment', () => {
   it('answers three_d_secure as an object with or without 3DS', () => {
     const plain = presentPayment(charged(CARD)).payment_method.payment_method_detail?.card?.card_data?.three_d_secure;
@@ -46,7 +46,7 @@ describe('presentPayment', () => {
   });
 });
 
-// The spec does not define the retrieve route (§4); upstream's retrieve-payment-by-id.json answers
+// The spec does not define the retrieve route (§4); upstream's Retrieve Payment by ID answers
 // `transactions` as an array of every transaction, oldest first (its 3DS example: THREE_D_SECURE, PURCHASE).
 describe('presentRetrievedPayment', () => {
   it('lists every transaction in the order they happened, the options applied to each', () => {

@@ -65,7 +65,7 @@ function refundAll(start: PaymentState, parts: number[], charge = 't1'): Payment
 const unitsOf = (p: PaymentState, type: string) => p.transactions.filter((t) => t.type === type).reduce((sum, t) => sum + t.amount_units, 0);
 
 // Every amount the contract accepts (up to MAX_AMOUNT_VALUE, docs/sandbox.md "Money") must add up
-// exactly: upstream requires sums of partial refunds without drift (UPSTREAM-NOTES.md, Amounts).
+// exactly: upstream requires sums of partial refunds without drift (upstream's notes, Amounts).
 describe('money sums over the whole accepted range', () => {
   it('partial refunds then "the rest" add up exactly to what was captured', () => {
     fc.assert(
@@ -112,7 +112,7 @@ describe('money sums over the whole accepted range', () => {
     );
   });
 
-  it('records the capture with its merchant reference and reason (upstream capture-authorization.json)', () => {
+  it('records the capture with its merchant reference and reason (upstream Capture Authorization)', () => {
     const t = capture(authorized(500_000), { transactionId: 't1', amountUnits: 500_000, currency: 'ARS', merchantReference: 'AAB01-432245', reason: 'PRODUCT_CONFIRMED' }, { now: T0, transactionId: 'c1' });
     expect(t.transaction).toMatchObject({ id: 'c1', type: 'CAPTURE', status: 'SUCCEEDED', amount_units: 500_000, merchant_reference: 'AAB01-432245', reason: 'PRODUCT_CONFIRMED' });
     expect(t.payment.sub_status).toBe('CAPTURED');

@@ -48,7 +48,7 @@ function trialPeriodOf(trial: NonNullable<SubscriptionState['trial']>, currency:
 
 /**
  * The agreement id of a subscription stored by 0.2.0, which issued none: `sa_` and the
- * subscription's own UUID, the form upstream's ids take (create-subscription.json), and the same at
+ * subscription's own UUID, the form upstream's ids take (Create Subscription), and the same at
  * every read, so a client that keeps it finds it again.
  */
 const agreementIdOf = (subscriptionId: string): string => `sa_${subscriptionId}`;

@@ -7,7 +7,7 @@ describe('cycleResultOf', () => {
   });
 });
 
-// Upstream: subscriptions/create-subscription.json (a past start_at, 12 cycles, answered ACTIVE with current 1).
+// Upstream: Create Subscription (a past start_at, 12 cycles, answered ACTIVE with current 1).
 describe('billingStart', () => {
   const now = '2026-06-01T00:00:00.000Z';
   it('starts now when start_at is absent or already past', () => {

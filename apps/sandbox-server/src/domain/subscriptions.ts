@@ -53,7 +53,7 @@ export interface SubscriptionState {
  * When billing starts: the requested `availability.start_at`, or now when it is absent or already
  * past. The spec leaves subscription creation open (§4: "create subscription: not shown"); upstream's create
  * example sends a past `start_at` with 12 monthly cycles and answers ACTIVE with `current` 1 and
- * `start_at` its creation time (subscriptions/create-subscription.json), so the past cycles are
+ * `start_at` its creation time (Create Subscription), so the past cycles are
  * not charged: the first cycle is charged at creation and the schedule runs from now.
  */
 export function billingStart(requestedStartAt: string | undefined, now: string): string {

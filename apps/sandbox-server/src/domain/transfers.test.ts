@@ -40,8 +40,8 @@ describe('reversal sums over the whole accepted range', () => {
   });
 });
 
-// Issue 17 item 10: upstream refuses a transfer with 400 PROVIDER_NOT_FOUND, ONBOARDING_NOT_VALID
-// or CURRENCY_NOT_SUPPORTED (transfers/create-standalone-transfer.json); the order of the checks
+// Upstream refuses a transfer with 400 PROVIDER_NOT_FOUND, ONBOARDING_NOT_VALID
+// or CURRENCY_NOT_SUPPORTED (Create Standalone Transfer); the order of the checks
 // and what makes a provider known are the sandbox's (docs/sandbox.md, "Marketplace transfers").
 describe('checkTransfer', () => {
   type Onboarding = TransferRecipient['onboardings'][number];

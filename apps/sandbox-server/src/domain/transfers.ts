@@ -45,7 +45,7 @@ export type TransferRecipient = Pick<StoredRecipient, 'id' | 'withdrawal_methods
 
 /**
  * Upstream refuses a standalone transfer with a 400 before calling the provider
- * (transfers/create-standalone-transfer.json; the spec is silent on creation, §4.5 covers only
+ * (Create Standalone Transfer; the spec is silent on creation, §4.5 covers only
  * reversal). The checks run in that order:
  * - PROVIDER_NOT_FOUND: `provider_id` is neither the sandbox's own provider nor one the merchant
  *   account has a connection with (a provider any of its recipients has an onboarding with);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkRenewalDays } from './webhook-config.js';
 
-// Upstream: webhooks/manage-webhooks.json, InvalidCreateRequest "Invalid renewal_days".
+// Upstream: Manage Webhooks, InvalidCreateRequest "Invalid renewal_days".
 describe('checkRenewalDays', () => {
   it('accepts renewal days with CLOSE_TO_RENEWAL, and no days at all', () => {
     expect(() => checkRenewalDays({ renewal_days: 3, subscription_triggers: ['CREATE', 'CLOSE_TO_RENEWAL'] })).not.toThrow();

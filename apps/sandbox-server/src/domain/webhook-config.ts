@@ -2,7 +2,7 @@ import { DomainError } from './errors.js';
 import type { WebhookState } from './webhook-routing.js';
 
 /**
- * Upstream's rule (webhooks/manage-webhooks.json, `renewal_days` and the "Invalid renewal_days"
+ * Upstream's rule (Manage Webhooks, `renewal_days` and the "Invalid renewal_days"
  * example): the days before a renewal only mean something when the webhook listens to
  * CLOSE_TO_RENEWAL. Checked on the configuration a create or an update would leave, so an update
  * that drops CLOSE_TO_RENEWAL but keeps the days is refused as well.

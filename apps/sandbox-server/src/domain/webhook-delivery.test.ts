@@ -22,7 +22,7 @@ const delivery: DeliveryState = {
 };
 const refused = { retry: 0, at: new Date(T0).toISOString(), status_code: null, duration_ms: 1.2, error: 'fetch failed: connect ECONNREFUSED', request_body: '{}', signature: 's' };
 
-describe('a delivery attempt (upstream schedule, UPSTREAM-NOTES.md "Webhooks")', () => {
+describe('a delivery attempt (upstream schedule, the upstream notes on webhooks)', () => {
   it('schedules the next attempt after the previous one, and is delivered on a 200', () => {
     const failed = afterAttempt(delivery, refused, 1);
     expect(failed).toMatchObject({ state: 'pending', claimed_until_ms: null, next_attempt_at: new Date(T0 + 5 * 60_000).toISOString() });

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANT } from '../app/sandbox.js';
-import { keysOf, newMerchant, raw, startSandbox, type RunningSandbox } from '../test-support/harness.js';
+import { keysOf, newMerchant, raw } from '../test-support/harness.js';
+import { sandboxForSuite } from '../test-support/stores.js';
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-  sb = await startSandbox({ bodyLimit: '64kb' });
-});
-afterAll(() => sb.stop());
+const sb = sandboxForSuite({ bodyLimit: '64kb' });
 
 const demoKeys = keysOf(DEMO_MERCHANT);
 const json = { 'content-type': 'application/json' };

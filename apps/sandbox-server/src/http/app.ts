@@ -1,27 +1,27 @@
 import express, { type Express, type NextFunction, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { IDEMPOTENCY_HEADER } from '@switchyard/contract';
-import { ApiProblem } from '../errors.js';
-import { authenticate } from './auth.js';
-import type { HttpDeps } from './deps.js';
-import { sendJson } from './send-json.js';
-import { errorHandler, requestValidationErrorHandler, validationProblem } from './errors.js';
-import { hostedCheckout } from './hosted-checkout.js';
-import { payerAction, payerPage } from './payer-page.js';
-import { hostedEnrollment } from './hosted-enrollment.js';
-import { inspector } from './inspector/router.js';
-import { OPENAPI_PATH, openapiHandler, serviceIndexHandler } from './service-index.js';
-import { jsonBody } from './json-body.js';
-import { requireStorableText } from './request-text.js';
+import { DomainError } from '../domain/errors.js';
+import { authenticate } from './api/auth.js';
+import type { HttpDeps } from './api/deps.js';
+import { sendJson } from './server/send-json.js';
+import { errorHandler, requestValidationErrorHandler, validationProblem } from './server/errors.js';
+import { hostedCheckout } from './pages/hosted-checkout.js';
+import { payerAction, payerPage } from './pages/payer-page.js';
+import { hostedEnrollment } from './pages/hosted-enrollment.js';
+import { inspector } from './pages/inspector/router.js';
+import { OPENAPI_PATH, openapiHandler, serviceIndexHandler } from './pages/service-index.js';
+import { jsonBody } from './api/json-body.js';
+import { requireStorableText } from './api/request-text.js';
 import { parseSize } from '../config.js';
-import { isBankingRoute, sendProblem } from './problem-response.js';
-import { assignRequestId } from './request-id.js';
-import { matchRoute, routeTable, type RouteMatcher } from './route-table.js';
-import { matchedRoute } from './locals.js';
-import { API_ROUTERS, routeDispatch } from './route-dispatch.js';
-import { journalRecorder } from './journal-recorder.js';
-import { faults } from './faults.js';
-import { rerunWhenMerchantChanged } from './merchant-rerun.js';
+import { isBankingRoute, sendProblem } from './server/problem-response.js';
+import { assignRequestId } from './server/request-id.js';
+import { matchRoute, routeTable, type RouteMatcher } from './api/route-table.js';
+import { matchedRoute } from './server/locals.js';
+import { API_ROUTERS, routeDispatch } from './api/route-dispatch.js';
+import { journalRecorder } from './journal/journal-recorder.js';
+import { faults } from './api/faults.js';
+import { rerunWhenMerchantChanged } from './api/stale-merchant.js';
 
 export interface AppOptions extends HttpDeps {
   logger: Logger;
@@ -66,9 +66,9 @@ function routeGate(table: RouteMatcher[]): RequestHandler {
     if (!route) {
       if (allowed.length > 0) {
         res.setHeader('allow', allowed.join(', '));
-        sendProblem(res, new ApiProblem(405, 'UNSUPPORTED_METHOD', [`${req.method} is not supported on ${req.path}; use ${allowed.join(' or ')}`]));
+        sendProblem(res, new DomainError('UNSUPPORTED_METHOD', [`${req.method} is not supported on ${req.path}; use ${allowed.join(' or ')}`]));
       } else {
-        sendProblem(res, new ApiProblem(404, 'NOT_FOUND', [`no route for ${req.method} ${req.path}`]));
+        sendProblem(res, new DomainError('NOT_FOUND', [`no route for ${req.method} ${req.path}`]));
       }
       return;
     }
@@ -79,7 +79,7 @@ function routeGate(table: RouteMatcher[]): RequestHandler {
 
 /**
  * A missing key is bad input like a malformed one: 400 MISSING_PARAMETERS, and on the banking
- * family its one validation code, VALIDATION_ERROR with `http_code` (upstream's create-entity.json
+ * family its one validation code, VALIDATION_ERROR with `http_code` (upstream's Create Entity (Banking Connectivity)
  * documents no other 400 code; spec §5 leaves a missing key's answer unshown), the code a non-UUID
  * key gets there too.
  */
@@ -162,7 +162,7 @@ export function createApp(options: AppOptions): Express {
   app.get(OPENAPI_PATH, openapiHandler());
 
   app.use((req, res) => {
-    sendProblem(res, new ApiProblem(404, 'NOT_FOUND', [`no route for ${req.method} ${req.path}`]));
+    sendProblem(res, new DomainError('NOT_FOUND', [`no route for ${req.method} ${req.path}`]));
   });
   app.use(errorHandler(options.logger));
   return app;

@@ -1,5 +1,5 @@
 import { MemoryStore } from './memory.js';
-import { storeContract } from './store-contract.js';
+import { storeContract } from '../test-support/store-contract.js';
 
 // The memory store runs a merchant's transactions one at a time: one begun while another runs is
 // queued behind it from its start.

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { SecretKeyDigests, generatePepper } from '../runtime/secret-keys.js';
 import { dueOf, type Due, type DueLane } from '../domain/due-work.js';
 import { InsertionOrder } from './insertion-order.js';
-import { KeyedMutex } from './mutex.js';
+import { KeyedMutex } from '../runtime/mutex.js';
 import { INDEXED_FIELDS, MerchantChanged, UniqueViolation, type MerchantRecord, type RecordKind, type Store, type StoredEntry, type Tx } from './types.js';
 
 /**

@@ -5,7 +5,7 @@ import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
 import { merchantRecord } from '../test-support/merchant-record.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { PostgresStore } from './postgres.js';
-import { storeContract } from './store-contract.js';
+import { storeContract } from '../test-support/store-contract.js';
 import { MerchantChanged, type MerchantRecord } from './types.js';
 
 const url = testDatabaseUrl('postgres.test.ts');

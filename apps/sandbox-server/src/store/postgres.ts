@@ -7,28 +7,12 @@ import { merchantLockKey } from './postgres-sql.js';
 import { TxSession, type MerchantCheck } from './postgres-tx.js';
 import { secretKeysOf } from './secret-key-pepper.js';
 import { MerchantChanged, type MerchantRecord, type RecordKind, type Store, type Tx } from './types.js';
+import { DEFAULT_POOL_SIZE, SCHEMA_NAME, SCHEMA_NAME_FORM } from '../config.js';
 
 /** PostgreSQL ended the transaction to break a deadlock (two transactions each holding a record the other wants). */
 const DEADLOCK_DETECTED = '40P01';
 /** Runs of a transaction that lost a deadlock: each time the other one went through. */
 const DEADLOCK_RUNS = 4;
-
-/**
- * Connections of one process's pool: measured in docs/scaling.md ("The pool"), enough for the
- * requests one process has in a transaction at once; N replicas open N times as many.
- */
-export const DEFAULT_POOL_SIZE = 10;
-
-/**
- * The schema names the store takes: lower-case ASCII letters, digits and `_`, not starting with a
- * digit, at most 63 (PostgreSQL cuts a longer name to 63 bytes, so two long names could share one
- * schema), and not `pg_…` (PostgreSQL keeps that prefix for its own schemas). The store writes the
- * name quoted, so that a keyword (`user`, `order`) is a name like any other; with this form, quoted
- * or not it names the same schema, and an operator can type it bare in psql.
- */
-export const SCHEMA_NAME = /^(?!pg_)[a-z_][a-z0-9_]{0,62}$/;
-/** `SCHEMA_NAME` in words, for the errors that refuse a name. */
-export const SCHEMA_NAME_FORM = '1 to 63 lower-case letters, digits and _, not starting with a digit or pg_';
 
 export interface PostgresStoreOptions {
   connectionString: string;

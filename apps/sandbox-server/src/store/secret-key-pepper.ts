@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../config-error.js';
 import { SecretKeyDigests, generatePepper } from '../runtime/secret-keys.js';
 
 const PEPPER = 'secret_key_pepper';

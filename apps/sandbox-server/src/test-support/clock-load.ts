@@ -14,7 +14,7 @@ export async function closedPortUrl(): Promise<string> {
 }
 
 /**
- * The load of issue 15: daily subscriptions without an end on an approved card, and a webhook
+ * A long clock advance's load: daily subscriptions without an end on an approved card, and a webhook
  * that wants every subscription and payment event pointing at a dead receiver.
  */
 export async function dailySubscriptionsWithDeadWebhook(clients: Clients, accountId: string, count = 1): Promise<{ subscriptionIds: string[]; webhookUrl: string }> {

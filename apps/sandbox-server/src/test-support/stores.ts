@@ -1,5 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import type { SandboxConfig } from '../config.js';
+import type { Sandbox } from '../sandbox.js';
 import { freshSchema, testDatabaseUrl } from './database.js';
 import { startSandbox, type RunningSandbox } from './harness.js';
 
@@ -9,6 +10,8 @@ export interface StoreUnderTest {
   prepare(): Promise<{ config: Partial<SandboxConfig>; drop(): Promise<void> }>;
 }
 
+const MEMORY: StoreUnderTest = { name: 'memory', prepare: async () => ({ config: {}, drop: async () => {} }) };
+
 /**
  * The memory store, and PostgreSQL on TEST_DATABASE_URL in a schema of its own per run. Without
  * the variable the PostgreSQL runs are skipped, and testDatabaseUrl says so under `suite` (under
@@ -16,7 +19,7 @@ export interface StoreUnderTest {
  */
 export function storesUnderTest(suite: string): StoreUnderTest[] {
   const url = testDatabaseUrl(suite);
-  const memory: StoreUnderTest = { name: 'memory', prepare: async () => ({ config: {}, drop: async () => {} }) };
+  const memory = MEMORY;
   if (!url) return [memory];
   const postgres: StoreUnderTest = {
     name: 'PostgreSQL',
@@ -29,24 +32,70 @@ export function storesUnderTest(suite: string): StoreUnderTest[] {
 }
 
 /**
+ * A sandbox that is started by a suite's hook: until then, reading it throws, so a test that runs
+ * too early fails on its own line instead of on an undefined url.
+ */
+class SuiteSandbox implements RunningSandbox {
+  private running: RunningSandbox | undefined;
+
+  start(running: RunningSandbox): void {
+    this.running = running;
+  }
+
+  private get started(): RunningSandbox {
+    if (!this.running) throw new Error('the sandbox is not started yet: read it in a test or a hook');
+    return this.running;
+  }
+
+  get url(): string {
+    return this.started.url;
+  }
+
+  get sandbox(): Sandbox {
+    return this.started.sandbox;
+  }
+
+  async stop(): Promise<void> {
+    await this.running?.stop();
+  }
+}
+
+/**
  * A sandbox on `store` (with `overrides` on top of the store's configuration) for the enclosing
- * describe: prepared and started before its tests, stopped and its schema dropped after. The
- * returned object is filled in by the time the tests run. A suite's own setup goes in hooks of its
- * own: a `beforeAll` registered after this call runs once the sandbox is up, and one registered
- * before it (vitest runs `afterAll` hooks in reverse) is torn down only after the sandbox stopped.
+ * describe: prepared and started before its tests, stopped and its schema dropped after. A suite's
+ * own setup goes in hooks of its own: a `beforeAll` registered after this call runs once the
+ * sandbox is up, and one registered before it (vitest runs `afterAll` hooks in reverse) is torn
+ * down only after the sandbox stopped.
  */
 export function sandboxOn(store: StoreUnderTest, overrides: Partial<SandboxConfig> = {}): RunningSandbox {
-  const sb: Partial<RunningSandbox> = {};
+  const sb = new SuiteSandbox();
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const prepared = await store.prepare();
     drop = prepared.drop;
-    Object.assign(sb, await startSandbox({ ...prepared.config, ...overrides }));
+    sb.start(await startSandbox({ ...prepared.config, ...overrides }));
   });
-  // Unset when prepare() or the start failed: cleans up what there is.
+  // Not started when prepare() or the start failed: cleans up what there is.
   afterAll(async () => {
-    await sb.stop?.();
+    await sb.stop();
     await drop?.();
   });
-  return sb as RunningSandbox;
+  return sb;
 }
+
+/**
+ * The suite `tests` once per store under test (`$name` in `title` names the store), each run with
+ * a sandbox of its own on that store (`sandboxOn`). `suite` names the file in the note that says
+ * its PostgreSQL runs are skipped.
+ */
+export function sandboxPerStore(
+  suite: string,
+  title: string,
+  tests: (sb: RunningSandbox, store: StoreUnderTest) => void,
+  overrides: Partial<SandboxConfig> = {},
+): void {
+  describe.each(storesUnderTest(suite))(title, (store) => tests(sandboxOn(store, overrides), store));
+}
+
+/** A sandbox on the memory store for the enclosing suite (or file), as `sandboxOn` starts and stops it. */
+export const sandboxForSuite = (overrides: Partial<SandboxConfig> = {}): RunningSandbox => sandboxOn(MEMORY, overrides);

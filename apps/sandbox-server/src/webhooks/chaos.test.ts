@@ -4,7 +4,7 @@ import type { SandboxMerchant, WebhookDelivery } from '@switchyard/contract';
 import { clientsFor, keysOf, newMerchant, pay, raw, startSandbox, type Clients } from '../test-support/harness.js';
 import { eventually, startReceiver, type Received } from '../test-support/receiver.js';
 import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
-import { sandboxOn, storesUnderTest } from '../test-support/stores.js';
+import { sandboxPerStore } from '../test-support/stores.js';
 
 const SECRET = 'whsec-chaos-0001';
 
@@ -22,8 +22,7 @@ async function verifiedPaymentId(r: Received): Promise<string> {
   return event.data.payment.id;
 }
 
-describe.each(storesUnderTest('chaos.test.ts'))('webhook chaos on the $name store', (store) => {
-  const sb = sandboxOn(store);
+sandboxPerStore('chaos.test.ts', 'webhook chaos on the $name store', (sb) => {
 
   async function merchantListening(url: string) {
     const merchant: SandboxMerchant = await newMerchant(sb.url);

@@ -7,6 +7,7 @@ export interface CreateCheckoutSessionBody {
   merchant_order_id: string;
   payment_description: string;
   account_id: string;
+  metadata?: MetadataOut | undefined;
   amount?: Amount | undefined;
   customer_id?: string | undefined;
   callback_url?: string | undefined;
@@ -14,7 +15,6 @@ export interface CreateCheckoutSessionBody {
     value: number;
     currency: string | null;
   } | undefined;
-  metadata?: MetadataOut | undefined;
   workflow?: 'SDK_CHECKOUT' | 'CHECKOUT' | 'SDK_SEAMLESS' | undefined;
   installments?: {
     plan_id?: string | undefined;
@@ -46,13 +46,13 @@ export interface CreateCheckoutSessionBody {
 
 /** The contract's `CheckoutSession` (`z.input` and `z.output` alike). */
 export interface CheckoutSession {
+  metadata: MetadataOut | null;
   country: string;
   amount: Amount | null;
   merchant_order_id: string;
   payment_description: string;
   customer_id: string;
   callback_url: string;
-  metadata: MetadataOut | null;
   workflow: 'SDK_CHECKOUT' | 'CHECKOUT' | 'SDK_SEAMLESS';
   installments: {
     plan_id: string | null;
@@ -75,11 +75,11 @@ export interface CreatePaymentLinkBody {
   type?: string | undefined;
   status?: string | undefined;
   description?: string | undefined;
+  metadata?: MetadataOut | undefined;
   availability?: Availability | undefined;
   taxes?: TaxItem[] | undefined;
   merchant_order_id?: string | undefined;
   callback_url?: string | undefined;
-  metadata?: MetadataOut | undefined;
   additional_data?: {
     order?: Order | null | undefined;
     airline?: Airline | null | undefined;
@@ -130,6 +130,7 @@ export interface PaymentLink {
   status: string;
   payments: unknown[] | null;
   description: string;
+  metadata: MetadataOut | null;
   country: string;
   availability: AvailabilityOut;
   id: string;
@@ -138,7 +139,6 @@ export interface PaymentLink {
   merchant_order_id: string;
   account_id: string;
   callback_url: string;
-  metadata: MetadataOut | null;
   additional_data: {
     order?: OpenObject | null | undefined;
     airline?: OpenObject | null | undefined;

@@ -130,9 +130,9 @@ export interface CreateTransferBody {
 export interface Transfer {
   status: string;
   description: string | null;
+  metadata: MetadataOut;
   id: string;
   amount: Amount;
-  metadata: MetadataOut;
   created_at: string;
   updated_at: string;
   reason: string | null;

@@ -129,8 +129,8 @@ export interface CustomerSessionParams {
 /** The contract's `VerifyRequest` (`z.input` and `z.output` alike). */
 export interface VerifyRequest {
   vault_on_success: boolean;
-  currency?: string | undefined;
   metadata?: MetadataOut | undefined;
+  currency?: string | undefined;
 }
 
 /** The contract's `EnrolledMethodSummary` (`z.input` and `z.output` alike). */
@@ -190,6 +190,7 @@ export interface VaultedCardData {
 export interface VerifyPayment {
   status: string;
   description: string;
+  metadata: MetadataOut;
   country: string;
   id: string;
   amount: {
@@ -200,7 +201,6 @@ export interface VerifyPayment {
   };
   merchant_order_id: string;
   account_id: string;
-  metadata: MetadataOut;
   created_at: string;
   updated_at: string;
   sub_status: string;

@@ -44,8 +44,8 @@ export interface CreatePaymentBody {
   checkout?: {
     session: string;
   } | undefined;
-  callback_url?: string | undefined;
   metadata?: MetadataOut | undefined;
+  callback_url?: string | undefined;
   workflow?: 'SDK_CHECKOUT' | 'CHECKOUT' | 'SDK_SEAMLESS' | 'DIRECT' | 'REDIRECT' | undefined;
   additional_data?: {
     order?: Order | null | undefined;
@@ -76,14 +76,15 @@ export interface Payment {
     session: string;
     sdk_action_required: boolean;
   } | null;
+  split: OpenObject[];
   description: string;
+  metadata: MetadataOut;
   country: string;
   id: string;
   amount: PaymentAmount;
   merchant_order_id: string;
   account_id: string;
   callback_url: string;
-  metadata: MetadataOut;
   workflow: string;
   additional_data: AdditionalDataOut | null;
   created_at: string;
@@ -128,7 +129,6 @@ export interface Payment {
     } & OpenObject | null | undefined;
   };
   updated_at: string;
-  split: OpenObject[];
   sub_status: string;
   transactions: Transaction | null;
   transactions_history: Transaction | null;
@@ -163,14 +163,15 @@ export interface RetrievedPayment {
     session: string;
     sdk_action_required: boolean;
   } | null;
+  split: OpenObject[];
   description: string;
+  metadata: MetadataOut;
   country: string;
   id: string;
   amount: PaymentAmount;
   merchant_order_id: string;
   account_id: string;
   callback_url: string;
-  metadata: MetadataOut;
   workflow: string;
   additional_data: AdditionalDataOut | null;
   created_at: string;
@@ -215,7 +216,6 @@ export interface RetrievedPayment {
     } & OpenObject | null | undefined;
   };
   updated_at: string;
-  split: OpenObject[];
   sub_status: string;
   transactions: Transaction[];
   transactions_history: Transaction | null;

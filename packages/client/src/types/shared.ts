@@ -18,6 +18,9 @@ export interface PaymentIdParams {
   payment_id: string;
 }
 
+/** The contract's `MetadataOut` (`z.input` and `z.output` alike). */
+export type MetadataOut = MetadataItem[];
+
 /** The contract's `Document` (`z.input` and `z.output` alike). */
 export interface Document {
   document_type: string;
@@ -29,9 +32,6 @@ export interface Phone {
   number: string;
   country_code: string;
 }
-
-/** The contract's `MetadataOut` (`z.input` and `z.output` alike). */
-export type MetadataOut = MetadataItem[];
 
 /** The contract's `Address` (`z.input` and `z.output` alike). */
 export interface Address {

@@ -12,8 +12,8 @@ export interface CreateSubscriptionBody {
     vaulted_token: string;
   };
   description?: string | undefined;
-  availability?: Availability | undefined;
   metadata?: MetadataOut | undefined;
+  availability?: Availability | undefined;
   additional_data?: AdditionalData | undefined;
   customer_payer?: SubscriptionIdParams | undefined;
   soft_descriptor?: string | undefined;
@@ -40,13 +40,13 @@ export interface CreateSubscriptionBody {
 export interface Subscription {
   status: string;
   description: string;
+  metadata: MetadataOut | null;
   country: string;
   availability: AvailabilityOut;
   id: string;
   name: string;
   amount: Amount;
   account_id: string;
-  metadata: MetadataOut | null;
   additional_data: AdditionalDataOut | null;
   created_at: string;
   payment_method: {

@@ -1,7 +1,6 @@
 import { initContract } from '@ts-rest/core';
-import { v1RouterOptions } from '../shared/router.js';
+import { v1RouterOptions, withDeclaredErrors } from '../shared/router.js';
 import { meta } from '../meta.js';
-import { ApiError } from '../errors.js';
 import { UuidIdempotencyKeyHeader } from '../headers.js';
 import {
   AccountIdParams,
@@ -17,23 +16,19 @@ import {
 
 const c = initContract();
 
-/** The banking family answers real 404/409/422/429 with `http_code` in the body. */
-const notFound = { 404: ApiError } as const;
-const conflict = { 409: ApiError } as const;
-const limits = { 422: ApiError, 429: ApiError } as const;
-
-export const bankingContract = c.router(
+// The banking family answers real 404/409/422/429 (STATUS_OF), with `http_code` in the body.
+export const bankingContract = withDeclaredErrors(c.router(
   {
     createEntity: {
       method: 'POST',
       path: '/banking/entities',
       headers: UuidIdempotencyKeyHeader,
       body: CreateEntityBody,
-      responses: { 201: BankingEntity, ...conflict, ...limits },
+      responses: { 201: BankingEntity },
       summary: 'Create a banking entity',
       description:
         'Creates an individual or an entity for banking connectivity. merchant_entity_id is unique per account (409 DUPLICATE_ENTITY). Tax ids and document numbers come back masked.',
-      metadata: meta({ operationId: 'createBankingEntity', idempotent: true, supporting: false, specSection: '4.8', domain: 'banking' }),
+      metadata: meta({ operationId: 'createBankingEntity', idempotent: true, supporting: false, specSection: '4.8', domain: 'banking', errors: ['VALIDATION_ERROR', 'DUPLICATE_ENTITY', 'CURRENCY_MISMATCH', 'TOO_MANY_REQUESTS'] }),
     },
     createOnboarding: {
       method: 'POST',
@@ -41,30 +36,30 @@ export const bankingContract = c.router(
       pathParams: EntityIdParams,
       headers: UuidIdempotencyKeyHeader,
       body: CreateOnboardingBody,
-      responses: { 201: BankingOnboarding, ...notFound, ...conflict, ...limits },
+      responses: { 201: BankingOnboarding },
       summary: 'Onboard an entity with a banking connectivity provider',
       description:
         'ONE_STEP submits everything at once (compliance_declaration required) and starts PENDING; PREVIOUSLY_ONBOARDED records an internal onboarding id without contacting the provider.',
-      metadata: meta({ operationId: 'createBankingOnboarding', idempotent: true, supporting: false, specSection: '4.4', domain: 'banking' }),
+      metadata: meta({ operationId: 'createBankingOnboarding', idempotent: true, supporting: false, specSection: '4.4', domain: 'banking', errors: ['VALIDATION_ERROR', 'ENTITY_NOT_FOUND', 'DUPLICATE_ENTITY', 'CURRENCY_MISMATCH', 'TOO_MANY_REQUESTS'] }),
     },
     getOnboarding: {
       method: 'GET',
       path: '/banking/entities/:entity_id/onboardings/:onboarding_id',
       pathParams: OnboardingParams,
-      responses: { 200: BankingOnboarding, ...notFound, 429: ApiError },
+      responses: { 200: BankingOnboarding },
       summary: 'Get an onboarding status',
-      metadata: meta({ operationId: 'getBankingOnboarding', idempotent: false, supporting: true, specSection: null, domain: 'banking' }),
+      metadata: meta({ operationId: 'getBankingOnboarding', idempotent: false, supporting: true, specSection: null, domain: 'banking', errors: ['ENTITY_NOT_FOUND', 'ONBOARDING_NOT_FOUND', 'TOO_MANY_REQUESTS'] }),
     },
     updateAccount: {
       method: 'PATCH',
       path: '/banking/accounts/:account_id',
       pathParams: AccountIdParams,
       body: UpdateAccountBody,
-      responses: { 200: BankingAccount, ...notFound, ...limits },
+      responses: { 200: BankingAccount },
       summary: 'Update a banking account',
       description: 'Changes the fields sent (account_type); the others stay as they are.',
-      metadata: meta({ operationId: 'updateBankingAccount', idempotent: false, supporting: false, specSection: '4.14', domain: 'banking' }),
+      metadata: meta({ operationId: 'updateBankingAccount', idempotent: false, supporting: false, specSection: '4.14', domain: 'banking', errors: ['VALIDATION_ERROR', 'ACCOUNT_NOT_FOUND', 'CURRENCY_MISMATCH', 'TOO_MANY_REQUESTS'] }),
     },
   },
   v1RouterOptions,
-);
+));

@@ -38,7 +38,7 @@ describe('CreateEntityBody (§4.8)', () => {
       set(fixtures.createCompanyEntity(), ['entity_detail', 'entity', 'beneficial_owners', 0, 'ownership_percentage'], 120),
       'entity_detail.entity.beneficial_owners[0].ownership_percentage',
     ));
-  // Issue 17 item 6: upstream's create-entity.json marks these nullable, and both its examples send null.
+  // Upstream's Create Entity (Banking Connectivity) marks these nullable, and both its examples send null.
   it('accepts null address_line_2 and building numbers (create-entity.json, address)', () =>
     expectAccepted(CreateEntityBody, set(fixtures.createIndividualEntity(), ['address'], { ...fixtures.createIndividualEntity().address, address_line_2: null, building_number_1: null, building_number_2: null })));
   it('accepts null document issued_at and expires_at (create-entity.json, individual.document)', () => {
@@ -74,7 +74,7 @@ describe('CreateOnboardingBody (§4.4)', () => {
   ])('accepts a %s item carrying its sub-object', (type, sub) =>
     expectAccepted(CreateOnboardingBody, set(fixtures.createOnboarding(), ['documentation'], [{ type, ...sub }])));
 
-  // Issue 17 item 6: create-entity-onboarding.json marks these nullable; its ONE_STEP example sends null.
+  // Upstream's Create Entity Onboarding (Banking Connectivity) marks these nullable; its ONE_STEP example sends null.
   it('accepts null pep_status.position/country and sanctions_list_name (create-entity-onboarding.json, risk_assessment)', () =>
     expectAccepted(
       CreateOnboardingBody,

@@ -25,7 +25,7 @@ export const TaxRecord = z.object({
   is_primary: z.boolean(),
 });
 
-/** The dates, address_line_2 and building numbers are nullable, as upstream's create-entity.json marks them. */
+/** The dates, address_line_2 and building numbers are nullable, as upstream's Create Entity (Banking Connectivity) marks them. */
 const IdentityDocument = z.object({
   document_type: text(1, 64),
   document_number: text(1, 64),
@@ -337,7 +337,7 @@ export const BankingOnboarding = z.object({
   requirements: z.array(z.object({ field: z.string(), message: z.string(), status: z.string() })),
   created_at: DateTime,
   updated_at: DateTime,
-  /** Set at creation and kept once settled, as upstream's SUCCEEDED example keeps it (get-entity-onboarding-status.json). */
+  /** Set at creation and kept once settled, as upstream's SUCCEEDED example keeps it (Get Entity Onboarding Status (Banking Connectivity)). */
   expires_at: DateTime,
 });
 export type BankingOnboarding = z.infer<typeof BankingOnboarding>;

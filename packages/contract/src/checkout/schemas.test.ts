@@ -10,7 +10,7 @@ describe('CreateCheckoutSessionBody (§4.10)', () => {
   it('accepts 120 metadata items', () => expectAccepted(CreateCheckoutSessionBody, set(fixtures.createCheckoutSession(), ['metadata'], metadata(120))));
   it('accepts an amount with 4 decimals', () =>
     expectAccepted(CreateCheckoutSessionBody, set(fixtures.createCheckoutSession(), ['amount', 'value'], 10.1234)));
-  // Issue 17 item 6: create-checkout-session.json marks alternative_amount.currency nullable.
+  // Upstream's Create Checkout Session marks alternative_amount.currency nullable.
   it('accepts an alternative_amount with a null currency (create-checkout-session.json)', () =>
     expectAccepted(CreateCheckoutSessionBody, set(fixtures.createCheckoutSession(), ['alternative_amount'], { currency: null, value: 2 })));
   it('still requires the alternative_amount value', () =>
@@ -49,12 +49,12 @@ describe('CreatePaymentLinkBody (§4.12)', () => {
   it('accepts a valid link', () => expectAccepted(CreatePaymentLinkBody, fixtures.createPaymentLink()));
   it('accepts an empty payment_method_types list', () =>
     expectAccepted(CreatePaymentLinkBody, set(fixtures.createPaymentLink(), ['payment_method_types'], [])));
-  // Issue 17 item 7: create-payment-link.json bounds phone.country_code at 5 characters (payer and seller).
+  // Upstream's Create Payment Link bounds phone.country_code at 5 characters (payer and seller).
   it("accepts a 5-character country_code with + in the payer's and the seller's phone (create-payment-link.json)", () => {
     const body = set(fixtures.createPaymentLink(), ['customer_payer'], { phone: { country_code: '+1684', number: '6331234' } });
     expectAccepted(CreatePaymentLinkBody, set(body, ['additional_data'], { seller_details: { phone: { country_code: '+1684', number: '6331234' } } }));
   });
-  // Issue 17 item 15: create-payment-link.json bounds customer_payer as create-payment.json does.
+  // Upstream's Create Payment Link bounds customer_payer as Create Payment does.
   it("rejects a payer document type outside upstream's list and a 4-character zip (create-payment-link.json)", () => {
     expectRejectedAt(CreatePaymentLinkBody, set(fixtures.createPaymentLink(), ['customer_payer'], { document: { document_type: 'SSN', document_number: '123456789' } }), 'customer_payer.document.document_type');
     expectRejectedAt(

@@ -23,7 +23,7 @@ const Billing = z.object({
   interval_count: z.number().int().min(1),
 });
 
-/** A checkout configured in the dashboard, which a checkout or customer session may name (create-customer-session.json). */
+/** A checkout configured in the dashboard, which a checkout or customer session may name (Create Customer Session). */
 export const CheckoutId = text(1, 64);
 
 /** Request of §4.10. */
@@ -35,7 +35,7 @@ export const CreateCheckoutSessionBody = z.object({
   customer_id: Uuid.optional(),
   callback_url: text(3, 526).optional(),
   amount: Amount.optional(),
-  /** Upstream's create-checkout-session.json marks the alternative currency nullable. */
+  /** Upstream's Create Checkout Session marks the alternative currency nullable. */
   alternative_amount: Amount.extend({ currency: Currency.nullable() }).optional(),
   metadata: metadataList(CHECKOUT_SESSION_METADATA_LIMIT).optional(),
   workflow: z.enum(CHECKOUT_WORKFLOWS).optional(),
@@ -57,10 +57,10 @@ export type CreateCheckoutSessionBody = z.infer<typeof CreateCheckoutSessionBody
 
 /**
  * Checkout session, §2.8. `metadata` is null when none was sent (§2.8: "metadata (nullable)"); the
- * other fields are always of upstream's types (issue 17 item 12): `workflow` defaults to
+ * other fields are always of upstream's types: `workflow` defaults to
  * SDK_CHECKOUT and `checkout_id` to the account's default checkout, `installments` is an object
  * whose `plan_id` and `plan` are null while the account's plan applies, and a `callback_url` or
- * `customer_id` not sent is `""` (create-checkout-session.json).
+ * `customer_id` not sent is `""` (Create Checkout Session).
  */
 export const CheckoutSession = z.object({
   checkout_session: Uuid,
@@ -81,7 +81,7 @@ export const CheckoutSession = z.object({
 });
 export type CheckoutSession = z.infer<typeof CheckoutSession>;
 
-/** Payment links take a country_code of up to 5 characters, payer's and seller's (create-payment-link.json). */
+/** Payment links take a country_code of up to 5 characters, payer's and seller's (Create Payment Link). */
 const PaymentLinkPhone = phone(5);
 
 const PaymentLinkCustomerPayer = z.object({
@@ -104,7 +104,7 @@ const PaymentLinkCustomerPayer = z.object({
  * Risk signals upstream accepts on payment links on top of the §2.6 groups. The groups take the
  * lists a payment takes (an item's `category`, a tax's `type`, a seller's `industry`): upstream's
  * link document leaves them free text but points at the same references, and a link's data is
- * what the payments made through it carry, which create-payment.json closes to those lists.
+ * what the payments made through it carry, which Create Payment closes to those lists.
  */
 const PaymentLinkAdditionalData = AdditionalData.extend({
   seller_details: SellerDetails.extend({ phone: PaymentLinkPhone.optional() }).nullable().optional(),
@@ -160,7 +160,7 @@ export const PAYMENT_LINK_STATUSES = ['CREATED', 'USED', 'CANCELED', 'EXPIRED', 
 
 /**
  * Payment link, §2.9. Upstream types `merchant_order_id` and `description` strings, not nullable
- * (create-payment-link.json), and both are optional in the request (§4.12): one not sent is `""`,
+ * (Create Payment Link), and both are optional in the request (§4.12): one not sent is `""`,
  * as `callback_url` and `merchant_image` (docs/fidelity.md, "Absent values").
  */
 export const PaymentLink = z.object({
@@ -180,7 +180,7 @@ export const PaymentLink = z.object({
   payment_method_types: z.array(z.string()),
   one_time_use: z.boolean(),
   payments: z.array(z.unknown()).nullable(),
-  /** `""` when none was sent, as `merchant_image` (issue 17 item 12; upstream's example answers `merchant_image: ""`). */
+  /** `""` when none was sent, as `merchant_image` (upstream's example answers `merchant_image: ""`). */
   callback_url: z.string(),
   installments_plan: OpenObject.nullable(),
   customer_payer: OpenObject.nullable(),

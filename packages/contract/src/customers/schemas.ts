@@ -41,7 +41,7 @@ export type CreateCustomerBody = z.infer<typeof CreateCustomerBody>;
  * Customer, §2.2, which marks no field nullable. What the merchant did not send follows
  * docs/fidelity.md, "Absent values": a string is `""`, an object (document, phone, an address,
  * metadata) is left out, as upstream's "min. data" answer leaves out metadata
- * (create-customer.json) and its schema types each of them a string or an object.
+ * (Create Customer) and its schema types each of them a string or an object.
  */
 export const Customer = z.object({
   id: Uuid,
@@ -70,7 +70,7 @@ export const CreateCustomerSessionBody = z.object({
   country: OperatingCountry,
   customer_id: Uuid,
   callback_url: text(3, 526).optional(),
-  /** The checkout the enrollment uses; without it the account's default checkout (create-customer-session.json). */
+  /** The checkout the enrollment uses; without it the account's default checkout (Create Customer Session). */
   checkout_id: CheckoutId.optional(),
 });
 export type CreateCustomerSessionBody = z.infer<typeof CreateCustomerSessionBody>;
@@ -81,7 +81,7 @@ export const CustomerSession = z.object({
   customer_id: Uuid,
   account_id: z.string(),
   country: z.string(),
-  /** `""` when none was sent: upstream types it a string (create-customer-session.json). */
+  /** `""` when none was sent: upstream types it a string (Create Customer Session). */
   callback_url: z.string(),
   created_at: DateTime,
   expires_at: DateTime,

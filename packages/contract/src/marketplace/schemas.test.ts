@@ -44,7 +44,7 @@ describe('CreateRecipientBody (§4.7)', () => {
   ];
   it.each(rules)('rejects: $name', ({ mutate, path }) => expectRejectedAt(CreateRecipientBody, mutate(fixtures.createRecipient()), path));
 
-  // Issue 17 item 7: upstream's content_category list (create-recipient-1.json, documentation[]); the spec names none.
+  // Upstream's content_category list (Create Recipient, documentation[]); the spec names none.
   const file = (content_category: string) => ({ file_name: 'doc.pdf', content_type: 'application/pdf', content_category, content: 'JVBERg==' });
   it.each(['PASSPORT', 'SELFIE', 'VAT_DOCUMENT', 'PROOF_OF_SOURCE_OF_FUNDS', 'LEGAL_AGREEMENT'])('accepts upstream content_category %s (create-recipient-1.json)', (category) => {
     expectAccepted(CreateRecipientBody, set(fixtures.createRecipient(), ['documentation'], [file(category)]));
@@ -55,7 +55,7 @@ describe('CreateRecipientBody (§4.7)', () => {
   });
   it.each(['LEGAL_DOCUMENT', 'PROOF_OF_INCOME'])('rejects %s, which upstream does not list', (category) =>
     expectRejectedAt(CreateRecipientBody, set(fixtures.createRecipient(), ['documentation'], [file(category)]), 'documentation[0].content_category'));
-  // Issue 17 item 7: create-recipient-1.json bounds phone.country_code at 1 to 3 characters, so "+57" fits.
+  // Upstream's Create Recipient bounds phone.country_code at 1 to 3 characters, so "+57" fits.
   it('accepts a phone country_code with a + (create-recipient-1.json, phone)', () =>
     expectAccepted(CreateRecipientBody, set(fixtures.createRecipient(), ['phone'], { country_code: '+57', number: '3001234567' })));
   it('rejects a phone country_code beyond 3 characters', () =>

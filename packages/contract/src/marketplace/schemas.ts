@@ -7,7 +7,7 @@ import { listOf } from '../validation.js';
 
 export const NATIONAL_ENTITIES = ['INDIVIDUAL', 'ENTITY'] as const;
 export const ENTITY_TYPES = ['GOVERNMENTAL', 'PUBLIC', 'NON_PROFIT', 'PRIVATE'] as const;
-/** Upstream's list (create-recipient-1.json, documentation[].content_category); the spec names none. */
+/** Upstream's list (Create Recipient, documentation[].content_category); the spec names none. */
 export const RECIPIENT_DOCUMENT_CATEGORIES = [
   'ACCOUNT_REQUIREMENT', 'BANK_STATEMENT', 'BUSINESS_ICON', 'BUSINESS_LOGO', 'CANCEL_POLICY',
   'CUSTOMER_INTERACTION', 'DRIVERS_LICENCE', 'IDENTIFICATION_DOCUMENT', 'IDENTIFICATION_DOCUMENT_BACK',
@@ -165,7 +165,7 @@ export const RecipientBankOut = z.object({
 
 /**
  * A recipient's onboarding as answered. Strings not sent are `""`; `withdrawal_methods` and
- * `terms_of_service`, objects the request did not give, are left out (issue 17 item 12).
+ * `terms_of_service`, objects the request did not give, are left out.
  */
 export const RecipientOnboarding = z.object({
   id: Uuid,
@@ -198,7 +198,7 @@ export const RecipientOnboarding = z.object({
  * Recipient, §2.11. `legal_name` is null when not sent (§2.11: "nullable string"); the other strings
  * not sent are `""`, and the objects not sent (`document`, `phone`, `address`,
  * `withdrawal_methods`, `split_configuration`) are left out, as upstream's answers leave
- * `split_configuration` out and its schema types each an object (create-recipient-1.json;
+ * `split_configuration` out and its schema types each an object (Create Recipient;
  * docs/fidelity.md, "Absent values").
  */
 export const Recipient = z.object({

@@ -136,7 +136,7 @@ export type EnrollDirectBody = z.input<typeof EnrollDirectBody>;
 
 /**
  * The zero-amount VERIFY payment a direct card enrollment with `verify.vault_on_success` makes,
- * as upstream shows it (payment-methods-direct-workflow/enroll-payment-method-api.json, "With
+ * as upstream shows it (Enroll Payment Method (direct), "With
  * Verify"): a payment's own fields, with an amount and VERIFY transactions of its own shape.
  */
 export const VerifyPayment = Payment.pick({
@@ -198,7 +198,7 @@ export const SessionEnrolledPaymentMethod = z
     /**
      * The session's customer as a payer, its fields as the customer answers them (`""` or left out
      * when not sent, docs/fidelity.md "Absent values"): upstream types it an object of strings and
-     * objects (enroll-payment-method-checkout.json). Left out only where the customer is not
+     * objects (Enroll Payment Method). Left out only where the customer is not
      * known.
      */
     customer_payer: Customer.pick({ first_name: true, last_name: true, email: true, gender: true, date_of_birth: true, document: true, phone: true, billing_address: true }).optional(),

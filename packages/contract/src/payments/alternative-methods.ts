@@ -6,7 +6,7 @@ import { DateTime, Uuid, text } from '../shared/primitives.js';
 export const BANK_ACCOUNT_TYPES = ['CHECKINGS', 'SAVINGS'] as const;
 
 /**
- * Every `payment_method.type` of upstream's create-payment (`payments/create-payment.json`,
+ * Every `payment_method.type` of upstream's create-payment (Create Payment,
  * `payment_method.type` enum), in its order.
  */
 export const PAYMENT_METHOD_TYPES = [

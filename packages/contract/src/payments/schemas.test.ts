@@ -89,11 +89,11 @@ describe('CreatePaymentBody (supporting)', () => {
   it('accepts a card payment', () => expectAccepted(CreatePaymentBody, fixtures.createPayment()));
   it('accepts a vaulted token payment', () =>
     expectAccepted(CreatePaymentBody, set(fixtures.createPayment(), ['payment_method'], { type: 'CARD', vaulted_token: 'vt_123' })));
-  // Upstream payments/create-payment.json: `checkout` is "not required for `DIRECT` or `REDIRECT`
+  // Upstream Create Payment: `checkout` is "not required for `DIRECT` or `REDIRECT`
   // payments", and its DIRECT examples send no session.
   it.each(['DIRECT', 'REDIRECT'] as const)('accepts a %s payment without checkout', (workflow) =>
     expectAccepted(CreatePaymentBody, set(set(fixtures.createPayment(), ['checkout'], undefined), ['workflow'], workflow)));
-  // Upstream payments/create-payment.json: `address_line_2` has no minimum, and its "Card - With
+  // Upstream Create Payment: `address_line_2` has no minimum, and its "Card - With
   // 3DS direct" example sends it empty.
   it('accepts an empty billing_address.address_line_2', () =>
     expectAccepted(
@@ -102,7 +102,7 @@ describe('CreatePaymentBody (supporting)', () => {
     ));
   const rules: Rule<ReturnType<typeof fixtures.createPayment>>[] = [
     { name: 'checkout.session is required', mutate: (b) => set(b, ['checkout'], {}), path: 'checkout.session' },
-    // Upstream payments/create-payment.json, `checkout`: required for SDK_CHECKOUT or no workflow.
+    // Upstream Create Payment, `checkout`: required for SDK_CHECKOUT or no workflow.
     { name: 'checkout is required without a workflow', mutate: (b) => set(b, ['checkout'], undefined), path: 'checkout' },
     { name: 'checkout is required for SDK_CHECKOUT', mutate: (b) => set(set(b, ['checkout'], undefined), ['workflow'], 'SDK_CHECKOUT'), path: 'checkout' },
     { name: 'checkout is required for CHECKOUT', mutate: (b) => set(set(b, ['checkout'], undefined), ['workflow'], 'CHECKOUT'), path: 'checkout' },
@@ -121,7 +121,7 @@ describe('CreatePaymentBody (supporting)', () => {
   it.each(rules)('rejects: $name', ({ mutate, path }) => expectRejectedAt(CreatePaymentBody, mutate(fixtures.createPayment()), path));
 });
 
-/** Upstream's capture-authorization.json requires merchant_reference, reason and amount (the spec has no capture endpoint). */
+/** Upstream's Capture Authorization requires merchant_reference, reason and amount (the spec has no capture endpoint). */
 describe('CaptureBody (supporting)', () => {
   it('accepts a full capture', () => expectAccepted(CaptureBody, fixtures.capture()));
   it('accepts a partial capture', () => expectAccepted(CaptureBody, set(fixtures.capture(), ['amount'], { currency: 'ARS', value: 10 })));
@@ -133,8 +133,8 @@ describe('CaptureBody (supporting)', () => {
 });
 
 /**
- * Issue 17 item 15: customer_payer as upstream bounds it (create-payment.json, refund-payment.json,
- * cancel-or-refund-a-payment.json): document_type from its 28-value list, zip_code 5 to 10, city
+ * Customer_payer as upstream bounds it (Create Payment, Refund Payment,
+ * Cancel or Refund a Payment): document_type from its 28-value list, zip_code 5 to 10, city
  * and building numbers at least 3, neighborhood at least 2.
  */
 describe('customer_payer (create-payment.json, refund-payment.json)', () => {
@@ -171,7 +171,7 @@ describe('RefundBody: values upstream closes to a list', () => {
     expectRejectedAt(RefundBody, { ...fixtures.refund(), customer_payer: { nationality: 'ar' } }, 'customer_payer.nationality'));
 });
 
-describe("CreatePaymentBody: a seller's address (create-payment.json requires it)", () => {
+describe("CreatePaymentBody: a seller's address (Create Payment requires it)", () => {
   const address = { address_line_1: 'Rua A 100', city: 'Sao Paulo', country: 'BR' };
   it('refuses seller_details without an address', () =>
     expectRejectedAt(CreatePaymentBody, { ...fixtures.createPayment(), additional_data: { seller_details: { reference: '53568972000143' } } }, 'additional_data.seller_details.address'));

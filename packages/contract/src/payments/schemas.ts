@@ -42,7 +42,7 @@ const nullableString = z.string().nullable().optional();
 
 /**
  * The answer's 3DS data. Always an object, its fields null when no authentication took place, as
- * upstream answers (create-payment.json), so code reading `three_d_secure.version` works for every
+ * upstream answers (Create Payment), so code reading `three_d_secure.version` works for every
  * card payment.
  */
 const ThreeDSecureOut = z.object({
@@ -268,7 +268,7 @@ export type Payment = z.infer<typeof Payment>;
 
 /**
  * The retrieve route's answer. The spec does not define `GET /payments/{payment_id}` (§4 lists 14
- * endpoints, retrieve is not one), so upstream governs there: `retrieve-payment-by-id.json` answers
+ * endpoints, retrieve is not one), so upstream governs there: Retrieve Payment by ID answers
  * `transactions` as an array of every transaction of the payment, oldest first (every one of its 16 examples;
  * the 3DS one lists THREE_D_SECURE then PURCHASE). Every other field is the payment's.
  */
@@ -380,7 +380,7 @@ export type CancelOrRefundBody = z.infer<typeof CancelOrRefundBody>;
 
 /**
  * The transaction an operation produced, with its fields at the top and the payment inside: the
- * answer of cancel-or-refund (§4.6) and of capture (upstream's capture-authorization.json answers
+ * answer of cancel-or-refund (§4.6) and of capture (upstream's Capture Authorization answers
  * the same envelope, `type: CAPTURE`). Upstream sends `amount` here as an amount object (value of
  * the transaction, currency, captured, refunded), not a bare number.
  */
@@ -454,7 +454,7 @@ const EXTERNAL_PROVIDER_TOKENS_MAX = 5;
 const WORKFLOWS_WITHOUT_CHECKOUT: readonly string[] = ['DIRECT', 'REDIRECT'];
 
 /**
- * A payment's additional_data: upstream's create-payment.json requires a seller's `address`
+ * A payment's additional_data: upstream's Create Payment requires a seller's `address`
  * (`address_line_1`, `city`, `country`) when `seller_details` is sent; its payment link and
  * subscription documents do not.
  */
@@ -540,7 +540,7 @@ export type CreatePaymentBody = z.infer<typeof CreatePaymentBody>;
 
 /**
  * Request of the supporting capture route (capture an authorization, full or partial). The spec
- * has no capture endpoint, so upstream's capture-authorization.json governs: it requires
+ * has no capture endpoint, so upstream's Capture Authorization governs: it requires
  * `merchant_reference` (3 to 255), `reason` (free text such as PRODUCT_CONFIRMED) and `amount`,
  * even for a full capture (its "Full Capture" example sends the whole amount).
  */

@@ -1,8 +1,9 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { AuthHeaders } from '../headers.js';
-import { commonErrorResponses, ApiError } from '../errors.js';
+import { commonErrorResponses, type ErrorCode } from '../errors.js';
 import { meta } from '../meta.js';
+import { withDeclaredErrors } from '../shared/router.js';
 import { Payment } from '../payments/schemas.js';
 import { PayerOutcomeBody } from '../payments/alternative-methods.js';
 import { SessionEnrolledPaymentMethod } from '../payment-methods/schemas.js';
@@ -40,22 +41,22 @@ import { ClearWebhookChaosResult, CreateWebhookChaosBody, WebhookChaosParams, We
 
 const c = initContract();
 
-const sandboxMeta = (operationId: string) =>
-  meta({ operationId, idempotent: false, supporting: true, specSection: null, domain: 'sandbox' });
+const sandboxMeta = <const C extends readonly ErrorCode[]>(operationId: string, errors: C) =>
+  meta({ operationId, idempotent: false, supporting: true, specSection: null, domain: 'sandbox', errors });
 
 /**
  * The sandbox control API: drives states the real service reaches on its own. Every route but
  * merchant creation takes the merchant's keys and acts on that merchant only.
  */
-export const sandboxContract = c.router(
+export const sandboxContract = withDeclaredErrors(c.router(
   {
     createMerchant: {
       method: 'POST',
       path: '/merchants',
       body: CreateMerchantBody,
-      responses: { 201: SandboxMerchant, 400: ApiError, 403: ApiError },
+      responses: { 201: SandboxMerchant },
       summary: 'Create an isolated merchant (tenant) with fresh keys',
-      metadata: meta({ operationId: 'sandboxCreateMerchant', idempotent: false, supporting: true, specSection: null, domain: 'sandbox', auth: 'none' }),
+      metadata: meta({ operationId: 'sandboxCreateMerchant', idempotent: false, supporting: true, specSection: null, domain: 'sandbox', auth: 'none', errors: ['AUTHORIZATION_REQUIRED', 'INVALID_PARAMETERS'] }),
     },
     getClock: {
       method: 'GET',
@@ -63,7 +64,7 @@ export const sandboxContract = c.router(
       headers: AuthHeaders,
       responses: { 200: SandboxClock, ...commonErrorResponses },
       summary: "Read the merchant's sandbox clock",
-      metadata: sandboxMeta('sandboxGetClock'),
+      metadata: sandboxMeta('sandboxGetClock', []),
     },
     advanceClock: {
       method: 'POST',
@@ -72,7 +73,7 @@ export const sandboxContract = c.router(
       body: AdvanceClockBody,
       responses: { 200: SandboxClock, ...commonErrorResponses },
       summary: "Move the merchant's clock forward; everything due runs",
-      metadata: sandboxMeta('sandboxAdvanceClock'),
+      metadata: sandboxMeta('sandboxAdvanceClock', []),
     },
     reset: {
       method: 'POST',
@@ -81,7 +82,7 @@ export const sandboxContract = c.router(
       body: c.noBody(),
       responses: { 200: ResetResult, ...commonErrorResponses },
       summary: "Delete all of the merchant's data (keys and accounts stay)",
-      metadata: sandboxMeta('sandboxReset'),
+      metadata: sandboxMeta('sandboxReset', []),
     },
     listEvents: {
       method: 'GET',
@@ -90,7 +91,7 @@ export const sandboxContract = c.router(
       query: ListEventsQuery,
       responses: { 200: z.array(SandboxEvent), ...commonErrorResponses },
       summary: 'List the events recorded for the merchant, oldest first',
-      metadata: sandboxMeta('sandboxListEvents'),
+      metadata: sandboxMeta('sandboxListEvents', []),
     },
     chargeback: {
       method: 'POST',
@@ -100,7 +101,7 @@ export const sandboxContract = c.router(
       body: ChargebackBody,
       responses: { 200: Payment, ...commonErrorResponses },
       summary: 'Receive a chargeback on a captured payment',
-      metadata: sandboxMeta('sandboxChargeback'),
+      metadata: sandboxMeta('sandboxChargeback', ['PAYMENT_NOT_FOUND', 'TRANSACTION_NOT_FOUND', 'INVALID_STATE', 'CHARGEBACK_IN_PROCESS']),
     },
     disputeOutcome: {
       method: 'POST',
@@ -110,7 +111,7 @@ export const sandboxContract = c.router(
       body: DisputeOutcomeBody,
       responses: { 200: Payment, ...commonErrorResponses },
       summary: 'Resolve the dispute of a charged-back payment as WON or LOST',
-      metadata: sandboxMeta('sandboxDisputeOutcome'),
+      metadata: sandboxMeta('sandboxDisputeOutcome', ['PAYMENT_NOT_FOUND', 'INVALID_STATE']),
     },
     payerOutcome: {
       method: 'POST',
@@ -120,7 +121,7 @@ export const sandboxContract = c.router(
       body: PayerOutcomeBody,
       responses: { 200: Payment, ...commonErrorResponses },
       summary: 'Play the payer of a payment that waits for one (PIX, voucher, bank transfer, redirect): it ends SUCCEEDED, DECLINED or EXPIRED',
-      metadata: sandboxMeta('sandboxPayerOutcome'),
+      metadata: sandboxMeta('sandboxPayerOutcome', ['PAYMENT_NOT_FOUND', 'INVALID_STATE']),
     },
     completeEnrollment: {
       method: 'POST',
@@ -130,7 +131,7 @@ export const sandboxContract = c.router(
       body: CompleteEnrollmentBody,
       responses: { 200: SessionEnrolledPaymentMethod, ...commonErrorResponses },
       summary: 'Play the SDK step of a session enrollment: the method becomes ENROLLED (or DECLINED)',
-      metadata: sandboxMeta('sandboxCompleteEnrollment'),
+      metadata: sandboxMeta('sandboxCompleteEnrollment', ['CUSTOMER_SESSION_NOT_FOUND', 'PAYMENT_METHOD_NOT_FOUND', 'INVALID_STATE']),
     },
     scriptOutcomes: {
       method: 'POST',
@@ -140,7 +141,7 @@ export const sandboxContract = c.router(
       body: ScriptOutcomesBody,
       responses: { 200: ScriptedOutcomes, ...commonErrorResponses },
       summary: 'Script the outcomes of the next charges of an enrolled method',
-      metadata: sandboxMeta('sandboxScriptOutcomes'),
+      metadata: sandboxMeta('sandboxScriptOutcomes', ['PAYMENT_METHOD_NOT_FOUND', 'INVALID_STATE']),
     },
     onboardingOutcome: {
       method: 'POST',
@@ -150,20 +151,19 @@ export const sandboxContract = c.router(
       body: OnboardingOutcomeBody,
       responses: {
         200: z.object({ onboarding: BankingOnboarding, account: BankingAccount.nullable() }),
-        404: ApiError,
         ...commonErrorResponses,
       },
       summary: 'Move a banking onboarding on; SUCCEEDED opens a banking account',
-      metadata: sandboxMeta('sandboxOnboardingOutcome'),
+      metadata: sandboxMeta('sandboxOnboardingOutcome', ['ONBOARDING_NOT_FOUND', 'INVALID_STATE']),
     },
     getRecipientBalance: {
       method: 'GET',
       path: '/recipients/:recipient_id/balance',
       pathParams: RecipientBalanceParams,
       headers: AuthHeaders,
-      responses: { 200: RecipientBalance, 404: ApiError, ...commonErrorResponses },
+      responses: { 200: RecipientBalance, ...commonErrorResponses },
       summary: "Read a recipient's transfer balance, per currency",
-      metadata: sandboxMeta('sandboxGetRecipientBalance'),
+      metadata: sandboxMeta('sandboxGetRecipientBalance', ['RECIPIENT_NOT_FOUND']),
     },
     fundRecipientBalance: {
       method: 'POST',
@@ -171,9 +171,9 @@ export const sandboxContract = c.router(
       pathParams: RecipientBalanceParams,
       headers: AuthHeaders,
       body: FundBalanceBody,
-      responses: { 200: RecipientBalance, 404: ApiError, ...commonErrorResponses },
+      responses: { 200: RecipientBalance, ...commonErrorResponses },
       summary: "Add funds to a recipient's transfer balance; standalone transfers are paid from it",
-      metadata: sandboxMeta('sandboxFundRecipientBalance'),
+      metadata: sandboxMeta('sandboxFundRecipientBalance', ['RECIPIENT_NOT_FOUND', 'INVALID_AMOUNT']),
     },
     listWebhookDeliveries: {
       method: 'GET',
@@ -182,7 +182,7 @@ export const sandboxContract = c.router(
       query: ListDeliveriesQuery,
       responses: { 200: z.array(WebhookDelivery), ...commonErrorResponses },
       summary: "List the merchant's webhook deliveries with every attempt, oldest first",
-      metadata: sandboxMeta('sandboxListWebhookDeliveries'),
+      metadata: sandboxMeta('sandboxListWebhookDeliveries', []),
     },
     redeliverWebhook: {
       method: 'POST',
@@ -190,9 +190,9 @@ export const sandboxContract = c.router(
       pathParams: DeliveryParams,
       headers: AuthHeaders,
       body: c.noBody(),
-      responses: { 200: WebhookDelivery, 404: ApiError, ...commonErrorResponses },
+      responses: { 200: WebhookDelivery, ...commonErrorResponses },
       summary: 'Send a delivery again now (one more attempt)',
-      metadata: sandboxMeta('sandboxRedeliverWebhook'),
+      metadata: sandboxMeta('sandboxRedeliverWebhook', ['NOT_FOUND']),
     },
     listRequests: {
       method: 'GET',
@@ -201,7 +201,7 @@ export const sandboxContract = c.router(
       query: ListRequestsQuery,
       responses: { 200: z.array(JournalEntry), ...commonErrorResponses },
       summary: "List the merchant's recent /v1 requests (this process's journal), oldest first, bodies masked",
-      metadata: sandboxMeta('listRequests'),
+      metadata: sandboxMeta('listRequests', []),
     },
     exportSnapshot: {
       method: 'GET',
@@ -209,7 +209,7 @@ export const sandboxContract = c.router(
       headers: AuthHeaders,
       responses: { 200: Snapshot, ...commonErrorResponses },
       summary: "Export the merchant's whole state (no API keys) as a versioned JSON document",
-      metadata: sandboxMeta('exportSnapshot'),
+      metadata: sandboxMeta('exportSnapshot', []),
     },
     importSnapshot: {
       method: 'POST',
@@ -218,7 +218,7 @@ export const sandboxContract = c.router(
       body: Snapshot,
       responses: { 200: SnapshotImportResult, ...commonErrorResponses },
       summary: 'Import a snapshot into this merchant, which must hold no data: records keep their ids, the clock its offset',
-      metadata: sandboxMeta('importSnapshot'),
+      metadata: sandboxMeta('importSnapshot', ['INVALID_STATE']),
     },
     createFaultRule: {
       method: 'POST',
@@ -227,7 +227,7 @@ export const sandboxContract = c.router(
       body: CreateFaultRuleBody,
       responses: { 201: FaultRule, ...commonErrorResponses },
       summary: "Add a fault rule: matching requests of the merchant get latency, an error, a reset, a stall, a dropped response or a rate limit",
-      metadata: sandboxMeta('createFaultRule'),
+      metadata: sandboxMeta('createFaultRule', []),
     },
     listFaultRules: {
       method: 'GET',
@@ -235,7 +235,7 @@ export const sandboxContract = c.router(
       headers: AuthHeaders,
       responses: { 200: z.array(FaultRule), ...commonErrorResponses },
       summary: "List the merchant's fault rules, oldest first, with how often each matched and fired",
-      metadata: sandboxMeta('listFaultRules'),
+      metadata: sandboxMeta('listFaultRules', []),
     },
     deleteFaultRule: {
       method: 'DELETE',
@@ -243,9 +243,9 @@ export const sandboxContract = c.router(
       pathParams: FaultRuleParams,
       headers: AuthHeaders,
       body: c.noBody(),
-      responses: { 200: FaultRule, 404: ApiError, ...commonErrorResponses },
+      responses: { 200: FaultRule, ...commonErrorResponses },
       summary: 'Delete one fault rule',
-      metadata: sandboxMeta('deleteFaultRule'),
+      metadata: sandboxMeta('deleteFaultRule', ['NOT_FOUND']),
     },
     clearFaultRules: {
       method: 'DELETE',
@@ -254,7 +254,7 @@ export const sandboxContract = c.router(
       body: c.noBody(),
       responses: { 200: ClearFaultRulesResult, ...commonErrorResponses },
       summary: "Delete all of the merchant's fault rules",
-      metadata: sandboxMeta('clearFaultRules'),
+      metadata: sandboxMeta('clearFaultRules', []),
     },
     getInspectorOverview: {
       method: 'GET',
@@ -263,16 +263,16 @@ export const sandboxContract = c.router(
       query: InspectorOverviewQuery,
       responses: { 200: InspectorOverview, ...commonErrorResponses },
       summary: "The newest records of each kind the merchant has (customers, payments, subscriptions, transfers, banking), newest first: what the inspector page shows",
-      metadata: sandboxMeta('sandboxGetInspectorOverview'),
+      metadata: sandboxMeta('sandboxGetInspectorOverview', []),
     },
     createWebhookChaos: {
       method: 'POST',
       path: '/webhook-chaos',
       headers: AuthHeaders,
       body: CreateWebhookChaosBody,
-      responses: { 201: WebhookChaosRule, 404: ApiError, ...commonErrorResponses },
+      responses: { 201: WebhookChaosRule, ...commonErrorResponses },
       summary: "Add a webhook chaos rule: the merchant's matching deliveries are duplicated, reordered, delayed, failed or timed out",
-      metadata: sandboxMeta('sandboxCreateWebhookChaos'),
+      metadata: sandboxMeta('sandboxCreateWebhookChaos', ['WEBHOOK_NOT_FOUND']),
     },
     listWebhookChaos: {
       method: 'GET',
@@ -280,7 +280,7 @@ export const sandboxContract = c.router(
       headers: AuthHeaders,
       responses: { 200: z.array(WebhookChaosRule), ...commonErrorResponses },
       summary: "List the merchant's webhook chaos rules, oldest first, with how many deliveries each applied to",
-      metadata: sandboxMeta('sandboxListWebhookChaos'),
+      metadata: sandboxMeta('sandboxListWebhookChaos', []),
     },
     deleteWebhookChaos: {
       method: 'DELETE',
@@ -288,9 +288,9 @@ export const sandboxContract = c.router(
       pathParams: WebhookChaosParams,
       headers: AuthHeaders,
       body: c.noBody(),
-      responses: { 200: WebhookChaosRule, 404: ApiError, ...commonErrorResponses },
+      responses: { 200: WebhookChaosRule, ...commonErrorResponses },
       summary: 'Delete one webhook chaos rule (deliveries it holds are released now)',
-      metadata: sandboxMeta('sandboxDeleteWebhookChaos'),
+      metadata: sandboxMeta('sandboxDeleteWebhookChaos', ['NOT_FOUND']),
     },
     clearWebhookChaos: {
       method: 'DELETE',
@@ -299,8 +299,8 @@ export const sandboxContract = c.router(
       body: c.noBody(),
       responses: { 200: ClearWebhookChaosResult, ...commonErrorResponses },
       summary: "Delete all of the merchant's webhook chaos rules (deliveries they hold are released now)",
-      metadata: sandboxMeta('sandboxClearWebhookChaos'),
+      metadata: sandboxMeta('sandboxClearWebhookChaos', []),
     },
   },
   { pathPrefix: '/sandbox', strictStatusCodes: true },
-);
+));

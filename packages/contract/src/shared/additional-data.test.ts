@@ -2,8 +2,8 @@ import { describe, it } from 'vitest';
 import { expectAccepted, expectRejectedAt } from '../test-support/rules.js';
 import { AdditionalData, Order } from './additional-data.js';
 
-/** additional_data.order as upstream's create-payment.json types it. */
-describe('additional_data.order (create-payment.json)', () => {
+/** additional_data.order as upstream's Create Payment types it. */
+describe('additional_data.order (Create Payment)', () => {
   const ticket = { id: 't1', name: 'Ticket', type: 'VIRTUAL', amount: { value: 2000, currency: 'ARS' }, event: { id: 'e1', name: 'Event', type: 'CIRCUS', date: '2025-11-26' } };
 
   it('accepts a ticket whose amount is an object and whose event date is a date (tickets[])', () => expectAccepted(Order, { tickets: [ticket] }));
@@ -15,8 +15,8 @@ describe('additional_data.order (create-payment.json)', () => {
   it('rejects a tip_amount that is not a decimal', () => expectRejectedAt(Order, { tip_amount: 'fifty' }, 'tip_amount'));
 });
 
-/** Upstream's create-payment.json closes these fields to lists; a value outside is refused. */
-describe('additional_data enums (create-payment.json)', () => {
+/** Upstream's Create Payment closes these fields to lists; a value outside is refused. */
+describe('additional_data enums (Create Payment)', () => {
   const item = { id: 'i1', name: 'Item', quantity: 1, unit_amount: 10 };
 
   it("accepts upstream's values, an empty string where its list has one", () =>

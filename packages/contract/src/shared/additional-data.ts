@@ -8,12 +8,12 @@ import { listOf } from '../validation.js';
 /**
  * Payment additional_data (§2.6) as a request shape. Every field is optional: the groups
  * exist to improve approval rates, and the spec marks none of them required. The spec names the
- * fields without their values; where upstream's create-payment.json closes a field to a list
+ * fields without their values; where upstream's Create Payment closes a field to a list
  * (the enums below), the contract takes that list, as upstream refuses anything else
  * (`400 INVALID_REQUEST`). An empty string is in some of upstream's lists, and so in these.
  */
 
-/** `airline.type` and a transportation's `type` (create-payment.json). */
+/** `airline.type` and a transportation's `type` (Create Payment). */
 export const TRIP_TYPES = ['ONE_WAY', 'ROUNDTRIP', 'MULTIPLE_DESTINATIONS'] as const;
 /** A passenger's `type`: adult, child, infant, or none. */
 export const PASSENGER_TYPES = ['A', 'C', 'I', ''] as const;
@@ -150,7 +150,7 @@ export const OrderTicket = z.object({
   name: text(1, 255).optional(),
   description: text(1, 255).optional(),
   type: z.enum(TICKET_TYPES).optional(),
-  /** An amount object, as upstream's create-payment.json has it (its examples send value and currency). */
+  /** An amount object, as upstream's Create Payment has it (its examples send value and currency). */
   amount: z.object({ value: z.number().nonnegative().optional(), currency: Currency.optional() }).optional(),
   event: z
     .object({
@@ -181,7 +181,7 @@ export const Order = z.object({
   fee_amount: z.number().nonnegative().optional(),
   shipping_amount: z.number().nonnegative().optional(),
   /**
-   * A decimal in a string, as upstream types it (create-payment.json; the spec names the field
+   * A decimal in a string, as upstream types it (Create Payment; the spec names the field
    * without a type). Its "shipping, fee and tip amount" example sends a number, which its own
    * schema refuses, and so does the contract.
    */

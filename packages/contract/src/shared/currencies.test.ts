@@ -14,8 +14,8 @@ const messagesFor = (currency: string): string[] => {
 };
 
 // Upstream describes every currency field as "MAX 3; MIN 3; ISO 4217" and refers to its country
-// reference for "a full list of currency codes" (create-payment.json, create-checkout-session.json,
-// create-payment-link.json, ...): production refuses a code that is no currency, so the contract
+// reference for "a full list of currency codes" (Create Payment, Create Checkout Session,
+// Create Payment Link, ...): production refuses a code that is no currency, so the contract
 // does too (docs/contract-vs-upstream.md, "Currencies").
 describe('ISO 4217 currency codes', () => {
   it("split ISO 4217 List One's 178 codes into 155 currencies and 23 codes of something else", () => {

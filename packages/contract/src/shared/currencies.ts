@@ -6,7 +6,7 @@ import { z } from 'zod';
  * XCG replaced ANG on 31 March 2025, XAD was added in 2025 and Bulgaria's BGN was withdrawn for
  * the euro; CUC, SLL and ZWL had left the list before). Upstream describes every currency field
  * as "MAX 3; MIN 3; ISO 4217" and points to its country reference for "a full list of currency
- * codes" (create-payment.json and the other create-* OpenAPI files), a list of the countries'
+ * codes" (Create Payment and the other create-* OpenAPI files), a list of the countries'
  * currencies: so a code ISO 4217 does not assign to a currency is refused, whatever its shape.
  *
  * List One also holds 23 codes that are no money a payment can be made in; they are left out

@@ -20,7 +20,7 @@ describe('amounts', () => {
     expect(Amount.safeParse({ currency: 'USD', value: '1.00' }).success).toBe(false);
   });
 
-  // The bound is upstream's stated range for an amount (create-payment.json, cardholder_amount:
+  // The bound is upstream's stated range for an amount (Create Payment, cardholder_amount:
   // "Range: 0.0001 – 9,999,999,999"); above it the unit count would no longer be exact in sums.
   it('accepts up to 9,999,999,999 and refuses more, naming the field', () => {
     expect(MAX_AMOUNT_VALUE).toBe(9_999_999_999);

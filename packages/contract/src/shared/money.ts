@@ -20,7 +20,7 @@ export function hasAtMostFourDecimals(value: number): boolean {
 /**
  * The largest amount value the API accepts, in major units, for every currency (every currency
  * counts in steps of 0.0001 here, so one bound fits all). It is upstream's only stated range for
- * an amount: create-payment.json, `amount.currency_conversion.cardholder_amount`, "Range: 0.0001 –
+ * an amount: Create Payment, `amount.currency_conversion.cardholder_amount`, "Range: 0.0001 –
  * 9,999,999,999". Below it every accepted value is exact: it is at most 99,999,999,990,000 units
  * of 0.0001, about 1/90 of 2^53, so the unit count, every sum of amounts the sandbox keeps (each is
  * capped by one amount) and the JSON number sent back are all exact (docs/sandbox.md, "Money").

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { expectAccepted, expectRejectedAt } from '../test-support/rules.js';
 import { Phone, phone } from './shapes.js';
 
-/** Issue 17 item 7: upstream bounds country_code by length (MAX 3 on most pages, MAX 5 on payment links), `+` included. */
+/** Upstream bounds country_code by length (MAX 3 on most pages, MAX 5 on payment links), `+` included. */
 describe('phone', () => {
   it('accepts a country_code with a leading + within 3 characters (create-payment.json, customer_payer.phone)', () => {
     expectAccepted(Phone, { country_code: '+57', number: '3001234567' });

@@ -5,7 +5,7 @@ import { listOf } from '../validation.js';
 
 /**
  * phone, §2.1. Upstream bounds country_code at 1 to 3 characters on most pages and 1 to 5 on
- * payment links (create-payment-link.json); a leading `+` counts toward the bound (its banking
+ * payment links (Create Payment Link); a leading `+` counts toward the bound (its banking
  * examples send "+1"). number is 1 to 32.
  */
 export const phone = (maxCountryCode: number) =>
@@ -26,8 +26,8 @@ export const Document = z.object({
 
 /**
  * The document types a payer's document may carry: upstream's list for `customer_payer.document`
- * (create-payment.json, refund-payment.json, cancel-or-refund-a-payment.json,
- * create-payment-link.json). create-payment.json also lists "", which its own "MIN 2" excludes.
+ * (Create Payment, Refund Payment, Cancel or Refund a Payment,
+ * Create Payment Link). Create Payment also lists "", which its own "MIN 2" excludes.
  */
 export const PAYER_DOCUMENT_TYPES = [
   'DNI', 'CI', 'LC', 'LE', 'CUIT', 'CUIL', 'PAS', 'CPF', 'RG', 'CNH', 'CNPJ', 'RUT', 'RUN', 'CC', 'CE', 'NIT',
@@ -62,8 +62,8 @@ export const Address = address({ zip: [4, 11] });
 
 /**
  * A payer's billing or shipping address, bounded as upstream bounds `customer_payer` addresses
- * (create-payment.json and the refund, cancel-or-refund and payment-link pages): zip_code 5 to 10,
- * city and building numbers at least 3, neighborhood at least 2. state keeps 2: create-payment.json
+ * (Create Payment and the refund, cancel-or-refund and payment-link pages): zip_code 5 to 10,
+ * city and building numbers at least 3, neighborhood at least 2. state keeps 2: Create Payment
  * asks for ISO 3166-2 subdivision codes and its examples send "CA". address_line_2 keeps 1
  * (fidelity finding N1: upstream's 3DS example sends it empty).
  */
@@ -79,7 +79,7 @@ export const payerAddress = (country: z.ZodTypeAny) =>
 export const nullableString = z.string().nullable().optional();
 
 /**
- * The address lines every answer reports, once for all resources (issue 16): §2.1's address with
+ * The address lines every answer reports, once for all resources: §2.1's address with
  * the building numbers §2.12 adds. A banking address is exactly this; customers, recipients and
  * payers add a neighborhood (`AddressOut`).
  */

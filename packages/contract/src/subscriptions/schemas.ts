@@ -18,7 +18,7 @@ export const CreateSubscriptionBody = z
     account_id: Id36To64,
     merchant_reference: text(3, 255).optional(),
     soft_descriptor: text(1, 255).optional(),
-    /** Any ISO 3166-1 country: upstream's create-subscription.json does not limit it to the operating ones. */
+    /** Any ISO 3166-1 country: upstream's Create Subscription does not limit it to the operating ones. */
     country: IsoCountry,
     amount: Amount,
     frequency: z
@@ -31,7 +31,7 @@ export const CreateSubscriptionBody = z
       vaulted_token: text(1, 64),
     }),
     /** A trial may be free: upstream's example charges `value: 0` during it. */
-    // "If not set, defaults to 1 (MIN 1)" (create-subscription.json, trial_period.billing_cycles); the spec is silent.
+    // "If not set, defaults to 1 (MIN 1)" (Create Subscription, trial_period.billing_cycles); the spec is silent.
     trial_period: z.object({ billing_cycles: z.number().int().min(1).default(1), amount: Amount.extend({ value: FreeableAmountValue }).optional() }).optional(),
     availability: Availability.optional(),
     metadata: metadataList(50).optional(),
@@ -47,13 +47,13 @@ export type CreateSubscriptionBody = z.input<typeof CreateSubscriptionBody>;
 /**
  * Subscription, §2.10, with what upstream adds (fidelity finding N4): the `soft_descriptor` sent
  * (`""` when none) and the `subscription_agreement_id` issued at creation. `description` and
- * `merchant_reference` are strings (§2.10 and create-subscription.json), `""` when not sent, and
+ * `merchant_reference` are strings (§2.10 and Create Subscription), `""` when not sent, and
  * so is `billing_cycles.next_at` once the last cycle is paid (§2.10 "date-time", upstream a string;
  * neither nullable). `customer_payer`, `trial_period` and a trial's `amount` are objects (§2.10,
- * none nullable; create-subscription.json types them objects): one the request did not send is
+ * none nullable; Create Subscription types them objects): one the request did not send is
  * left out, never `null` (docs/fidelity.md, "Absent values"). Upstream's plan fields (`plan_id`,
  * `plan_assigned_at`, `current_phase`, `billing_phases`, `previous_subscription_id`) are "only
- * present on plan-linked subscriptions" (create-subscription.json), which the sandbox does not
+ * present on plan-linked subscriptions" (Create Subscription), which the sandbox does not
  * create, so they never appear.
  */
 export const Subscription = z.object({

@@ -50,7 +50,7 @@ export const WebhookSettings = z.object({
 });
 export type WebhookSettings = z.infer<typeof WebhookSettings>;
 
-/** The settings' trigger lists; an unknown trigger in one answers WEBHOOK_INVALID_TRIGGER (manage-webhooks.json). */
+/** The settings' trigger lists; an unknown trigger in one answers WEBHOOK_INVALID_TRIGGER (Manage Webhooks). */
 export const TRIGGER_FIELDS = Object.keys(triggers) as Array<keyof typeof triggers>;
 
 // The webhook's own fields first: a request breaking one of them and a trigger is told about them first.

@@ -8,7 +8,7 @@ import { startWorld, type World } from '../sandbox.js';
 import { chromiumAvailability, launchChromium, onPage } from './chromium.js';
 
 /**
- * The hosted checkout in Chromium (issue 20): a buyer pays payment links with test cards, through
+ * The hosted checkout in Chromium: a buyer pays payment links with test cards, through
  * a 3-D Secure challenge and another method's payer page, with the keyboard alone and on a phone's
  * width; the merchant's callback page and webhook receiver are a small local server.
  */

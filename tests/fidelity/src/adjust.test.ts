@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MINIMAL_PDF_BASE64 } from '@switchyard/contract/fixtures';
-import { adjusted, asPublished, isPlaceholder } from './adjust.js';
+import { asPublished, staleDataFixed } from './adjust.js';
 
 const ids = { account_id: 'acc-real', customer_id: 'cus-real', checkout_session: 'ses-real', vaulted_token: 'tok-real', recipient_id: 'rec-real' };
 
 describe('asPublished', () => {
-  it("swaps upstream's own ids for real ones and leaves placeholders as published", () => {
+  it("swaps upstream's own ids and placeholders for real ones, and keeps an empty id but the account's", () => {
     const example = {
       account_id: '493e9374-510a-4201-9e09-de669d75f256',
       customer_payer: { id: '{{customer_id}}', email: 'a@example.com' },
@@ -15,33 +15,39 @@ describe('asPublished', () => {
     };
     expect(asPublished(example, ids)).toEqual({
       account_id: 'acc-real',
-      customer_payer: { id: '{{customer_id}}', email: 'a@example.com' },
+      customer_payer: { id: 'cus-real', email: 'a@example.com' },
       checkout: { session: 'ses-real' },
       payment_method: { vaulted_token: '' },
       split_marketplace: [{ recipient_id: 'rec-real' }, { recipient_id: '' }],
     });
+    expect(asPublished({ account_id: '' }, ids)).toEqual({ account_id: 'acc-real' });
+  });
+
+  it('fills a placeholder by its name, and leaves one that names nothing known', () => {
+    const example = { account_id: '<Your account_id>', note: '{{account-code}}', other: '<unknown_thing>' };
+    expect(asPublished(example, ids)).toEqual({ account_id: 'acc-real', note: 'acc-real', other: '<unknown_thing>' });
   });
 
   it('leaves an id that names no resource of the example alone', () => {
     expect(asPublished({ provider: { id: 'PROVIDER' }, id: 'x' }, ids)).toEqual({ provider: { id: 'PROVIDER' }, id: 'x' });
   });
+
+  it('leaves stale data as published', () => {
+    const example = { files: [{ content: 'base64_encoded_content' }], availability: { start_at: '2023-01-15T14:00:12Z' } };
+    expect(asPublished(example, ids)).toEqual(example);
+  });
 });
 
-describe('adjusted', () => {
+describe('staleDataFixed', () => {
   const now = new Date('2026-11-23T12:00:00Z');
-
-  it('fills placeholders by the key that holds them or by their name', () => {
-    const example = { account_id: '<Your account_id>', customer_payer: { id: '' }, note: '{{account-code}}', other: '<unknown_thing>' };
-    expect(adjusted(example, ids, now)).toEqual({ account_id: 'acc-real', customer_payer: { id: 'cus-real' }, note: 'acc-real', other: '<unknown_thing>' });
-  });
 
   it('puts a real file where a content stands in for one, and keeps real base64', () => {
     const example = { files: [{ content: 'base64_encoded_content' }, { content: '0MTGCjMg ...' }, { content: 'VGV4dA==' }] };
-    expect(adjusted(example, ids, now)).toEqual({ files: [{ content: MINIMAL_PDF_BASE64 }, { content: MINIMAL_PDF_BASE64 }, { content: 'VGV4dA==' }] });
+    expect(staleDataFixed(example, ids, now)).toEqual({ files: [{ content: MINIMAL_PDF_BASE64 }, { content: MINIMAL_PDF_BASE64 }, { content: 'VGV4dA==' }] });
   });
 
   it('moves a past window by whole days to start after now, keeping its length and time of day', () => {
-    const moved = adjusted({ availability: { start_at: '2023-01-15T14:00:12Z', finish_at: '2023-12-29T14:00:12Z' } }, ids, now) as {
+    const moved = staleDataFixed({ availability: { start_at: '2023-01-15T14:00:12Z', finish_at: '2023-12-29T14:00:12Z' } }, ids, now) as {
       availability: { start_at: string; finish_at: string };
     };
     const start = Date.parse(moved.availability.start_at);
@@ -53,13 +59,6 @@ describe('adjusted', () => {
 
   it('leaves a future window and every other date as published', () => {
     const example = { availability: { start_at: '2027-05-23T20:17:30Z' }, date_of_birth: '1990-02-28', accepted_at: '2020-01-01T00:00:00Z' };
-    expect(adjusted(example, ids, now)).toEqual(example);
-  });
-});
-
-describe('isPlaceholder', () => {
-  it('knows the stand-ins upstream uses', () => {
-    expect(['{{customer_id}}', '<account_id>', ''].every(isPlaceholder)).toBe(true);
-    expect(['493e9374-510a-4201-9e09-de669d75f256', 'AA01'].some(isPlaceholder)).toBe(false);
+    expect(staleDataFixed(example, ids, now)).toEqual(example);
   });
 });

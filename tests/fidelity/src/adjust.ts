@@ -1,10 +1,13 @@
 /**
- * How an upstream example becomes a request to our sandbox, in two steps:
- * - `asPublished`: the example as upstream publishes it, with only the ids of upstream's own
- *   resources (accounts, customers, sessions, tokens, recipients) swapped for real ones;
- * - `adjusted`: on top, placeholders filled (`{{customer_id}}`, `<account_id>`, an empty required
- *   id, a file `content` that is a stand-in such as `base64_encoded_content` or an elided `...`), and
- *   validity windows that lie in the past moved to start after the merchant's now.
+ * How an upstream example becomes a request to our sandbox, in two steps, as an outside probe sends
+ * it:
+ * - `asPublished`: the example as upstream publishes it, with the ids of upstream's own resources
+ *   (accounts, customers, sessions, tokens, recipients) swapped for real ones, whether the example
+ *   names one of its own or a placeholder for it (`{{customer_id}}`, `<account_id>`): nobody can
+ *   send upstream's ids to another account, so a probe always swaps them;
+ * - `staleDataFixed`: on top, the data that no longer holds today: validity windows that lie in
+ *   the past moved to start after the merchant's now, and a file `content` that stands in for a
+ *   file (`base64_encoded_content`, an elided `...`) replaced by a real one.
  */
 import { MINIMAL_PDF_BASE64 } from '@switchyard/contract/fixtures';
 import type { Ids } from './prerequisites.js';
@@ -21,33 +24,47 @@ function idFor(key: string, parent: string | undefined, ids: Ids): string | unde
   return undefined;
 }
 
-export function isPlaceholder(value: string): boolean {
-  return /^\{\{.*\}\}$/.test(value) || /^<.*>$/.test(value) || value === '';
+/**
+ * Whether an example's value for an id is swapped for the real one: any id upstream names, and a
+ * placeholder for it. An empty id is swapped only for `account_id`, which every request requires
+ * and only the merchant can name; elsewhere upstream types the field a plain string and its
+ * examples send `""` to mean "none" (a subscription payment's `vaulted_token`, a split line's
+ * `recipient_id`), which is theirs to send.
+ */
+function isSwapped(key: string, value: string): boolean {
+  return value !== '' || key === 'account_id';
 }
 
-function mapIds(node: unknown, ids: Ids, fillPlaceholders: boolean, parent?: string): unknown {
-  if (Array.isArray(node)) return node.map((item) => mapIds(item, ids, fillPlaceholders, parent));
+function mapIds(node: unknown, ids: Ids, parent?: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => mapIds(item, ids, parent));
   if (!node || typeof node !== 'object') return node;
   return Object.fromEntries(
     Object.entries(node as Json).map(([key, value]) => {
       const id = idFor(key, parent, ids);
-      if (id !== undefined && typeof value === 'string' && (fillPlaceholders || !isPlaceholder(value))) return [key, id];
-      return [key, mapIds(value, ids, fillPlaceholders, key)];
+      if (id !== undefined && typeof value === 'string' && isSwapped(key, value)) return [key, id];
+      return [key, mapIds(value, ids, key)];
     }),
   );
 }
 
 /** Any remaining `{{name}}` or `<name>` string, filled by name where an id of that name exists. */
-function fillNamedPlaceholders(node: unknown, ids: Ids, key?: string): unknown {
+function fillNamedPlaceholders(node: unknown, ids: Ids): unknown {
   if (Array.isArray(node)) return node.map((item) => fillNamedPlaceholders(item, ids));
-  if (key === 'content' && typeof node === 'string' && !BASE64.test(node)) return MINIMAL_PDF_BASE64;
   if (typeof node === 'string') {
     const name = /^(?:\{\{(.+)\}\}|<(.+)>)$/.exec(node);
     const key = (name?.[1] ?? name?.[2])?.replace(/-/g, '_').replace(/^account_code$/, 'account_id') as keyof Ids | undefined;
     return key && ids[key] !== undefined ? ids[key] : node;
   }
   if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node as Json).map(([name, value]) => [name, fillNamedPlaceholders(value, ids, name)]));
+  return Object.fromEntries(Object.entries(node as Json).map(([name, value]) => [name, fillNamedPlaceholders(value, ids)]));
+}
+
+/** A file's `content` that stands in for a file, replaced by a real (minimal PDF) file. */
+function fillFileStandIns(node: unknown, key?: string): unknown {
+  if (key === 'content' && typeof node === 'string' && !BASE64.test(node)) return MINIMAL_PDF_BASE64;
+  if (Array.isArray(node)) return node.map((item) => fillFileStandIns(item));
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(Object.entries(node as Json).map(([name, value]) => [name, fillFileStandIns(value, name)]));
 }
 
 /** Standard, padded base64: what a file's `content` is; anything else there stands in for a file. */
@@ -76,9 +93,9 @@ function moveWindows(node: unknown, now: Date): unknown {
 }
 
 export function asPublished(example: unknown, ids: Ids): unknown {
-  return mapIds(example, ids, false);
+  return fillNamedPlaceholders(mapIds(example, ids), ids);
 }
 
-export function adjusted(example: unknown, ids: Ids, now: Date): unknown {
-  return moveWindows(fillNamedPlaceholders(mapIds(example, ids, true), ids), now);
+export function staleDataFixed(example: unknown, ids: Ids, now: Date): unknown {
+  return moveWindows(fillFileStandIns(asPublished(example, ids)), now);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAnswer, documentedShape, requireTopLevel } from './observe.js';
+import { describeAnswer, documentedShape, nullInAnswer, requireTopLevel } from './observe.js';
 
 describe('describeAnswer', () => {
   it('is the status alone for a success', () => {
@@ -45,6 +45,12 @@ describe('requireTopLevel', () => {
   it('leaves optional a property upstream documents as only present sometimes', () => {
     const shape = { type: 'object', properties: { id: {}, plan_id: { type: 'string', description: 'Only present when the subscription is linked to a plan.' } } };
     expect(requireTopLevel(shape)).toEqual({ ...shape, required: ['id'] });
+  });
+
+  it("leaves optional a property upstream's own answer gives as null", () => {
+    const shape = { type: 'object', properties: { id: {}, document: { type: 'object' } } };
+    expect(requireTopLevel(shape, nullInAnswer({ id: 'c1', document: null }))).toEqual({ ...shape, required: ['id'] });
+    expect([...nullInAnswer(undefined)]).toEqual([]);
   });
 
   it('leaves a schema without properties alone', () => {

@@ -1,19 +1,19 @@
 /**
- * Sends one upstream example to the sandbox, first as published then (if refused) adjusted, and
- * records what came back: the status, the error code, and the response body's divergences from
- * upstream's response schema for the documented status.
+ * Sends one upstream example to the sandbox, first as published then (if refused) with its stale
+ * data fixed, and records what came back: the status, the error code, and the response body's
+ * divergences from upstream's response schema for the documented status.
  */
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_HEADER } from '@switchyard/contract';
-import { adjusted, asPublished } from './adjust.js';
+import { asPublished, staleDataFixed } from './adjust.js';
 import { prepare } from './prerequisites.js';
 import type { Renamer } from './renames.js';
 import { ourRoute } from './routes.js';
 import type { SchemaChecker } from './schema-check.js';
-import { documentedStatus, requestSchema, responseSchema, type Json, type UpstreamExample } from './upstream.js';
+import { documentedStatus, requestSchema, responseExample, responseSchema, type Json, type UpstreamExample } from './upstream.js';
 import type { World } from './world.js';
 
-export type Outcome = 'published' | 'adjusted' | 'refused';
+export type Outcome = 'published' | 'stale-data fixed' | 'refused';
 
 export interface Observation {
   example: UpstreamExample;
@@ -53,20 +53,31 @@ export function documentedShape(schema: unknown, exampleName: string): unknown {
  * documented: which of them appear depends on the method (card, wallet, bank transfer). A property
  * upstream documents as conditional stays optional too: its description begins "Only present"
  * (a subscription's plan fields, "Only present on plan-linked subscriptions", which its example
- * leaves out; Create Subscription).
+ * leaves out; Create Subscription), and so does one upstream's own answer to the example
+ * gives as `null` (`nullInAnswer`).
  */
 function isConditional(property: unknown): boolean {
   const description = (property as Json | undefined)?.description;
   return typeof description === 'string' && description.startsWith('Only present');
 }
 
-export function requireTopLevel(schema: unknown): unknown {
+/**
+ * The top-level properties upstream's own answer to the example gives as `null`: it holds no value
+ * for them, so an answer may leave them out, as the sandbox does with an object not sent
+ * (docs/fidelity.md, "Absent values"; upstream's "Customer (min. data)" answers `document: null`).
+ */
+export function nullInAnswer(answer: unknown): Set<string> {
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return new Set();
+  return new Set(Object.entries(answer as Json).filter(([, value]) => value === null).map(([name]) => name));
+}
+
+export function requireTopLevel(schema: unknown, absent: ReadonlySet<string> = new Set()): unknown {
   if (!schema || typeof schema !== 'object') return schema;
   const node = schema as Json;
-  if (Array.isArray(node.anyOf)) return { ...node, anyOf: node.anyOf.map(requireTopLevel) };
+  if (Array.isArray(node.anyOf)) return { ...node, anyOf: node.anyOf.map((alternative) => requireTopLevel(alternative, absent)) };
   const properties = node.properties as Json | undefined;
   if (!properties) return schema;
-  const always = Object.keys(properties).filter((name) => !isConditional(properties[name]));
+  const always = Object.keys(properties).filter((name) => !isConditional(properties[name]) && !absent.has(name));
   return { ...node, required: [...new Set([...((node.required as string[] | undefined) ?? []), ...always])] };
 }
 
@@ -98,7 +109,8 @@ export function createObserver(world: World, renamer: Renamer, checker: SchemaCh
   };
   const shapeFor = (example: UpstreamExample, status: number) => {
     const key = `${example.operation.file} ${example.operation.method} ${example.operation.path} ${status} ${example.name}`;
-    if (!shapes.has(key)) shapes.set(key, renamer.schema(requireTopLevel(documentedShape(responseSchema(example.operation, status), example.name))));
+    const absent = nullInAnswer(responseExample(example, status));
+    if (!shapes.has(key)) shapes.set(key, renamer.schema(requireTopLevel(documentedShape(responseSchema(example.operation, status), example.name), absent)));
     return shapes.get(key);
   };
 
@@ -127,11 +139,11 @@ export function createObserver(world: World, renamer: Renamer, checker: SchemaCh
 
       // Each attempt on a fresh merchant with fresh prerequisites: the first must not leave state
       // (a used session, a refunded payment) that decides the second.
-      const attempt = async (variant: 'published' | 'adjusted') => {
+      const attempt = async (variant: 'published' | 'stale-data fixed') => {
         const merchant = await world.merchant();
         const prepared = await prepare(route.listed.key, example.name, renamedExample, merchant);
         const now = new Date((await merchant.client.sandbox.getClock()).now);
-        const body = variant === 'published' ? asPublished(renamedExample, prepared.ids) : adjusted(renamedExample, prepared.ids, now);
+        const body = variant === 'published' ? asPublished(renamedExample, prepared.ids) : staleDataFixed(renamedExample, prepared.ids, now);
         return send(body, prepared.params, merchant.headers);
       };
 
@@ -139,8 +151,8 @@ export function createObserver(world: World, renamer: Renamer, checker: SchemaCh
       let outcome: Outcome = 'published';
       let answer = await attempt('published');
       if (!accepted(answer.status)) {
-        outcome = 'adjusted';
-        answer = await attempt('adjusted');
+        outcome = 'stale-data fixed';
+        answer = await attempt('stale-data fixed');
         if (!accepted(answer.status)) outcome = 'refused';
       }
       const doc = renamedDoc(operation.doc);

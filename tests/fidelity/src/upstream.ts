@@ -100,3 +100,11 @@ export function responseSchema(operation: UpstreamOperation, status: number): un
   const response = resolveRef(operation.doc, (operation.operation.responses as Json)[String(status)]);
   return ((response.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema;
 }
+
+/** Upstream's own answer to the example: the response example of the same name for `status`, if it publishes one. */
+export function responseExample(example: UpstreamExample, status: number): unknown {
+  const response = resolveRef(example.operation.doc, (example.operation.operation.responses as Json)[String(status)]);
+  const examples = ((response.content as Json | undefined)?.['application/json'] as Json | undefined)?.examples as Json | undefined;
+  const named = examples?.[example.name];
+  return named === undefined ? undefined : resolveRef(example.operation.doc, named).value;
+}

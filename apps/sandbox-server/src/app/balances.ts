@@ -1,19 +1,20 @@
-import type { Recipient, RecipientBalance } from '@switchyard/contract';
+import type { RecipientBalance } from '@switchyard/contract';
 import { credit, emptyBalance, fund, presentBalance, splitCredits, type BalanceState, type SplitEntry } from '../domain/balances.js';
 import { DomainError } from '../domain/errors.js';
 import { toUnits } from '../domain/money.js';
+import type { StoredRecipient } from '../domain/recipient-view.js';
 import type { Tx } from '../store/types.js';
 import type { RequestContext } from './context.js';
 
 /** The recipient of the merchant's account (another account's is not found, as upstream scopes recipients by account). */
-export async function loadRecipient(tx: Tx, recipientId: string, accountId?: string): Promise<Recipient> {
-  const recipient = await tx.get<Recipient>('recipient', recipientId);
+export async function loadRecipient(tx: Tx, recipientId: string, accountId?: string): Promise<StoredRecipient> {
+  const recipient = await tx.get<StoredRecipient>('recipient', recipientId);
   if (!recipient || (accountId !== undefined && recipient.account_id !== accountId)) throw new DomainError('RECIPIENT_NOT_FOUND', [`recipient ${recipientId} not found`]);
   return recipient;
 }
 
 /** The balance kept for a recipient (one record per recipient, in the merchant's store). */
-export async function loadBalance(tx: Tx, recipient: Pick<Recipient, 'id' | 'account_id'>): Promise<BalanceState> {
+export async function loadBalance(tx: Tx, recipient: Pick<StoredRecipient, 'id' | 'account_id'>): Promise<BalanceState> {
   return (await tx.get<BalanceState>('balance', recipient.id)) ?? emptyBalance(recipient.id, recipient.account_id);
 }
 
@@ -39,7 +40,7 @@ export async function fundRecipientBalance(ctx: RequestContext, recipientId: str
  */
 export async function creditCapturedSplits(tx: Tx, accountId: string, entries: readonly SplitEntry[]): Promise<void> {
   for (const c of splitCredits(entries)) {
-    const recipient = await tx.get<Recipient>('recipient', c.recipientId);
+    const recipient = await tx.get<StoredRecipient>('recipient', c.recipientId);
     if (!recipient || recipient.account_id !== accountId) continue;
     await saveBalance(tx, credit(await loadBalance(tx, recipient), c.currency, c.units));
   }

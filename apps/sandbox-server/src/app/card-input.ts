@@ -1,5 +1,4 @@
-import { DomainError } from '../domain/errors.js';
-import { cardOutcome, isExpired, luhnValid, maskCard } from '../domain/cards.js';
+import { cardOutcome, isExpired, maskCard } from '../domain/cards.js';
 import type { ReadCard } from '../domain/enrollment.js';
 import type { StoredCard } from '../domain/payment-state.js';
 import { nowOf, type RequestContext } from './context.js';
@@ -13,11 +12,11 @@ export interface CardInput {
 }
 
 /**
- * The one place a full card number is handled: it is Luhn-checked, masked and reduced to the
- * outcome it forces. Nothing returned contains the number or the security code.
+ * The one place a full card number is handled: it is masked and reduced to the outcome it forces
+ * (a number failing the Luhn check is declined, `cardOutcome`). Nothing returned contains the
+ * number or the security code.
  */
-export function readCard(ctx: RequestContext, data: CardInput, field: string): ReadCard {
-  if (!luhnValid(data.number)) throw new DomainError('INVALID_PARAMETERS', [`${field}.number: fails the Luhn check`]);
+export function readCard(ctx: RequestContext, data: CardInput): ReadCard {
   const card: StoredCard = {
     ...maskCard(data.number, ctx.merchant.fingerprint_key),
     security_code_length: data.security_code?.length ?? null,

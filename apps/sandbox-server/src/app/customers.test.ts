@@ -23,6 +23,17 @@ describe('customers (§4.11)', () => {
     expect(read).toMatchObject({ status: 200, body: created.body });
   });
 
+  // docs/fidelity.md, "Absent values": §2.2 marks nothing nullable; upstream types strings and objects.
+  it('answers "" for the strings not sent and leaves out the objects not sent, when created and when read', async () => {
+    const created = await clients.customers.create({ body: { merchant_customer_id: 'cust-min', first_name: 'John', email: 'john@example.com' } });
+    if (created.status !== 201) throw new Error('setup');
+    const absent = { last_name: '', gender: '', date_of_birth: '', nationality: '', country: '', merchant_customer_created_at: '' };
+    expect(created.body).toMatchObject({ first_name: 'John', email: 'john@example.com', ...absent });
+    for (const key of ['document', 'phone', 'billing_address', 'shipping_address', 'metadata']) expect(created.body).not.toHaveProperty(key);
+    expect(JSON.stringify(created.body)).not.toContain('null');
+    expect((await clients.customers.get({ params: { customer_id: created.body.id } })).body).toEqual(created.body);
+  });
+
   it('refuses a duplicate merchant_customer_id with 400 CUSTOMER_ID_DUPLICATED', async () => {
     await clients.customers.create({ body: { merchant_customer_id: 'cust-dup' } });
     const again = await clients.customers.create({ body: { merchant_customer_id: 'cust-dup' } });

@@ -1,5 +1,6 @@
 import type { CreateCustomerBody, CreateCustomerSessionBody, Customer, CustomerSession } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
+import { presentCustomer, type StoredCustomer } from '../domain/customer-view.js';
 import { event } from '../domain/events.js';
 import { UniqueViolation, type Tx } from '../store/types.js';
 import { isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
@@ -12,7 +13,7 @@ const nullable = <T>(value: T | undefined): T | null => value ?? null;
 
 export async function createCustomer(ctx: RequestContext, body: CreateCustomerBody): Promise<Customer> {
   const now = isoNow(ctx);
-  const customer: Customer = {
+  const customer: StoredCustomer = {
     id: ctx.ids.uuid(),
     merchant_customer_id: body.merchant_customer_id,
     merchant_customer_created_at: nullable(body.merchant_customer_created_at),
@@ -42,18 +43,18 @@ export async function createCustomer(ctx: RequestContext, body: CreateCustomerBo
     }
     throw error;
   }
-  return customer;
+  return presentCustomer(customer);
 }
 
 /** The merchant's customer (a store is one merchant's), or CUSTOMER_NOT_FOUND. */
-export async function requireCustomer(tx: Tx, customerId: string): Promise<Customer> {
-  const customer = await tx.get<Customer>('customer', customerId);
+export async function requireCustomer(tx: Tx, customerId: string): Promise<StoredCustomer> {
+  const customer = await tx.get<StoredCustomer>('customer', customerId);
   if (!customer) throw new DomainError('CUSTOMER_NOT_FOUND', [`customer ${customerId} not found`]);
   return customer;
 }
 
 export async function getCustomer(ctx: RequestContext, customerId: string): Promise<Customer> {
-  return ctx.store.withTransaction(ctx.merchant.id, (tx) => requireCustomer(tx, customerId));
+  return presentCustomer(await ctx.store.withTransaction(ctx.merchant.id, (tx) => requireCustomer(tx, customerId)));
 }
 
 export async function createCustomerSession(ctx: RequestContext, body: CreateCustomerSessionBody): Promise<CustomerSession> {

@@ -1,4 +1,6 @@
-import { DEFAULT_INSPECTOR_LIMIT, type BankingAccount, type BankingEntity, type BankingOnboarding, type Customer, type InspectorOverview, type Recipient } from '@switchyard/contract';
+import { DEFAULT_INSPECTOR_LIMIT, type BankingAccount, type BankingEntity, type BankingOnboarding, type InspectorOverview } from '@switchyard/contract';
+import { presentCustomer } from '../domain/customer-view.js';
+import { presentRecipient } from '../domain/recipient-view.js';
 import { fromUnits } from '../domain/money.js';
 import type { PaymentState } from '../domain/payment-state.js';
 import { presentRetrievedPayment } from '../domain/payment-view.js';
@@ -45,11 +47,11 @@ async function readOverview(tx: Tx, limit: number, merchant: InspectorOverview['
   return {
     merchant,
     limit,
-    customers: await newest(tx, 'customer', limit, (c: Customer) => c),
+    customers: await newest(tx, 'customer', limit, presentCustomer),
     // As the retrieve answers by default: every transaction (refunds included), no raw provider answers.
     payments: await newest(tx, 'payment', limit, (p: PaymentState) => presentRetrievedPayment(p, { history: false, rawResponse: false })),
     subscriptions: await subscriptionsWithCycles(tx, limit),
-    recipients: await newest(tx, 'recipient', limit, (r: Recipient) => r),
+    recipients: await newest(tx, 'recipient', limit, presentRecipient),
     transfers: await newest(tx, 'transfer', limit, presentTransfer),
     banking_entities: await newest(tx, 'banking_entity', limit, (e: BankingEntity) => e),
     banking_onboardings: await newest(tx, 'banking_onboarding', limit, (o: BankingOnboarding) => o),

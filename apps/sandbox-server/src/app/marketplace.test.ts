@@ -53,6 +53,22 @@ describe('recipients (§4.7)', () => {
     expect(res.body.onboardings[0]).not.toHaveProperty('withdrawal_methods');
   });
 
+  it('leaves out the document, phone, address and withdrawal_methods not sent', async () => {
+    const { document: _d, phone: _p, address: _a, withdrawal_methods: _w, ...minimal } = fixtures.createRecipient();
+    const res = await w.clients.marketplace.createRecipient({ body: { ...minimal, account_id: w.accountId } });
+    if (res.status !== 201) throw new Error(`recipient: ${JSON.stringify(res.body)}`);
+    for (const key of ['document', 'phone', 'address', 'withdrawal_methods']) expect(res.body).not.toHaveProperty(key);
+  });
+
+  // Upstream's "Create Recipient - US" sends a legal representative's address_line_2 null; its
+  // schema declares no address there. §2.1 types the line a string: it is answered "".
+  it("takes a null address_line_2 in a legal representative's address and answers it \"\"", async () => {
+    const address = { address_line_1: '1600 Amphitheatre Parkway', address_line_2: null, country: 'US', state: 'CA', city: 'Mountain View', zip_code: '94043' };
+    const owner = { first_name: 'Jane', last_name: 'Smith', ultimate_beneficial_owner: true, address };
+    const res = await w.clients.marketplace.createRecipient({ body: { ...fixtures.createEntityRecipient(), account_id: w.accountId, legal_representatives: [owner] } });
+    expect(res).toMatchObject({ status: 201, body: { legal_representatives: [{ address: { address_line_1: '1600 Amphitheatre Parkway', address_line_2: '' } }] } });
+  });
+
   it('creates an individual (201) with documentation kept and no content echoed', async () => {
     const body = {
       ...fixtures.createRecipient(),

@@ -6,6 +6,8 @@ import { credit, debit, requireFunds } from '../domain/balances.js';
 import { checkTransfer, presentTransfer, providersOf, reverse, transferOutcome, type TransferState } from '../domain/transfers.js';
 import { loadBalance, loadRecipient, saveBalance } from './balances.js';
 import { isoNow, recordEvents, requireAccount, type RequestContext } from './context.js';
+import { ifSent } from '../domain/absent-values.js';
+import { presentLegalRepresentative, type StoredRecipient } from '../domain/recipient-view.js';
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 /** A string upstream types as one is `""`, never null, when not sent (docs/fidelity.md). */
@@ -30,12 +32,13 @@ export async function createRecipient(ctx: RequestContext, body: CreateRecipient
     merchant_category_code: orEmpty(body.merchant_category_code),
     date_of_birth: orEmpty(body.date_of_birth),
     country: body.country,
-    document: orNull(body.document),
-    phone: orNull(body.phone),
-    address: orNull(body.address),
-    legal_representatives: body.legal_representatives ?? [],
+    // Objects not sent are left out (docs/fidelity.md, "Absent values").
+    ...ifSent('document', body.document),
+    ...ifSent('phone', body.phone),
+    ...ifSent('address', body.address),
+    legal_representatives: (body.legal_representatives ?? []).map(presentLegalRepresentative),
     // As answered: the bank's fields of RecipientBankOut (parsing strips `payout_schedule`, a request-only field).
-    withdrawal_methods: body.withdrawal_methods ? { bank: RecipientBankOut.parse(body.withdrawal_methods.bank) } : null,
+    ...(body.withdrawal_methods ? { withdrawal_methods: { bank: RecipientBankOut.parse(body.withdrawal_methods.bank) } } : {}),
     // Documents are kept by name and category; their content is not echoed back.
     documentation: (body.documentation ?? []).map(({ file_name, content_type, content_category }) => ({ file_name, content_type, content_category })),
     onboardings: (body.onboardings ?? []).map((o) => {
@@ -89,7 +92,7 @@ export async function createTransfer(ctx: RequestContext, body: CreateTransferBo
     const recipient = await loadRecipient(tx, body.recipient_id, body.account_id);
     // The account's connections are only read when the recipient's own onboardings do not name the provider.
     const ownProviders = new Set(recipient.onboardings.map((o) => o.provider.id));
-    const accountProviders = ownProviders.has(body.provider_id) ? ownProviders : providersOf(await tx.list<Recipient>('recipient'), body.account_id);
+    const accountProviders = ownProviders.has(body.provider_id) ? ownProviders : providersOf(await tx.list<StoredRecipient>('recipient'), body.account_id);
     checkTransfer(recipient, body.provider_id, body.amount.currency, accountProviders);
     const units = toUnits(body.amount.value);
     const balance = await loadBalance(tx, recipient);

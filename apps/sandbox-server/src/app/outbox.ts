@@ -1,4 +1,5 @@
 import type { SandboxEvent } from '@switchyard/contract';
+import { payerOf, type StoredCustomer } from '../domain/customer-view.js';
 import type { PaymentMethodState } from '../domain/payment-method-state.js';
 import { presentDirectMethod, presentSessionMethod } from '../domain/payment-method-view.js';
 import type { PaymentState } from '../domain/payment-state.js';
@@ -21,7 +22,8 @@ async function payloadOf(tx: Tx, e: SandboxEvent): Promise<Record<string, unknow
     }
     case 'payment_method': {
       const m = await tx.get<PaymentMethodState>('payment_method', e.resource_id);
-      return m && { payment_method: m.flow === 'direct' ? presentDirectMethod(m) : presentSessionMethod(m, null) };
+      if (!m) return undefined;
+      return { payment_method: m.flow === 'direct' ? presentDirectMethod(m) : presentSessionMethod(m, payerOf(await tx.get<StoredCustomer>('customer', m.customer_id))) };
     }
     case 'subscription': {
       const s = await tx.get<SubscriptionState>('subscription', e.resource_id);

@@ -47,11 +47,12 @@ describe('direct enrollment (§4.3)', () => {
     expect(a.card_data?.fingerprint).toBe(b.card_data?.fingerprint);
   });
 
-  it('refuses non-Luhn and expired cards, and unknown customers', async () => {
+  it('refuses expired cards and unknown customers; a number failing the Luhn check fails its verification', async () => {
     const c = await customer();
     const body = fixtures.enrollDirect();
-    const bad = await w.clients.paymentMethods.enrollDirect({ params: { customer_id: c.id }, body: { ...body, account_id: w.accountId, card_data: { ...body.card_data!, number: '4111111111111112' } }, headers: key() });
-    expect(bad).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS', messages: [expect.stringContaining('Luhn')] } });
+    const mistyped = { ...body, account_id: w.accountId, card_data: { ...body.card_data!, number: '4111111111111112' }, verify: { vault_on_success: true } };
+    const bad = await w.clients.paymentMethods.enrollDirect({ params: { customer_id: c.id }, body: mistyped, headers: key() });
+    expect(bad).toMatchObject({ status: 200, body: { status: 'DECLINED' } });
     const expired = await w.clients.paymentMethods.enrollDirect({ params: { customer_id: c.id }, body: { ...body, account_id: w.accountId, card_data: { ...body.card_data!, expiration_year: 20 } }, headers: key() });
     expect(expired).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS', messages: [expect.stringContaining('expired')] } });
     const unknown = await w.clients.paymentMethods.enrollDirect({ params: { customer_id: '00000000-0000-4000-8000-000000000000' }, body: { ...body, account_id: w.accountId }, headers: key() });
@@ -103,7 +104,9 @@ describe('direct enrollment (§4.3)', () => {
   it('answers every field §2.4 and upstream document, as objects and strings rather than null', async () => {
     const c = await customer();
     const method = await enrollDirect(c.id);
-    expect(method).toMatchObject({ callback_url: '', parent_type: 'CARD', redirect_url: null, action: null, provider_data: {}, card_data: { issuer: 'VISA SANDBOX ISSUER' } });
+    expect(method).toMatchObject({ callback_url: '', parent_type: 'CARD', redirect_url: '', action: null, provider_data: {}, card_data: { issuer: 'VISA SANDBOX ISSUER' } });
+    const nameless = await w.clients.paymentMethods.enrollDirect({ params: { customer_id: c.id }, body: { ...fixtures.enrollDirect(), account_id: w.accountId, card_data: card('4111111111111111', { holder_name: undefined, expiration_year: 30 }) }, headers: key() });
+    expect(nameless).toMatchObject({ status: 200, body: { card_data: { holder_name: '' } } });
     expect(method.verify).toEqual({ vault_on_success: false, payment: null });
   });
 });
@@ -176,6 +179,8 @@ describe('session enrollment (§4.1) and the SDK step', () => {
     const created = await w.clients.paymentMethods.enrollInSession({ params: { customer_session: s }, body: { ...fixtures.enrollInSession(), account_id: w.accountId }, headers: key() });
     expect(created).toMatchObject({ status: 201, body: { status: 'READY_TO_ENROLL', enrollment: { session: s, sdk_required_action: true }, vaulted_token: null } });
     if (created.status !== 201) return;
+    // The session's customer as upstream types a payer: strings "" and objects left out when not sent (docs/fidelity.md, "Absent values").
+    expect(created.body.customer_payer).toEqual({ first_name: '', last_name: '', email: '', gender: '', date_of_birth: '' });
     const done = await w.clients.sandbox.completeEnrollment({ params: { customer_session: s, payment_method_id: created.body.id }, body: { card: card('4111111111111111') } });
     expect(done).toMatchObject({ status: 200, body: { status: 'ENROLLED', enrollment: { sdk_required_action: false } } });
     if (done.status === 200) expect(done.body.vaulted_token).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,5 +1,4 @@
 import type {
-  Customer,
   CustomerSession,
   DirectEnrolledPaymentMethod,
   EnrollDirectBody,
@@ -24,24 +23,11 @@ import {
 } from '../domain/enrollment.js';
 import type { PaymentMethodState, ScriptedOutcome } from '../domain/payment-method-state.js';
 import { presentDirectMethod, presentSessionMethod } from '../domain/payment-method-view.js';
+import { payerOf } from '../domain/customer-view.js';
 import type { Tx } from '../store/types.js';
 import { readCard, type CardInput } from './card-input.js';
 import { isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
 import { loadEnrolledMethod } from './enrolled-methods.js';
-
-function payerOf(customer: Customer | undefined): SessionEnrolledPaymentMethod['customer_payer'] {
-  if (!customer) return null;
-  return {
-    first_name: customer.first_name,
-    last_name: customer.last_name,
-    email: customer.email,
-    gender: customer.gender,
-    date_of_birth: customer.date_of_birth,
-    document: customer.document,
-    phone: customer.phone,
-    billing_address: customer.billing_address,
-  };
-}
 
 async function loadSession(ctx: RequestContext, tx: Tx, id: string): Promise<CustomerSession> {
   const session = await tx.get<CustomerSession>('customer_session', id);
@@ -63,7 +49,7 @@ export async function enrollInSession(ctx: RequestContext, sessionId: string, bo
     const session = await loadSession(ctx, tx, sessionId);
     const enrollment = enrollInSessionState(session, body, { newId: () => ctx.ids.uuid(), now: isoNow(ctx), idempotencyKey });
     await save(ctx, tx, [enrollment]);
-    return presentSessionMethod(enrollment.method, payerOf(await tx.get<Customer>('customer', session.customer_id)));
+    return presentSessionMethod(enrollment.method, payerOf(await requireCustomer(tx, session.customer_id)));
   });
 }
 
@@ -72,7 +58,7 @@ export async function enrollInSession(ctx: RequestContext, sessionId: string, bo
  * enrolled card replaces the customer's earlier session enrollment of the same card (§3).
  */
 export async function completeEnrollment(ctx: RequestContext, sessionId: string, methodId: string, input: { card?: CardInput }): Promise<SessionEnrolledPaymentMethod> {
-  const read = input.card ? readCard(ctx, input.card, 'card') : undefined;
+  const read = input.card ? readCard(ctx, input.card) : undefined;
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     const method = await tx.get<PaymentMethodState>('payment_method', methodId);
     if (!method || method.customer_session !== sessionId) throw new DomainError('PAYMENT_METHOD_NOT_FOUND', [`payment method ${methodId} not found in customer session ${sessionId}`]);
@@ -83,7 +69,7 @@ export async function completeEnrollment(ctx: RequestContext, sessionId: string,
     if (replacesEnrollments(next)) await tx.lock(`enrollments:${next.customer_id}`);
     const replaced = replacesEnrollments(next) ? replacedEnrollments(await tx.list<PaymentMethodState>('payment_method'), next, now) : [];
     await save(ctx, tx, [...replaced, { method: next, events: [completionEvent(next)] }]);
-    return presentSessionMethod(next, payerOf(await tx.get<Customer>('customer', next.customer_id)));
+    return presentSessionMethod(next, payerOf(await requireCustomer(tx, next.customer_id)));
   });
 }
 
@@ -93,7 +79,7 @@ export const enrollmentPageUrl = (ctx: RequestContext, methodId: string): string
 /** §4.3: a card vaults at once, every enrollment with its own vaulted_token; other types wait for the payer on their page. */
 export async function enrollDirect(ctx: RequestContext, customerId: string, body: EnrollDirectBody, idempotencyKey: string): Promise<DirectEnrolledPaymentMethod> {
   requireAccount(ctx, body.account_id);
-  const read = body.card_data ? readCard(ctx, body.card_data, 'card_data') : undefined;
+  const read = body.card_data ? readCard(ctx, body.card_data) : undefined;
   requireUnexpiredCard(read, body.card_data);
   return ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     await requireCustomer(tx, customerId);

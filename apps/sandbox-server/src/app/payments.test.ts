@@ -137,6 +137,71 @@ describe('create payment: outcomes of the test cards', () => {
     expect(res).toMatchObject({ status: 201, body: { customer_payer: { billing_address: { address_line_2: '' } } } });
   });
 
+  // Upstream types token, vaulted_token and a split line's recipient_id plain strings, and its
+  // subscription payment and split examples send them "" for "none".
+  it('takes an empty token, an empty vaulted_token and an empty split recipient_id as not sent', async () => {
+    const base = fixtures.createPayment();
+    const body = {
+      ...base,
+      workflow: 'DIRECT' as const,
+      checkout: undefined,
+      account_id: w.accountId,
+      payment_method: { ...base.payment_method, token: '', vaulted_token: '' },
+      split_marketplace: [{ recipient_id: '', type: 'COMMISSION' as const, amount: { currency: 'ARS', value: 10 } }],
+    };
+    const res = await w.clients.payments.create({ body, headers: key() });
+    expect(res).toMatchObject({ status: 201, body: { status: 'SUCCEEDED', payment_method: { token: '', vaulted_token: '' }, split_marketplace: [{ recipient_id: '' }] } });
+  });
+
+  it('still needs something to pay with when token and vaulted_token are empty', async () => {
+    const body = { ...fixtures.createPayment(), workflow: 'DIRECT' as const, checkout: undefined, account_id: w.accountId, payment_method: { type: 'CARD' as const, token: '', vaulted_token: '' } };
+    const res = await w.clients.payments.create({ body, headers: key() });
+    expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: [expect.stringMatching(/^body\.payment_method: needs one of token, vaulted_token, detail\.card\.card_data or detail\.card\.external_providers_data/)] } });
+  });
+
+  // Upstream's Create Payment: `external_providers_data`, provider-issued tokens for one payment.
+  describe('provider tokens (external_providers_data)', () => {
+    const tokens = [
+      { connection_id: '091cd992-a5ca-41e0-8957-05959b463e31', provider_id: 'PROVIDER_A', provider_token: 'tok_a_1' },
+      { connection_id: 'f00d04b4-584f-4790-b51d-ceede8fd8f0f', provider_id: 'PROVIDER_B', provider_token: 'tok_b_1' },
+    ];
+    const withTokens = (description: string, list: unknown[] = tokens) => ({
+      ...fixtures.createPayment(),
+      description,
+      workflow: 'DIRECT' as const,
+      checkout: undefined,
+      account_id: w.accountId,
+      payment_method: { type: 'CARD' as const, detail: { card: { capture: true, external_providers_data: list as typeof tokens } } },
+    });
+
+    it('pays with them, approved as a card without a test number, and keeps neither token nor card number', async () => {
+      const res = await w.clients.payments.create({ body: withTokens('Order 0001'), headers: key() });
+      expect(res).toMatchObject({ status: 201, body: { status: 'SUCCEEDED', payment_method: { type: 'CARD', token: '', vaulted_token: '' } } });
+      expect(JSON.stringify(res.body)).not.toContain('tok_a_1');
+    });
+
+    it('declines as the description asks, the same way every time', async () => {
+      for (let i = 0; i < 2; i += 1) {
+        const res = await w.clients.payments.create({ body: withTokens('INSUFFICIENT_FUNDS'), headers: key() });
+        expect(res).toMatchObject({ status: 201, body: { status: 'DECLINED', transactions: { response_code: 'INSUFFICIENT_FUNDS' } } });
+      }
+    });
+
+    it('refuses them beside card data, more than five, and a provider connection twice', async () => {
+      const both = withTokens('Order 0001');
+      const card = fixtures.createPayment().payment_method.detail?.card?.card_data;
+      both.payment_method.detail.card = { ...both.payment_method.detail.card, card_data: card } as typeof both.payment_method.detail.card;
+      expect(await w.clients.payments.create({ body: both, headers: key() })).toMatchObject({ status: 400, body: { messages: [expect.stringMatching(/^body\.payment_method: takes only one of/)] } });
+      const six = Array.from({ length: 6 }, (_, i) => ({ ...tokens[0], provider_id: `PROVIDER_${i}` }));
+      expect(await w.clients.payments.create({ body: withTokens('Order 0001', six), headers: key() })).toMatchObject({ status: 400, body: { messages: [expect.stringContaining('body.payment_method.detail.card.external_providers_data')] } });
+      const twice = [tokens[0], { ...tokens[0], provider_token: 'tok_a_2' }];
+      expect(await w.clients.payments.create({ body: withTokens('Order 0001', twice), headers: key() })).toMatchObject({
+        status: 400,
+        body: { messages: [expect.stringMatching(/^body\.payment_method\.detail\.card\.external_providers_data\[1\]: repeats provider_id and connection_id/)] },
+      });
+    });
+  });
+
   it.each([undefined, 'SDK_CHECKOUT'] as const)('still demands a checkout session for workflow %s', async (workflow) => {
     const { checkout: _session, ...withoutCheckout } = fixtures.createPayment();
     const body = { ...withoutCheckout, ...(workflow ? { workflow } : {}), account_id: w.merchant.account_ids[0] as string };
@@ -144,12 +209,12 @@ describe('create payment: outcomes of the test cards', () => {
     expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', messages: [expect.stringMatching(/^body\.checkout: is required unless workflow is DIRECT or REDIRECT/)] } });
   });
 
-  it('refuses a number that fails the Luhn check', async () => {
+  it('takes a number that fails the Luhn check and declines the payment INVALID_CARD_DATA (upstream sets no Luhn rule)', async () => {
     const session = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.merchant.account_ids[0] as string } });
     if (session.status !== 200) throw new Error('setup');
     const body = { ...fixtures.createPayment(session.body.checkout_session, '4111111111111112'), account_id: w.merchant.account_ids[0] as string };
     const res = await w.clients.payments.create({ body, headers: key() });
-    expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETERS', messages: [expect.stringContaining('Luhn')] } });
+    expect(res).toMatchObject({ status: 201, body: { status: 'DECLINED', transactions: { response_code: 'INVALID_CARD_DATA' } } });
   });
 
   it('authorizes only with capture false', async () => {

@@ -39,8 +39,6 @@ import { outcomeOfCharge } from './enrolled-methods.js';
 import { alternativeFor, registerPayerPage } from './alternative-methods.js';
 import { checkRefundPolicy, startAlternativePayment } from '../domain/alternative-methods.js';
 
-const CARD_FIELD = 'payment_method.detail.card.card_data';
-
 async function loadPayment(tx: Tx, paymentId: string): Promise<PaymentState> {
   const payment = await tx.get<PaymentState>('payment', paymentId);
   if (!payment) throw new DomainError('PAYMENT_NOT_FOUND', [`payment ${paymentId} not found`]);
@@ -86,7 +84,7 @@ function checkSession(ctx: RequestContext, id: string, session: CheckoutSessionS
 function cardForPayment(ctx: RequestContext, body: CreatePaymentBody): { card: StoredCard | null; outcome: TestOutcome } {
   const data = body.payment_method.detail?.card?.card_data;
   if (!data) return { card: null, outcome: chooseOutcome(undefined, body.description) };
-  const { card, forced, expired } = readCard(ctx, data, CARD_FIELD);
+  const { card, forced, expired } = readCard(ctx, data);
   const outcome: TestOutcome = expired ? { kind: 'declined', code: 'EXPIRED_CARD', message: 'Card expired' } : (forced ?? chooseOutcome(undefined, body.description));
   return { card: withThreeDSecure(card, outcome), outcome };
 }
@@ -108,9 +106,12 @@ export interface LinkOrigin {
   record: (tx: Tx, payment: PaymentState) => Promise<void>;
 }
 
+/** A token or vaulted_token sent empty: upstream's examples send `""` for "none" (the contract takes it). */
+const sent = (value: string | undefined): string | undefined => (value === '' ? undefined : value);
+
 export async function createPayment(ctx: RequestContext, body: CreatePaymentBody, origin?: LinkOrigin): Promise<Payment> {
   requireAccount(ctx, body.account_id);
-  const pm = body.payment_method;
+  const pm = { ...body.payment_method, token: sent(body.payment_method.token), vaulted_token: sent(body.payment_method.vaulted_token) };
   if (pm.token !== undefined) {
     throw new DomainError('INVALID_PARAMETERS', ['payment_method.token: one-time tokens come from the checkout SDK, which the sandbox does not run; pay with detail.card.card_data or a vaulted_token']);
   }

@@ -30,6 +30,11 @@ describe('cards', () => {
     expect(maskCard('4111111111111111', 'a').fingerprint).not.toContain('1111');
   });
 
+  it('declines a number that fails the Luhn check INVALID_CARD_DATA, whatever the description asks', () => {
+    expect(chooseOutcome('5067555612342011', 'SUCCEEDED')).toMatchObject({ kind: 'declined', code: 'INVALID_CARD_DATA' });
+    expect(chooseOutcome('4111111111111112', '')).toMatchObject({ kind: 'declined', code: 'INVALID_CARD_DATA' });
+  });
+
   it('picks outcomes: known numbers, then suffix, then description, else approve', () => {
     expect(chooseOutcome('4000000000000002', '')).toMatchObject({ kind: 'declined', code: 'DECLINED_BY_BANK' });
     expect(chooseOutcome('4507990000000010', 'SUCCEEDED')).toMatchObject({ kind: 'declined', code: 'INSUFFICIENT_FUNDS' });
@@ -51,7 +56,7 @@ describe('cards', () => {
     expect(chooseOutcome(number, '')).toMatchObject({ kind: 'declined', code });
   });
 
-  it.each(['4000000000000010', '5555555555550010', '45079900000000010'])('leaves %s outside the test ranges to the description', (number) => {
+  it.each(['4000000000000010', '5555555555570010', '45079900000000010'])('leaves %s outside the test ranges to the description', (number) => {
     expect(chooseOutcome(number, 'Split payment')).toEqual({ kind: 'approved', threeDSecure: 'none' });
     expect(chooseOutcome(number, 'DO_NOT_HONOR')).toMatchObject({ kind: 'declined', code: 'DO_NOT_HONOR' });
   });

@@ -103,14 +103,20 @@ export const TEST_CARDS = {
 } as const;
 
 
-/** The outcome a card number forces (known numbers, then the last four digits of a test range), if any. */
+/**
+ * The outcome a card number forces (known numbers, then the last four digits of a test range), if
+ * any; else a number that fails the Luhn check is declined `INVALID_CARD_DATA`, as an issuer
+ * declines a mistyped number. Upstream's schemas set no Luhn rule on a request, so the request is
+ * taken and the payment (or the charge of the enrolled card) is what fails.
+ */
 export function cardOutcome(number: string): TestOutcome | undefined {
   if (number === TEST_CARDS.approve) return { kind: 'approved', threeDSecure: 'none' };
   if (number === TEST_CARDS.decline) return { kind: 'declined', code: 'DECLINED_BY_BANK', message: DECLINES.DECLINED_BY_BANK ?? '' };
   if ((TEST_CARDS.frictionless as readonly string[]).includes(number)) return { kind: 'approved', threeDSecure: 'frictionless' };
   if ((TEST_CARDS.challenge as readonly string[]).includes(number)) return { kind: 'challenge' };
   const bySuffix = inSuffixRange(number) ? SUFFIX_OUTCOMES[number.slice(-4)] : undefined;
-  return bySuffix ? outcomeForCode(bySuffix) : undefined;
+  if (bySuffix) return outcomeForCode(bySuffix);
+  return luhnValid(number) ? undefined : outcomeForCode('INVALID_CARD_DATA');
 }
 
 /** A response code written as the payment description (`INSUFFICIENT_FUNDS`, `ERROR` ...), if any. */

@@ -30,7 +30,7 @@ export function presentSessionMethod(m: PaymentMethodState, customerPayer: Sessi
     updated_at: m.updated_at,
     enrollment: { session: m.customer_session ?? '', sdk_required_action: m.status === 'READY_TO_ENROLL' },
     provider: PROVIDER,
-    customer_payer: customerPayer,
+    ...(customerPayer ? { customer_payer: customerPayer } : {}),
     verify: verifyOf(m),
     preferred: null,
     vaulted_token: m.status === 'ENROLLED' || m.status === 'UNENROLLED' ? m.vaulted_token : null,
@@ -69,7 +69,7 @@ export function presentDirectMethod(m: PaymentMethodState): DirectEnrolledPaymen
           category: 'CREDIT',
           type: 'CREDIT',
           fingerprint: card.fingerprint,
-          holder_name: card.holder_name,
+          holder_name: card.holder_name ?? '',
           country_code: m.country,
         }
       : {},
@@ -79,7 +79,7 @@ export function presentDirectMethod(m: PaymentMethodState): DirectEnrolledPaymen
     verify: verifyOf(m),
     customer_id: m.customer_id,
     parent_type: m.parent_type ?? m.category,
-    redirect_url: m.status === 'READY_TO_ENROLL' ? (m.redirect_url ?? null) : null,
+    redirect_url: m.status === 'READY_TO_ENROLL' ? (m.redirect_url ?? '') : '',
     // Upstream returns an object (raw_request/raw_response only for allowlisted organizations).
     provider_data: m.provider_data ?? {},
   };

@@ -1,4 +1,5 @@
 import type { Subscription } from '@switchyard/contract';
+import { isRecord, withoutKey } from './absent-values.js';
 import { fromUnits } from './money.js';
 import type { SubscriptionState } from './subscriptions.js';
 
@@ -68,7 +69,7 @@ export function storedSubscriptionAsAnswered(subscription: Record<string, unknow
     if (value === null && OBJECTS.has(key)) continue;
     if (value === null && STRINGS.has(key)) entries.push([key, '']);
     else if (key === 'billing_cycles' && isRecord(value) && value.next_at === null) entries.push([key, { ...value, next_at: '' }]);
-    else if (key === 'trial_period' && isRecord(value) && value.amount === null) entries.push([key, Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'amount'))]);
+    else if (key === 'trial_period' && isRecord(value) && value.amount === null) entries.push([key, withoutKey(value, 'amount')]);
     else entries.push([key, value]);
   }
   if (!('soft_descriptor' in subscription)) entries.push(['soft_descriptor', '']);
@@ -77,4 +78,3 @@ export function storedSubscriptionAsAnswered(subscription: Record<string, unknow
   return Object.fromEntries(entries);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,7 +1,8 @@
-import type { Recipient, Transfer } from '@switchyard/contract';
+import type { Transfer } from '@switchyard/contract';
 import { DomainError } from './errors.js';
 import { event, type DomainEvent } from './events.js';
 import { fromUnits } from './money.js';
+import type { StoredRecipient } from './recipient-view.js';
 
 /** A split transfer as the sandbox keeps it; amounts in units of 0.0001. */
 export interface TransferState {
@@ -39,7 +40,8 @@ export interface TransferState {
 export const SANDBOX_PROVIDER_ID = 'SANDBOX';
 
 /** The parts of a recipient a transfer depends on. */
-export type TransferRecipient = Pick<Recipient, 'id' | 'withdrawal_methods' | 'onboardings'>;
+/** What a transfer reads of a recipient, stored by any version (0.2.0 kept `withdrawal_methods: null`). */
+export type TransferRecipient = Pick<StoredRecipient, 'id' | 'withdrawal_methods' | 'onboardings'>;
 
 /**
  * Upstream refuses a standalone transfer with a 400 before calling the provider
@@ -69,7 +71,7 @@ export function checkTransfer(recipient: TransferRecipient, providerId: string, 
 }
 
 /** Providers the merchant account is connected with: those its recipients have onboardings with. */
-export function providersOf(recipients: readonly Pick<Recipient, 'account_id' | 'onboardings'>[], accountId: string): Set<string> {
+export function providersOf(recipients: readonly Pick<StoredRecipient, 'account_id' | 'onboardings'>[], accountId: string): Set<string> {
   return new Set(recipients.filter((r) => r.account_id === accountId).flatMap((r) => r.onboardings.map((o) => o.provider.id)));
 }
 

@@ -66,6 +66,13 @@ describe('a delivery attempt (upstream schedule, the upstream notes on webhooks)
     expect(nextAttempt(current).body).toBe('{"type":"subscription","retry":0,"data":{"subscription":{"id":"s","description":"d","merchant_reference":"","soft_descriptor":"","subscription_agreement_id":"sa_s"}}}');
   });
 
+  it('sends a session enrollment queued by 0.2.0 with customer_payer null without it, every other byte as stored', () => {
+    const stored = { ...delivery, envelope: { type: 'enrollment', data: { payment_method: { id: 'm', customer_payer: null, preferred: null }, idempotency_key: 'e' } } };
+    expect(nextAttempt(stored).body).toBe('{"type":"enrollment","retry":0,"data":{"payment_method":{"id":"m","preferred":null},"idempotency_key":"e"}}');
+    const current = { ...delivery, envelope: { type: 'enrollment', data: { payment_method: { id: 'm', customer_payer: { first_name: '' } } } } };
+    expect(nextAttempt(current).body).toBe('{"type":"enrollment","retry":0,"data":{"payment_method":{"id":"m","customer_payer":{"first_name":""}}}}');
+  });
+
   // docs/fidelity.md, "Absent values": §2.10 types customer_payer and trial_period (with its amount)
   // objects and next_at a date-time, none nullable; they were answered null before.
   it('sends a subscription queued with a null customer_payer, trial_period, trial amount or next_at as answered now: objects left out, next_at ""', () => {

@@ -1,4 +1,5 @@
 import type { WebhookDeliveryChaos } from '@switchyard/contract';
+import { isRecord, withoutKey } from './absent-values.js';
 import { storedSubscriptionAsAnswered } from './subscription-view.js';
 import { MAX_ATTEMPTS, nextRetryDelayMs } from './webhook-routing.js';
 
@@ -62,16 +63,21 @@ export function nextAttempt(d: DeliveryState, forcedAt?: string): { retry: numbe
 }
 
 /**
- * A subscription queued before its absent values were answered as now (a PostgreSQL store or a
- * snapshot from before then) keeps its old form in its stored envelope. Each attempt sends it as
- * the subscription is answered now (`storedSubscriptionAsAnswered`), so a parser of the
- * contract's types accepts the retry and the redelivery; every other byte stays as stored.
+ * A subscription or a session enrollment queued before its absent values were answered as now (a
+ * PostgreSQL store or a snapshot from before then) keeps its old form in its stored envelope.
+ * Each attempt sends it as it is answered now (`storedSubscriptionAsAnswered`, a `null`
+ * `customer_payer` left out), so a parser of the contract's types accepts the retry and the
+ * redelivery; every other byte stays as stored.
  */
 function withAbsentValuesAsAnswered(data: unknown): unknown {
   const subscription = (data as { subscription?: unknown } | null | undefined)?.subscription;
-  if (typeof subscription !== 'object' || subscription === null || Array.isArray(subscription)) return data;
-  return { ...(data as object), subscription: storedSubscriptionAsAnswered(subscription as Record<string, unknown>) };
+  if (isRecord(subscription)) return { ...(data as object), subscription: storedSubscriptionAsAnswered(subscription) };
+  // A session enrollment queued by 0.2.0 carries `customer_payer: null` (a webhook never looked its customer up).
+  const method = (data as { payment_method?: unknown } | null | undefined)?.payment_method;
+  if (isRecord(method) && method.customer_payer === null) return { ...(data as object), payment_method: withoutKey(method, 'customer_payer') };
+  return data;
 }
+
 
 /**
  * The delivery after one more attempt: delivered on a 200; otherwise the next attempt is

@@ -318,7 +318,7 @@ export interface BeneficialOwner extends IndividualDetail {
 export interface TaxRecordInput {
   country: string;
   tax_id: string;
-  tax_id_type: 'VAT' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN' | 'OTHER';
+  tax_id_type: 'VAT' | 'OTHER' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN';
   is_primary: boolean;
 }
 
@@ -399,7 +399,7 @@ export interface BankingDocumentOut {
 export interface TaxRecord {
   country: string;
   tax_id: string;
-  tax_id_type: 'VAT' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN' | 'OTHER';
+  tax_id_type: 'VAT' | 'OTHER' | 'SSN' | 'EIN' | 'ITIN' | 'ABN' | 'NIF' | 'TIN';
   is_primary: boolean;
 }
 

@@ -93,7 +93,7 @@ export interface CreatePaymentLinkBody {
       name?: string | undefined;
       website?: string | undefined;
       reference?: string | undefined;
-      industry?: string | undefined;
+      industry?: '' | 'OTHERS' | 'ADVERTISING' | 'ART' | 'AUTOMOTIVE' | 'ANTIVIRUS' | 'BABY' | 'BEAUTY_&_PERSONAL_CARE' | 'BOOKS' | 'CAMERAS' | 'CAR_ELECTRONICS' | 'COMPUTING' | 'COUPONS' | 'DONATIONS' | 'DELIVERY' | 'ELECTRONICS' | 'ENTERTAINMENT' | 'EDUCATION' | 'FASHION' | 'GAMES' | 'GARDEN_&_OUTDOOR' | 'GROCERY_&_GOURMET_FOOD' | 'HANDMADE' | 'HOME' | 'INDUSTRIAL_&_SCIENTIFIC' | 'INVESTING_AND_FINANCIAL' | 'LEARNINGS' | 'MUSICAL' | 'PET_SUPPLIES' | 'PHONES' | 'PAYROLL' | 'SERVICES' | 'SAAS' | 'TELEVISION' | 'STREAMING' | 'TICKETS' | 'TOYS_&_GAMES' | 'TRAVELS' | 'VIDEO_GAMES' | 'VIRTUAL_GOODS' | undefined;
       merchant_category_code?: string | undefined;
     } | null | undefined;
     device?: {
@@ -145,8 +145,8 @@ export interface PaymentLink {
   country: string;
   availability: AvailabilityOut;
   id: string;
-  taxes: OpenObject[] | null;
   amount: AmountOut;
+  taxes: OpenObject[] | null;
   merchant_order_id: string;
   account_id: string;
   callback_url: string;

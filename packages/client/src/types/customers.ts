@@ -22,23 +22,23 @@ export interface CreateCustomerBody {
 
 /** The contract's `Customer` (`z.input` and `z.output` alike). */
 export interface Customer {
-  metadata: MetadataOut | null;
-  email: string | null;
-  country: string | null;
+  email: string;
+  country: string;
   id: string;
-  first_name: string | null;
-  last_name: string | null;
-  date_of_birth: string | null;
-  nationality: string | null;
-  document: DocumentOut | null;
-  phone: PhoneOut | null;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  nationality: string;
   created_at: string;
   merchant_customer_id: string;
-  gender: string | null;
-  billing_address: AddressOut | null;
-  shipping_address: AddressOut | null;
+  gender: string;
   updated_at: string;
-  merchant_customer_created_at: string | null;
+  merchant_customer_created_at: string;
+  metadata?: MetadataOut | undefined;
+  document?: DocumentOut | undefined;
+  phone?: PhoneOut | undefined;
+  billing_address?: AddressOut | undefined;
+  shipping_address?: AddressOut | undefined;
 }
 
 /** The contract's `CustomerIdParams` (`z.input` and `z.output` alike). */

@@ -38,7 +38,17 @@ export interface CreateRecipientBody {
       document_number: string;
     } | undefined;
     phone?: Phone | undefined;
-    address?: RecipientAddress | undefined;
+    address?: {
+      address_line_1: string;
+      city: string;
+      country?: any;
+      address_line_2?: string | null | undefined;
+      building_number_1?: string | undefined;
+      building_number_2?: string | undefined;
+      state?: string | undefined;
+      zip_code?: string | undefined;
+      neighborhood?: string | null | undefined;
+    } | undefined;
     merchant_reference?: string | undefined;
     title?: string | undefined;
     publicly_exposed_person?: boolean | undefined;
@@ -69,9 +79,6 @@ export interface Recipient {
   first_name: string;
   last_name: string;
   date_of_birth: string;
-  document: DocumentOut | null;
-  phone: PhoneOut | null;
-  address: AddressOut | null;
   national_entity: 'INDIVIDUAL' | 'ENTITY';
   legal_name: string | null;
   website: string;
@@ -81,9 +88,6 @@ export interface Recipient {
   created_at: string;
   updated_at: string;
   documentation: RecipientFileOut[];
-  withdrawal_methods: {
-    bank: RecipientBankOut;
-  } | null;
   merchant_recipient_id: string;
   entity_type: string;
   legal_representatives: {
@@ -102,6 +106,12 @@ export interface Recipient {
     ultimate_beneficial_owner?: boolean | null | undefined;
   }[];
   onboardings: RecipientOnboarding[];
+  document?: DocumentOut | undefined;
+  phone?: PhoneOut | undefined;
+  address?: AddressOut | undefined;
+  withdrawal_methods?: {
+    bank: RecipientBankOut;
+  } | undefined;
   split_configuration?: {
     currency: string;
     calculation_type: string;
@@ -190,7 +200,7 @@ export interface RecipientFile {
   file_name: string;
   content_type: 'application/pdf' | 'image/jpeg' | 'image/png';
   content: string;
-  content_category: 'CANCEL_POLICY' | 'CUSTOMER_INTERACTION' | 'OTHERS' | 'PAYMENT_DETAIL' | 'PROOF_OF_AUTHENTICITY' | 'PROOF_OF_DELIVERY' | 'PROOF_OF_SERVICE' | 'RECEIPT' | 'REFUND_POLICY' | 'SERVICE_AGREEMENT' | 'TERMS_AND_CONDITIONS' | 'ACCOUNT_REQUIREMENT' | 'BANK_STATEMENT' | 'BUSINESS_ICON' | 'BUSINESS_LOGO' | 'DRIVERS_LICENCE' | 'IDENTIFICATION_DOCUMENT' | 'IDENTIFICATION_DOCUMENT_BACK' | 'IDENTIFICATION_DOCUMENT_FRONT' | 'LEGAL_AGREEMENT' | 'PASSPORT' | 'PROOF_OF_ADDRESS' | 'PROOF_OF_DIRECTOR' | 'PROOF_OF_INDUSTRY' | 'PROOF_OF_NATIONAL_ID_NUMBER' | 'PROOF_OF_OWNERSHIP' | 'PROOF_OF_REGISTRATION' | 'PROOF_OF_RELATIONSHIP' | 'PROOF_OF_SOURCE_OF_FUNDS' | 'PROOF_OF_SOURCE_OF_WEALTH' | 'PROOF_OF_TAX' | 'PROVIDER_IDENTITY_DOCUMENT' | 'SELFIE' | 'SIGNATURE' | 'VAT_DOCUMENT';
+  content_category: 'OTHERS' | 'CANCEL_POLICY' | 'CUSTOMER_INTERACTION' | 'PAYMENT_DETAIL' | 'PROOF_OF_AUTHENTICITY' | 'PROOF_OF_DELIVERY' | 'PROOF_OF_SERVICE' | 'RECEIPT' | 'REFUND_POLICY' | 'SERVICE_AGREEMENT' | 'TERMS_AND_CONDITIONS' | 'ACCOUNT_REQUIREMENT' | 'BANK_STATEMENT' | 'BUSINESS_ICON' | 'BUSINESS_LOGO' | 'DRIVERS_LICENCE' | 'IDENTIFICATION_DOCUMENT' | 'IDENTIFICATION_DOCUMENT_BACK' | 'IDENTIFICATION_DOCUMENT_FRONT' | 'LEGAL_AGREEMENT' | 'PASSPORT' | 'PROOF_OF_ADDRESS' | 'PROOF_OF_DIRECTOR' | 'PROOF_OF_INDUSTRY' | 'PROOF_OF_NATIONAL_ID_NUMBER' | 'PROOF_OF_OWNERSHIP' | 'PROOF_OF_REGISTRATION' | 'PROOF_OF_RELATIONSHIP' | 'PROOF_OF_SOURCE_OF_FUNDS' | 'PROOF_OF_SOURCE_OF_WEALTH' | 'PROOF_OF_TAX' | 'PROVIDER_IDENTITY_DOCUMENT' | 'SELFIE' | 'SIGNATURE' | 'VAT_DOCUMENT';
 }
 
 /** The contract's `RecipientWithdrawalMethod` (`z.input` and `z.output` alike). */
@@ -224,19 +234,6 @@ export interface RecipientFileOut {
   content_type: string;
   content_category: string;
   content?: string | undefined;
-}
-
-/** The contract's `RecipientBankOut` (`z.input` and `z.output` alike). */
-export interface RecipientBankOut {
-  code?: string | null | undefined;
-  currency?: string | null | undefined;
-  country?: string | null | undefined;
-  account_type?: string | null | undefined;
-  branch?: string | null | undefined;
-  branch_digit?: string | null | undefined;
-  account?: string | null | undefined;
-  account_digit?: string | null | undefined;
-  routing?: string | null | undefined;
 }
 
 /** The contract's `RecipientOnboarding` (`z.input` and `z.output` alike). */
@@ -277,6 +274,19 @@ export interface RecipientOnboarding {
     date?: string | undefined;
     ip?: string | undefined;
   } | undefined;
+}
+
+/** The contract's `RecipientBankOut` (`z.input` and `z.output` alike). */
+export interface RecipientBankOut {
+  code?: string | null | undefined;
+  currency?: string | null | undefined;
+  country?: string | null | undefined;
+  account_type?: string | null | undefined;
+  branch?: string | null | undefined;
+  branch_digit?: string | null | undefined;
+  account?: string | null | undefined;
+  account_digit?: string | null | undefined;
+  routing?: string | null | undefined;
 }
 
 /** The marketplace routes as the client calls them: what each one takes and answers per status. */

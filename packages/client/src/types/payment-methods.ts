@@ -20,16 +20,6 @@ export interface SessionEnrolledPaymentMethod extends EnrolledMethodSummary {
   id: string;
   account_id: string;
   created_at: string;
-  customer_payer: {
-    email?: string | null | undefined;
-    first_name?: string | null | undefined;
-    last_name?: string | null | undefined;
-    date_of_birth?: string | null | undefined;
-    document?: DocumentOut | null | undefined;
-    phone?: PhoneOut | null | undefined;
-    gender?: string | null | undefined;
-    billing_address?: AddressOut | null | undefined;
-  } | null;
   updated_at: string;
   verify: EnrollmentVerify;
   enrollment: {
@@ -43,6 +33,16 @@ export interface SessionEnrolledPaymentMethod extends EnrolledMethodSummary {
   };
   preferred: boolean | null;
   customer_id?: string | undefined;
+  customer_payer?: {
+    email: string;
+    first_name: string;
+    last_name: string;
+    date_of_birth: string;
+    gender: string;
+    document?: DocumentOut | undefined;
+    phone?: PhoneOut | undefined;
+    billing_address?: AddressOut | undefined;
+  } | undefined;
   vaulted_token?: string | null | undefined;
 }
 
@@ -98,9 +98,9 @@ export interface EnrollDirectBody {
   token?: string | undefined;
   provider_data?: {
     id: string;
+    connection_id?: string | undefined;
     token_source?: 'PROVIDER_API' | 'MIGRATION_FILE' | 'PROVIDER_TOKEN' | undefined;
     payment_method_token?: string | undefined;
-    connection_id?: string | undefined;
   } | undefined;
   account_updater?: boolean | undefined;
   parent_type?: string | undefined;
@@ -118,7 +118,7 @@ export interface DirectEnrolledPaymentMethod extends EnrolledMethodSummary {
   updated_at: string;
   verify: EnrollmentVerify;
   card_data: NoCardData | VaultedCardData;
-  redirect_url: string | null;
+  redirect_url: string;
   vaulted_token: string;
   sub_status: string | null;
   provider_data: OpenObject;
@@ -188,7 +188,7 @@ export interface VaultedCardData {
   expiration_year: number;
   issuer: string;
   country_code?: string | null | undefined;
-  holder_name?: string | null | undefined;
+  holder_name?: string | undefined;
 }
 
 /** The contract's `VerifyPayment` (`z.input` and `z.output` alike). */

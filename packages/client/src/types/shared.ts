@@ -80,49 +80,23 @@ export interface Availability {
 /** The contract's `TaxItem` (`z.input` and `z.output` alike). */
 export interface TaxItem {
   value?: number | undefined;
-  type?: string | undefined;
+  type?: 'VAT' | 'AIRPORT_TAX' | 'CONSUMPTION_TAX' | 'VAT_LAW_17934' | 'VAT_LAW_19210' | 'VAT_EXEMPTION' | 'ISV' | undefined;
   tax_base?: number | undefined;
   percentage?: number | undefined;
 }
 
 /** The contract's `Order` (`z.input` and `z.output` alike). */
 export interface Order {
-  tickets?: {
-    type?: string | undefined;
-    description?: string | undefined;
-    id?: string | undefined;
-    name?: string | undefined;
-    amount?: {
-      value?: number | undefined;
-      currency?: string | undefined;
-    } | undefined;
-    event?: {
-      type?: string | undefined;
-      date?: string | undefined;
-      description?: string | undefined;
-      id?: string | undefined;
-      address?: Address | undefined;
-      name?: string | undefined;
-    } | undefined;
-  }[] | undefined;
+  tickets?: OrderTicket[] | undefined;
   fee_amount?: number | undefined;
   shipping_amount?: number | undefined;
-  tip_amount?: string | number | undefined;
-  items?: {
-    id: string;
-    name: string;
-    quantity: number;
-    unit_amount: number;
-    brand?: string | undefined;
-    category?: string | undefined;
-    sku_code?: string | undefined;
-    manufacture_part_number?: string | undefined;
-  }[] | undefined;
+  tip_amount?: string | undefined;
+  items?: OrderItem[] | undefined;
   taxes?: TaxItem[] | undefined;
   shipping?: {
-    type?: string | undefined;
+    type?: 'CUSTOM' | 'MILITARY' | 'ELECTRONIC' | 'EXPRESS' | 'STANDARD' | 'SCHEDULED' | 'ECONOMY' | 'PRIORITY' | 'SAME_DAY' | 'NEXT_DAY' | 'THIRD_DAY' | 'STORE_PICK_UP' | 'LOCKER_PICK_UP' | 'OTHER' | undefined;
     description?: string | undefined;
-    carrier?: string | undefined;
+    carrier?: 'OTHER' | 'UPS' | 'USPS' | 'FEDEX' | 'DHL' | 'PUROLATOR' | 'GREYHOUND' | 'AR_CORREO_ARGENTINO' | 'AR_OCA' | undefined;
     deliver_at?: string | undefined;
     recipients?: {
       [key: string]: unknown;
@@ -145,7 +119,8 @@ export interface Order {
 
 /** The contract's `Airline` (`z.input` and `z.output` alike). */
 export interface Airline {
-  type?: string | undefined;
+  type?: 'ONE_WAY' | 'ROUNDTRIP' | 'MULTIPLE_DESTINATIONS' | undefined;
+  tickets?: AirlineTicket[] | undefined;
   pnr?: string | undefined;
   legs?: {
     departure_airport: string;
@@ -174,7 +149,7 @@ export interface Airline {
     selected_seat?: boolean | undefined;
   }[] | undefined;
   passengers?: {
-    type?: string | undefined;
+    type?: '' | 'A' | 'C' | 'I' | undefined;
     email?: string | undefined;
     country?: string | undefined;
     id?: string | undefined;
@@ -189,13 +164,12 @@ export interface Airline {
       country?: string | undefined;
     } | undefined;
     loyalty_number?: string | undefined;
-    loyalty_tier?: string | undefined;
+    loyalty_tier?: '1' | '2' | '3' | undefined;
     phone?: Phone | undefined;
     address?: Address | undefined;
     evidence_document_source?: string | undefined;
   }[] | undefined;
   ticket?: AirlineTicket | undefined;
-  tickets?: AirlineTicket[] | undefined;
 }
 
 /** The contract's `Address` (`z.input` and `z.output` alike). */
@@ -276,8 +250,40 @@ export interface SellerDetails {
   name?: string | undefined;
   website?: string | undefined;
   reference?: string | undefined;
-  industry?: string | undefined;
+  industry?: '' | 'OTHERS' | 'ADVERTISING' | 'ART' | 'AUTOMOTIVE' | 'ANTIVIRUS' | 'BABY' | 'BEAUTY_&_PERSONAL_CARE' | 'BOOKS' | 'CAMERAS' | 'CAR_ELECTRONICS' | 'COMPUTING' | 'COUPONS' | 'DONATIONS' | 'DELIVERY' | 'ELECTRONICS' | 'ENTERTAINMENT' | 'EDUCATION' | 'FASHION' | 'GAMES' | 'GARDEN_&_OUTDOOR' | 'GROCERY_&_GOURMET_FOOD' | 'HANDMADE' | 'HOME' | 'INDUSTRIAL_&_SCIENTIFIC' | 'INVESTING_AND_FINANCIAL' | 'LEARNINGS' | 'MUSICAL' | 'PET_SUPPLIES' | 'PHONES' | 'PAYROLL' | 'SERVICES' | 'SAAS' | 'TELEVISION' | 'STREAMING' | 'TICKETS' | 'TOYS_&_GAMES' | 'TRAVELS' | 'VIDEO_GAMES' | 'VIRTUAL_GOODS' | undefined;
   merchant_category_code?: string | undefined;
+}
+
+/** The contract's `OrderTicket` (`z.input` and `z.output` alike). */
+export interface OrderTicket {
+  type?: 'VIRTUAL' | 'PHYSICAL' | undefined;
+  description?: string | undefined;
+  id?: string | undefined;
+  name?: string | undefined;
+  amount?: {
+    value?: number | undefined;
+    currency?: string | undefined;
+  } | undefined;
+  event?: {
+    type?: 'PARTY' | 'UNIVERCITY' | 'FESTIVAL' | 'CIRCUS' | 'SPORTS' | 'CINEMA' | 'THEATER' | 'CONCERT' | 'OTHERS' | undefined;
+    date?: string | undefined;
+    description?: string | undefined;
+    id?: string | undefined;
+    address?: Address | undefined;
+    name?: string | undefined;
+  } | undefined;
+}
+
+/** The contract's `OrderItem` (`z.input` and `z.output` alike). */
+export interface OrderItem {
+  id: string;
+  name: string;
+  quantity: number;
+  unit_amount: number;
+  brand?: string | undefined;
+  category?: '' | 'art' | 'baby' | 'coupons' | 'beauty_&_personal_care' | 'donations' | 'computing' | 'books' | 'grocery_&_gourmet_food' | 'cameras' | 'video_games' | 'television' | 'car_electronics' | 'electronics' | 'automotive' | 'toys_&_games' | 'musical_instruments' | 'handmade' | 'garden_&_outdoor' | 'entertainment' | 'industrial_&_scientific' | 'fashion' | 'games' | 'pet_supplies' | 'home' | 'musical' | 'phones' | 'services' | 'learnings' | 'tickets' | 'travels' | 'virtual_goods' | 'others' | undefined;
+  sku_code?: string | undefined;
+  manufacture_part_number?: string | undefined;
 }
 
 /** The contract's `AccountFundingParty` (`z.input` and `z.output` alike). */

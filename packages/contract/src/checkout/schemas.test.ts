@@ -89,3 +89,14 @@ describe('CreatePaymentLinkBody (§4.12)', () => {
   ];
   it.each(rules)('rejects: $name', ({ mutate, path }) => expectRejectedAt(CreatePaymentLinkBody, mutate(fixtures.createPaymentLink()), path));
 });
+
+describe('CreatePaymentLinkBody: the lists a payment takes', () => {
+  it("refuses an item category outside the list the link's payments take", () =>
+    expectRejectedAt(
+      CreatePaymentLinkBody,
+      { ...fixtures.createPaymentLink(), additional_data: { order: { items: [{ id: 'i1', name: 'Item', quantity: 1, unit_amount: 1, category: 'Toys' }] } } },
+      'additional_data.order.items[0].category',
+    ));
+  it('refuses a lower-case nationality (ISO 3166-1 alpha-2)', () =>
+    expectRejectedAt(CreatePaymentLinkBody, set(fixtures.createPaymentLink(), ['customer_payer'], { nationality: 'us' }), 'customer_payer.nationality'));
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OperatingCountry } from '../shared/countries.js';
+import { CountryCode, OperatingCountry } from '../shared/countries.js';
 import { Amount, AmountOut, Currency } from '../shared/money.js';
 import { DateOnly, DateTime, Id36To64, OpenObject, Uuid, text } from '../shared/primitives.js';
 import { Availability, AvailabilityOut, MetadataOut, OperatingAddress, PayerDocument, finishAfterStart, metadataList, phone } from '../shared/shapes.js';
@@ -92,7 +92,7 @@ const PaymentLinkCustomerPayer = z.object({
   gender: text(1, 2).optional(),
   date_of_birth: z.string().length(10).optional(),
   email: text(3, 255).optional(),
-  nationality: z.string().length(2).optional(),
+  nationality: CountryCode.optional(),
   ip_address: text(1, 45).optional(),
   document: PayerDocument.optional(),
   phone: PaymentLinkPhone.optional(),
@@ -100,7 +100,12 @@ const PaymentLinkCustomerPayer = z.object({
   shipping_address: OperatingAddress.optional(),
 });
 
-/** Risk signals upstream accepts on payment links on top of the §2.6 groups. */
+/**
+ * Risk signals upstream accepts on payment links on top of the §2.6 groups. The groups take the
+ * lists a payment takes (an item's `category`, a tax's `type`, a seller's `industry`): upstream's
+ * link document leaves them free text but points at the same references, and a link's data is
+ * what the payments made through it carry, which Create Payment closes to those lists.
+ */
 const PaymentLinkAdditionalData = AdditionalData.extend({
   seller_details: SellerDetails.extend({ phone: PaymentLinkPhone.optional() }).nullable().optional(),
   device: z

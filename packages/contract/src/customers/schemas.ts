@@ -37,23 +37,28 @@ export const CreateCustomerBody = z.object({
 });
 export type CreateCustomerBody = z.infer<typeof CreateCustomerBody>;
 
-/** Customer, §2.2. Optional fields the merchant did not send come back as null. */
+/**
+ * Customer, §2.2, which marks no field nullable. What the merchant did not send follows
+ * docs/fidelity.md, "Absent values": a string is `""`, an object (document, phone, an address,
+ * metadata) is left out, as upstream's "min. data" answer leaves out metadata
+ * (Create Customer) and its schema types each of them a string or an object.
+ */
 export const Customer = z.object({
   id: Uuid,
   merchant_customer_id: z.string(),
-  merchant_customer_created_at: z.string().nullable(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  gender: z.string().nullable(),
-  date_of_birth: z.string().nullable(),
-  email: z.string().nullable(),
-  nationality: z.string().nullable(),
-  country: z.string().nullable(),
-  document: DocumentOut.nullable(),
-  phone: PhoneOut.nullable(),
-  billing_address: AddressOut.nullable(),
-  shipping_address: AddressOut.nullable(),
-  metadata: MetadataOut.nullable(),
+  merchant_customer_created_at: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  gender: z.string(),
+  date_of_birth: z.string(),
+  email: z.string(),
+  nationality: z.string(),
+  country: z.string(),
+  document: DocumentOut.optional(),
+  phone: PhoneOut.optional(),
+  billing_address: AddressOut.optional(),
+  shipping_address: AddressOut.optional(),
+  metadata: MetadataOut.optional(),
   created_at: DateTime,
   updated_at: DateTime,
 });

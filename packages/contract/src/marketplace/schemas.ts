@@ -36,7 +36,12 @@ const LegalRepresentative = z.object({
   ultimate_beneficial_owner: z.boolean().optional(),
   document: RecipientDocument.optional(),
   phone: Phone.optional(),
-  address: RecipientAddress.optional(),
+  /**
+   * `address_line_2` may be null: upstream's legal representative items declare no address (any
+   * shape passes its schema) and its "Create Recipient - US" example sends `address_line_2: null`.
+   * It is answered `""`, the string §2.1 types it.
+   */
+  address: RecipientAddress.extend({ address_line_2: text(0, 255).nullable().optional() }).optional(),
 });
 
 const Bank = z.object({
@@ -191,8 +196,10 @@ export const RecipientOnboarding = z.object({
 
 /**
  * Recipient, §2.11. `legal_name` is null when not sent (§2.11: "nullable string"); the other strings
- * not sent are `""` and `split_configuration` not sent is left out, as upstream's answers leave it
- * out (Create Recipient).
+ * not sent are `""`, and the objects not sent (`document`, `phone`, `address`,
+ * `withdrawal_methods`, `split_configuration`) are left out, as upstream's answers leave
+ * `split_configuration` out and its schema types each an object (Create Recipient;
+ * docs/fidelity.md, "Absent values").
  */
 export const Recipient = z.object({
   id: Uuid,
@@ -209,9 +216,9 @@ export const Recipient = z.object({
   merchant_category_code: z.string(),
   date_of_birth: z.string(),
   country: z.string(),
-  document: DocumentOut.nullable(),
-  phone: PhoneOut.nullable(),
-  address: AddressOut.nullable(),
+  document: DocumentOut.optional(),
+  phone: PhoneOut.optional(),
+  address: AddressOut.optional(),
   legal_representatives: z.array(
     z.object({
       merchant_reference: nullableString,
@@ -229,7 +236,7 @@ export const Recipient = z.object({
       address: AddressOut.nullable().optional(),
     }),
   ),
-  withdrawal_methods: z.object({ bank: RecipientBankOut }).nullable(),
+  withdrawal_methods: z.object({ bank: RecipientBankOut }).optional(),
   documentation: z.array(RecipientFileOut),
   onboardings: z.array(RecipientOnboarding),
   split_configuration: z

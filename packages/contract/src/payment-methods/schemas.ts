@@ -4,7 +4,8 @@ import { Amount, Currency } from '../shared/money.js';
 import { Mandate } from '../shared/mandate.js';
 import { DateTime, Id36To64, OpenObject, refuse, text, Uuid } from '../shared/primitives.js';
 import { Payment } from '../payments/schemas.js';
-import { AddressOut, Document, DocumentOut, PhoneOut, metadataList } from '../shared/shapes.js';
+import { Customer } from '../customers/schemas.js';
+import { Document, metadataList } from '../shared/shapes.js';
 
 /**
  * §4.1 payment_method_type: CARD, `<BRAND>_WALLET`, `<BRAND>_TOKENBOX`, `<BRAND>_ENROLLMENT`,
@@ -194,18 +195,13 @@ export const SessionEnrolledPaymentMethod = z
     updated_at: DateTime,
     enrollment: z.object({ session: z.string(), sdk_required_action: z.boolean() }),
     provider: z.object({ id: z.string(), type: z.string(), provider_status: z.string().nullable() }),
-    customer_payer: z
-      .object({
-        first_name: z.string().nullable().optional(),
-        last_name: z.string().nullable().optional(),
-        email: z.string().nullable().optional(),
-        gender: z.string().nullable().optional(),
-        date_of_birth: z.string().nullable().optional(),
-        document: DocumentOut.nullable().optional(),
-        phone: PhoneOut.nullable().optional(),
-        billing_address: AddressOut.nullable().optional(),
-      })
-      .nullable(),
+    /**
+     * The session's customer as a payer, its fields as the customer answers them (`""` or left out
+     * when not sent, docs/fidelity.md "Absent values"): upstream types it an object of strings and
+     * objects (Enroll Payment Method). Left out only where the customer is not
+     * known.
+     */
+    customer_payer: Customer.pick({ first_name: true, last_name: true, email: true, gender: true, date_of_birth: true, document: true, phone: true, billing_address: true }).optional(),
     verify: EnrollmentVerify,
     preferred: z.boolean().nullable(),
     /** Set once the SDK step enrolled the method; it is what payments and subscriptions charge. */
@@ -229,7 +225,8 @@ export const VaultedCardData = z.object({
   category: z.string().nullable(),
   type: z.string().nullable(),
   fingerprint: z.string().nullable(),
-  holder_name: z.string().nullable().optional(),
+  /** `""` when the card was sent without one: upstream types it a string (docs/fidelity.md, "Absent values"). */
+  holder_name: z.string().optional(),
   country_code: z.string().nullable().optional(),
 });
 
@@ -261,8 +258,12 @@ export const DirectEnrolledPaymentMethod = z
     customer_id: z.string().optional(),
     /** The request's `parent_type`, else the method's category (upstream: CARD for a card). */
     parent_type: z.string(),
-    /** Where the payer confirms a method that waits for them (READY_TO_ENROLL); null otherwise, as upstream's card example. */
-    redirect_url: z.string().nullable(),
+    /**
+     * Where the payer confirms a method that waits for them (READY_TO_ENROLL); `""` otherwise.
+     * Upstream's card example answers null where its schema types a string: the schema is
+     * followed (docs/fidelity.md, "Absent values").
+     */
+    redirect_url: z.string(),
     provider_data: OpenObject,
   });
 export type DirectEnrolledPaymentMethod = z.infer<typeof DirectEnrolledPaymentMethod>;

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { Mandate } from '../shared/mandate.js';
 import { DateTime, Uuid, text } from '../shared/primitives.js';
 
+/** A bank transfer's `account_type`: upstream's payment, refund and cancel-or-refund files close it to these. */
+export const BANK_ACCOUNT_TYPES = ['CHECKINGS', 'SAVINGS'] as const;
+
 /**
  * Every `payment_method.type` of upstream's create-payment (Create Payment,
  * `payment_method.type` enum), in its order.
@@ -121,7 +124,7 @@ export const BankTransferDetailIn = z.object({
   pre_debit_notification_id: Uuid.optional(),
   soft_descriptor: text(1, 255).optional(),
   expires_at: DateTime.optional(),
-  account_type: z.enum(['CHECKINGS', 'SAVINGS']).optional(),
+  account_type: z.enum(BANK_ACCOUNT_TYPES).optional(),
   bank_account: text(3, 255).optional(),
   bank_id: text(1, 255).optional(),
   routing_number: text(3, 255).optional(),

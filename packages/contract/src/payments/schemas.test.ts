@@ -162,3 +162,18 @@ describe('customer_payer (create-payment.json, refund-payment.json)', () => {
     expectRejectedAt(CancelOrRefundBody, set(fixtures.cancelOrRefund(), ['customer_payer'], ssn), 'customer_payer.document.document_type');
   });
 });
+
+describe('RefundBody: values upstream closes to a list', () => {
+  it("refuses a bank transfer account_type outside upstream's CHECKINGS and SAVINGS", () =>
+    expectRejectedAt(RefundBody, { ...fixtures.refund(), payment_method: { detail: { bank_transfer: { account_type: 'CHECKING' } } } }, 'payment_method.detail.bank_transfer.account_type'));
+  it('accepts SAVINGS', () => expectAccepted(RefundBody, { ...fixtures.refund(), payment_method: { detail: { bank_transfer: { account_type: 'SAVINGS' } } } }));
+  it('refuses a lower-case nationality (ISO 3166-1 alpha-2)', () =>
+    expectRejectedAt(RefundBody, { ...fixtures.refund(), customer_payer: { nationality: 'ar' } }, 'customer_payer.nationality'));
+});
+
+describe("CreatePaymentBody: a seller's address (Create Payment requires it)", () => {
+  const address = { address_line_1: 'Rua A 100', city: 'Sao Paulo', country: 'BR' };
+  it('refuses seller_details without an address', () =>
+    expectRejectedAt(CreatePaymentBody, { ...fixtures.createPayment(), additional_data: { seller_details: { reference: '53568972000143' } } }, 'additional_data.seller_details.address'));
+  it('accepts seller_details with one', () => expectAccepted(CreatePaymentBody, { ...fixtures.createPayment(), additional_data: { seller_details: { reference: '53568972000143', address } } }));
+});

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { OperatingCountry } from '../shared/countries.js';
+import { CountryCode, OperatingCountry } from '../shared/countries.js';
 import { Amount, PaymentAmount } from '../shared/money.js';
 import { Base64, DateOnly, DateTime, Id36To64, OpenObject, refuse, text, Uuid } from '../shared/primitives.js';
-import { AddressOut, DocumentOut, MetadataOut, OperatingAddress, PayerDocument, Phone, PhoneOut, metadataList } from '../shared/shapes.js';
-import { AdditionalData, AdditionalDataOut } from '../shared/additional-data.js';
+import { Address, AddressOut, DocumentOut, MetadataOut, OperatingAddress, PayerDocument, Phone, PhoneOut, metadataList } from '../shared/shapes.js';
+import { AdditionalData, AdditionalDataOut, SellerDetails } from '../shared/additional-data.js';
 import { Mandate } from '../shared/mandate.js';
 import { listOf, queryBoolean } from '../validation.js';
-import { PAYMENT_METHOD_TYPES, alternativeDetailsIn, alternativeDetailsOut, alternativeMethodIssues, type AlternativeDetails } from './alternative-methods.js';
+import { BANK_ACCOUNT_TYPES, PAYMENT_METHOD_TYPES, alternativeDetailsIn, alternativeDetailsOut, alternativeMethodIssues, type AlternativeDetails } from './alternative-methods.js';
 
 export const REFUND_REASONS = ['DUPLICATE', 'FRAUDULENT', 'REQUESTED_BY_CUSTOMER', 'REVERSE'] as const;
 export const RefundReason = z.enum(REFUND_REASONS);
@@ -298,7 +298,7 @@ export const CustomerPayerRequest = z.object({
   gender: z.enum(['M', 'F', 'NB', 'NA', 'NK', 'U']).optional(),
   date_of_birth: DateOnly.optional(),
   email: text(3, 255).optional(),
-  nationality: z.string().length(2).optional(),
+  nationality: CountryCode.optional(),
   ip_address: text(1, 45).optional(),
   document: PayerDocument.optional(),
   phone: Phone.optional(),
@@ -307,7 +307,8 @@ export const CustomerPayerRequest = z.object({
 });
 
 export const SplitMarketplaceItem = z.object({
-  recipient_id: text(1, 64).optional(),
+  /** Empty for a line no recipient takes (upstream's split example sends its COMMISSION line so): a plain string upstream. */
+  recipient_id: z.string().max(64).optional(),
   provider_recipient_id: text(1, 255).optional(),
   description: text(3, 255).optional(),
   type: z.enum(['PURCHASE', 'PAYMENTFEE', 'VAT', 'COMMISSION', 'MARKETPLACE', 'SHIPPING']),
@@ -332,7 +333,7 @@ const BankTransferPaymentMethod = z.object({
     .object({
       bank_transfer: z
         .object({
-          account_type: text(3, 255).optional(),
+          account_type: z.enum(BANK_ACCOUNT_TYPES).optional(),
           bank_name: text(3, 255).optional(),
           bank_id: text(3, 255).optional(),
           beneficiary_name: text(3, 255).optional(),
@@ -430,12 +431,36 @@ const CardDataForPayment = z.object({
 });
 
 /**
+ * A token a provider issued for the card, for this one payment (upstream's
+ * `external_providers_data`): the sandbox holds no card behind it, and pays as with a card the
+ * provider keeps (docs/sandbox.md, "Provider tokens").
+ */
+export const ExternalProviderToken = z.object({
+  connection_id: Uuid,
+  provider_id: text(1, 255),
+  provider_token: text(1, 255),
+});
+
+/** Upstream's bounds: one to five tokens, one per connection of a provider. */
+const EXTERNAL_PROVIDER_TOKENS_MAX = 5;
+
+/**
  * Back-to-back workflows, which pay without a checkout session. Upstream's create-payment describes
  * `checkout` as "Required when `workflow` is defined as `SDK_CHECKOUT` or is not sent. not required
  * for `DIRECT` or `REDIRECT` payments", and its DIRECT examples send none; its `workflow` defaults
  * to SDK_CHECKOUT.
  */
 const WORKFLOWS_WITHOUT_CHECKOUT: readonly string[] = ['DIRECT', 'REDIRECT'];
+
+/**
+ * A payment's additional_data: upstream's Create Payment requires a seller's `address`
+ * (`address_line_1`, `city`, `country`) when `seller_details` is sent; its payment link and
+ * subscription documents do not.
+ */
+const PaymentAdditionalData = AdditionalData.extend({ seller_details: SellerDetails.extend({ address: Address }).nullable().optional() });
+
+/** What a card payment is paid with, one of them (an empty token or vaulted_token counts as not sent). */
+const CARD_SOURCES = 'token, vaulted_token, detail.card.card_data or detail.card.external_providers_data';
 
 /** Request of POST /v1/payments (supporting; modelled from upstream's create-payment). */
 export const CreatePaymentBody = z
@@ -449,8 +474,9 @@ export const CreatePaymentBody = z
     checkout: z.object({ session: Uuid }).optional(),
     payment_method: z.object({
       type: z.enum(PAYMENT_METHOD_TYPES).optional(),
-      token: Uuid.optional(),
-      vaulted_token: text(1, 64).optional(),
+      // Plain strings upstream, whose examples send "" for "none": "" is taken as not sent.
+      token: Uuid.or(z.literal('')).optional(),
+      vaulted_token: z.string().max(64).optional(),
       vault_on_success: z.boolean().optional(),
       detail: z
         .object({
@@ -462,6 +488,7 @@ export const CreatePaymentBody = z
               soft_descriptor: text(1, 25).optional(),
               verify: z.boolean().optional(),
               card_data: CardDataForPayment.optional(),
+              external_providers_data: listOf(ExternalProviderToken, EXTERNAL_PROVIDER_TOKENS_MAX).min(1).optional(),
               stored_credentials: z
                 .object({
                   reason: z.enum(['CARD_ON_FILE', 'SUBSCRIPTION', 'UNSCHEDULED_CARD_ON_FILE']).optional(),
@@ -478,7 +505,7 @@ export const CreatePaymentBody = z
     }),
     merchant_reference: text(3, 255).optional(),
     customer_payer: CustomerPayerRequest.optional(),
-    additional_data: AdditionalData.optional(),
+    additional_data: PaymentAdditionalData.optional(),
     workflow: z.enum(['SDK_CHECKOUT', 'CHECKOUT', 'REDIRECT', 'DIRECT', 'SDK_SEAMLESS']).optional(),
     callback_url: text(3, 526).optional(),
     split_marketplace: listOf(SplitMarketplaceItem).optional(),
@@ -493,13 +520,20 @@ export const CreatePaymentBody = z
       for (const issue of alternativeMethodIssues({ ...pm, type: pm.type })) ctx.addIssue({ code: z.ZodIssueCode.custom, ...issue });
       return;
     }
-    const sources = [pm.token, pm.vaulted_token, pm.detail?.card?.card_data].filter((x) => x !== undefined);
+    const tokens = pm.detail?.card?.external_providers_data;
+    const sources = [pm.token, pm.vaulted_token, pm.detail?.card?.card_data, tokens].filter((x) => x !== undefined && x !== '');
     if (sources.length === 0) {
-      refuse(ctx, ['payment_method'], 'needs one of token, vaulted_token or detail.card.card_data');
+      refuse(ctx, ['payment_method'], `needs one of ${CARD_SOURCES}`);
     }
     if (sources.length > 1) {
-      refuse(ctx, ['payment_method'], 'takes only one of token, vaulted_token or detail.card.card_data');
+      refuse(ctx, ['payment_method'], `takes only one of ${CARD_SOURCES}`);
     }
+    const pairs = (tokens ?? []).map((t) => `${t.provider_id} ${t.connection_id}`);
+    pairs.forEach((pair, i) => {
+      if (pairs.indexOf(pair) !== i) {
+        refuse(ctx, ['payment_method', 'detail', 'card', 'external_providers_data', i], `repeats provider_id and connection_id of item ${pairs.indexOf(pair)}: each pair once`);
+      }
+    });
   });
 export type CreatePaymentBody = z.infer<typeof CreatePaymentBody>;
 

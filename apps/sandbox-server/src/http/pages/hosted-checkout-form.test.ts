@@ -26,6 +26,13 @@ describe('the checkout form', () => {
     expect(JSON.stringify(form)).not.toMatch(/"41"|"1"/);
   });
 
+  // The API takes such a number and declines the payment; the page checks it first, as a payment form does.
+  it('names a number that fails the Luhn check as a card number mistake, never echoing it', () => {
+    const form = readCheckoutForm({ ...card, card_number: '4111 1111 1111 1112' });
+    expect(form).toMatchObject({ ok: false, errors: [expect.stringMatching(/^Card number: .*Luhn/)] });
+    expect(JSON.stringify(form)).not.toContain('4111111111111112');
+  });
+
   it('refuses a body that is not a form, and a method that is no method name', () => {
     expect(readCheckoutForm(undefined)).toMatchObject({ ok: false, errors: expect.arrayContaining(['Choose a payment method.']) });
     expect(readCheckoutForm({ attempt: ATTEMPT, method: '<b>' })).toMatchObject({ ok: false, errors: ['Choose a payment method.'] });

@@ -1,4 +1,5 @@
 import type { PayerChoice } from '../../app/hosted-checkout.js';
+import { luhnValid } from '../../domain/cards.js';
 
 /** What the card form sent back that the page may show again: never the card number or the security code. */
 export interface KeptFields {
@@ -31,7 +32,9 @@ export function parseExpiry(text: string): { month: number; year: number } | und
 /**
  * Reads a checkout form post (`attempt`, `method`, and for a card `card_number`, `holder_name`,
  * `expiry`, `security_code`). Mistakes the buyer can correct come back as messages naming the
- * field by its label; the card's own rules (Luhn, test outcomes) are the payment's, checked later.
+ * field by its label. A number that fails the Luhn check is one of them, as a payment form checks
+ * it before paying (the API takes such a number and declines the payment, `cardOutcome`); the
+ * test outcomes are the payment's, decided later.
  */
 export function readCheckoutForm(raw: unknown): CheckoutForm {
   const body = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -48,6 +51,7 @@ export function readCheckoutForm(raw: unknown): CheckoutForm {
   const securityCode = field(body, 'security_code');
   const holder = kept.holder_name ?? '';
   if (!/^\d{8,19}$/.test(number)) errors.push('Card number: enter the 8 to 19 digits on the card.');
+  else if (!luhnValid(number)) errors.push('Card number: a digit is mistyped (the number fails the Luhn check); enter it as on the card.');
   if (!expiry) errors.push('Expiry date: enter the month and year as MM/YY.');
   if (!/^\d{3,4}$/.test(securityCode)) errors.push('Security code: enter the 3 or 4 digits on the card.');
   if (holder !== '' && holder.length < 3) errors.push('Name on card: enter at least 3 characters, or leave it empty.');

@@ -3,6 +3,7 @@ import { ConfigError } from './config-error.js';
 import { parseDatabaseUrl } from './database-url.js';
 
 export { ConfigError } from './config-error.js';
+import { DEFAULT_LIMITS, type TenantLimits } from './app/limits.js';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/http-server.js';
 import { DEFAULT_POOL_SIZE, SCHEMA_NAME, SCHEMA_NAME_FORM } from './store/postgres.js';
 
@@ -37,6 +38,8 @@ export interface SandboxConfig {
   httpTimeouts: HttpTimeouts;
   /** Entries the request journal keeps per merchant (`GET /sandbox/requests`); 0 turns it off. */
   journalSize: number;
+  /** What one tenant may hold (docs/security.md). */
+  limits: TenantLimits;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -44,6 +47,8 @@ const DEFAULT_JOURNAL_SIZE = 200;
 /** Per merchant; with the journal's merchant and body caps this bounds its memory (docs/sandbox.md, "Request journal"). */
 const MAX_JOURNAL_SIZE = 1000;
 const MIN_PEPPER_LENGTH = 32;
+/** Each webhook is a POST per event: past a few hundred, one payment is a flood. */
+const MAX_WEBHOOKS_PER_ACCOUNT = 500;
 /** PostgreSQL's default max_connections is 100: a pool past a few hundred only queues in the database instead. */
 const MAX_POOL_SIZE = 500;
 const DEFAULT_BODY_LIMIT = '6mb';
@@ -94,6 +99,7 @@ const SETTINGS = {
   requestTimeoutMs: { env: 'SANDBOX_REQUEST_TIMEOUT_MS', text: [`ms for a whole request to arrive (default ${DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs})`] },
   keepAliveTimeoutMs: { env: 'SANDBOX_KEEP_ALIVE_TIMEOUT_MS', text: [`ms an idle keep-alive connection stays open (default ${DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs})`] },
   journalSize: { env: 'SANDBOX_JOURNAL_SIZE', text: [`requests the journal keeps per merchant (default ${DEFAULT_JOURNAL_SIZE}; 0: off)`] },
+  webhooksPerAccount: { env: 'SANDBOX_MAX_WEBHOOKS_PER_ACCOUNT', text: [`webhooks one account may have (default ${DEFAULT_LIMITS.webhooksPerAccount})`] },
 } satisfies Record<string, Setting>;
 type SettingName = keyof typeof SETTINGS;
 const ALL_SETTINGS: Setting[] = Object.values(SETTINGS);
@@ -241,6 +247,10 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     secretKeyPepper: secretKeyPepper.value,
     httpTimeouts,
     journalSize: integer(given('journalSize'), DEFAULT_JOURNAL_SIZE, 0, MAX_JOURNAL_SIZE),
+    limits: {
+      ...DEFAULT_LIMITS,
+      webhooksPerAccount: integer(given('webhooksPerAccount'), DEFAULT_LIMITS.webhooksPerAccount, 1, MAX_WEBHOOKS_PER_ACCOUNT),
+    },
   };
 }
 

@@ -52,6 +52,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     ids,
     baseUrl: () => baseUrl,
     maxProviderLatencyMs: config.maxProviderLatencyMs,
+    limits: config.limits,
   };
   const dispatcher = new WebhookDispatcher(store, clock, logger, { timeoutMs: config.webhookTimeoutMs, timeScale: config.webhookTimeScale, sweepMs: 200 });
   // Aborted first thing on stop: a clock advance in progress ends between two of its batches.

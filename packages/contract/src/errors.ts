@@ -60,7 +60,7 @@ export const ERROR_CODES = {
     'CURRENCY_MISMATCH',
     'TOO_MANY_REQUESTS',
   ],
-  webhooks: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_ALREADY_EXISTS', 'WEBHOOK_INVALID_TRIGGER', 'WEBHOOK_INVALID_RENEWAL_DAYS', 'INVALID_ACCOUNT_ID'],
+  webhooks: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_ALREADY_EXISTS', 'WEBHOOK_INVALID_REQUEST', 'WEBHOOK_INVALID_TRIGGER', 'WEBHOOK_INVALID_RENEWAL_DAYS', 'WEBHOOK_URL_UNSAFE', 'INVALID_ACCOUNT_ID'],
   server: ['INTERNAL_ERROR', 'REQUEST_TIMEOUT'],
 } as const;
 
@@ -124,8 +124,11 @@ export const STATUS_OF = {
   WEBHOOK_ALREADY_EXISTS: 409,
   // Upstream's webhook management answers its own validation codes, and a foreign account_id, with 400
   // (webhooks/manage-webhooks.json, InvalidCreateRequest / InvalidAccountRequest).
+  WEBHOOK_INVALID_REQUEST: 400,
   WEBHOOK_INVALID_TRIGGER: 400,
   WEBHOOK_INVALID_RENEWAL_DAYS: 400,
+  // Upstream's answer to a URL that is not a public, routable address (InvalidCreateRequest).
+  WEBHOOK_URL_UNSAFE: 400,
   INVALID_ACCOUNT_ID: 400,
   INTERNAL_ERROR: 500,
   // The sandbox's answer to a request that does not arrive in time; upstream's gateway time-out is a 504.

@@ -23,6 +23,13 @@ const ADVANCE_STEP_MS = 30 * 86400_000;
 const CLOCK_KINDS: RecordKind[] = ['subscription', 'banking_onboarding', 'payment', 'webhook_delivery'];
 
 /**
+ * How long one POST of an advance's deliveries (its wait for a place included) may take before the
+ * advance stops waiting for its deliveries: a receiver that answers at once is seen in the log when
+ * the advance answers; one that hangs never holds the advance (or its merchant's next one) longer.
+ */
+export const ADVANCE_DELIVERY_PATIENCE_MS = 1_000;
+
+/**
  * Moves merchants' clocks forward (`POST /sandbox/clock/advance`). The clock moves in steps, and at
  * each step everything that fell due runs in bounded batches, each its own transaction, with the
  * event loop free between them: other tenants (and this one) are served throughout, and however
@@ -45,7 +52,7 @@ export class ClockAdvancer {
   private async run(ctx: RequestContext, seconds: number): Promise<SandboxClock> {
     let merchant = await existingMerchant(ctx.store.getMerchant(ctx.merchant.id));
     const target = merchant.clock_offset_seconds + seconds;
-    const deliveries = new DispatchRun(this.shutdown);
+    const deliveries = new DispatchRun(this.shutdown, ADVANCE_DELIVERY_PATIENCE_MS);
     // The advance sends the deliveries its steps queue itself; a kick would race ahead of the steps.
     const base: RequestContext = { ...ctx, deliveriesQueued: undefined };
     do {
@@ -80,7 +87,7 @@ export class ClockAdvancer {
     await billEverythingDue(ctx, () => this.stopIfShuttingDown(ctx));
     await expireOnboardings(ctx);
     await expireWaitingPayments(ctx);
-    await this.dispatcher.runDue(ctx.merchant.id, deliveries);
+    await this.dispatcher.runDueWhilePrompt(ctx.merchant.id, deliveries);
     await purgeExpired(ctx.store, ctx.merchant.id, nowOf(ctx).getTime());
     await yieldToEventLoop();
   }

@@ -1,4 +1,5 @@
 import type { ClockAdvancer } from '../app/clock-advance.js';
+import type { TenantLimits } from '../app/limits.js';
 import type { BaseClock } from '../runtime/clock.js';
 import type { IdFactory } from '../runtime/ids.js';
 import type { Store } from '../store/types.js';
@@ -18,6 +19,8 @@ export interface HttpDeps {
   clockAdvancer: ClockAdvancer;
   /** This process's request journal (`GET /sandbox/requests`). */
   journal: RequestJournal;
+  /** What one tenant may hold (docs/security.md). */
+  limits: TenantLimits;
 }
 
 export const PROVIDER_LATENCY_HEADER = 'x-sandbox-provider-latency-ms';

@@ -6,8 +6,8 @@ import { maskBody, tooLargeToKeep } from './journal-mask.js';
 import type { RequestJournal } from './journal.js';
 import { SENT_BODY, type JournaledResponse } from './send-json.js';
 
-/** The most characters of each body a journal entry keeps (docs/sandbox.md, "Request journal"). */
-export const JOURNAL_BODY_CHARS = 8 * 1024;
+/** The most memory each body of a journal entry may take, estimated (docs/sandbox.md, "Request journal"). */
+export const JOURNAL_BODY_BYTES = 24 * 1024;
 /** Idempotency keys are the client's text: a journal entry keeps at most this much of one. */
 const MAX_KEY_CHARS = 255;
 
@@ -56,8 +56,8 @@ export function journalRecorder(journal: RequestJournal): RequestHandler {
         idempotency_key: key === undefined ? null : key.slice(0, MAX_KEY_CHARS),
         replayed: res.getHeader(REPLAYED_HEADER) === 'true',
         fault: res.locals.fault ?? null,
-        request_body: !hasBody(req) || req.body === undefined ? null : maskBody(req.body, JOURNAL_BODY_CHARS),
-        response_body: sent === undefined ? null : sent.bytes > JOURNAL_BODY_CHARS ? tooLargeToKeep(JOURNAL_BODY_CHARS) : maskBody(sent.body, JOURNAL_BODY_CHARS),
+        request_body: !hasBody(req) || req.body === undefined ? null : maskBody(req.body, JOURNAL_BODY_BYTES),
+        response_body: sent === undefined ? null : sent.bytes > JOURNAL_BODY_BYTES ? tooLargeToKeep(JOURNAL_BODY_BYTES) : maskBody(sent.body, JOURNAL_BODY_BYTES),
       };
       journal.record(merchant.id, entry);
     });

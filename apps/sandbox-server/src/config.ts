@@ -5,6 +5,7 @@ import { parseDatabaseUrl } from './database-url.js';
 export { ConfigError } from './config-error.js';
 import { DEFAULT_LIMITS, type TenantLimits } from './app/limits.js';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/http-server.js';
+import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './http/output-guard.js';
 import { DEFAULT_POOL_SIZE, SCHEMA_NAME, SCHEMA_NAME_FORM } from './store/postgres.js';
 
 export interface SandboxConfig {
@@ -36,6 +37,8 @@ export interface SandboxConfig {
   secretKeyPepper: string | undefined;
   /** How long a connection may take to send its request, and stay idle after a response. */
   httpTimeouts: HttpTimeouts;
+  /** What clients that do not read their responses may make the server hold. */
+  outputLimits: OutputLimits;
   /** Entries the request journal keeps per merchant (`GET /sandbox/requests`); 0 turns it off. */
   journalSize: number;
   /** What one tenant may hold (docs/security.md). */
@@ -98,6 +101,8 @@ const SETTINGS = {
   headersTimeoutMs: { env: 'SANDBOX_HEADERS_TIMEOUT_MS', text: [`ms for a request's headers to arrive (default ${DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs})`] },
   requestTimeoutMs: { env: 'SANDBOX_REQUEST_TIMEOUT_MS', text: [`ms for a whole request to arrive (default ${DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs})`] },
   keepAliveTimeoutMs: { env: 'SANDBOX_KEEP_ALIVE_TIMEOUT_MS', text: [`ms an idle keep-alive connection stays open (default ${DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs})`] },
+  writeTimeoutMs: { env: 'SANDBOX_WRITE_TIMEOUT_MS', text: [`ms a client may read none of a response before it is dropped (default ${DEFAULT_OUTPUT_LIMITS.writeTimeoutMs})`] },
+  outputBudget: { env: 'SANDBOX_OUTPUT_BUDGET', text: [`unread response bytes held over all connections (default ${DEFAULT_OUTPUT_LIMITS.budgetBytes / 1024 / 1024}mb)`] },
   journalSize: { env: 'SANDBOX_JOURNAL_SIZE', text: [`requests the journal keeps per merchant (default ${DEFAULT_JOURNAL_SIZE}; 0: off)`] },
   webhooksPerAccount: { env: 'SANDBOX_MAX_WEBHOOKS_PER_ACCOUNT', text: [`webhooks one account may have (default ${DEFAULT_LIMITS.webhooksPerAccount})`] },
 } satisfies Record<string, Setting>;
@@ -169,6 +174,13 @@ function timeScale({ value, from }: Given): number {
   return n;
 }
 
+function size({ value, from }: Given, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const bytes = parseSize(value);
+  if (bytes === undefined || bytes < 1024 * 1024) throw new ConfigError(`${from} must be a size of at least 1mb, such as 64mb, got "${value}"`);
+  return bytes;
+}
+
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 
 /** `6mb`, `64kb`, `512` → bytes; undefined when the text is not a size. */
@@ -223,6 +235,10 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     requestTimeoutMs,
     keepAliveTimeoutMs: integer(given('keepAliveTimeoutMs'), DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs, 0, 600_000),
   };
+  const outputLimits = {
+    writeTimeoutMs: integer(given('writeTimeoutMs'), DEFAULT_OUTPUT_LIMITS.writeTimeoutMs, 100, 600_000),
+    budgetBytes: size(given('outputBudget'), DEFAULT_OUTPUT_LIMITS.budgetBytes),
+  };
   const publicUrl = given('publicUrl');
   if (publicUrl.value !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl.value)) throw new ConfigError(`${publicUrl.from} must be an http(s) URL, got "${publicUrl.value}"`);
   const databaseUrl = given('databaseUrl').value;
@@ -246,6 +262,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     databasePoolSize: integer(given('databasePoolSize'), DEFAULT_POOL_SIZE, 1, MAX_POOL_SIZE),
     secretKeyPepper: secretKeyPepper.value,
     httpTimeouts,
+    outputLimits,
     journalSize: integer(given('journalSize'), DEFAULT_JOURNAL_SIZE, 0, MAX_JOURNAL_SIZE),
     limits: {
       ...DEFAULT_LIMITS,

@@ -74,7 +74,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     dispatcher,
     start: () =>
       new Promise((resolve, reject) => {
-        const listening = createHttpServer(app, config.httpTimeouts);
+        const listening = createHttpServer(app, config.httpTimeouts, config.outputLimits);
         listening.once('error', reject);
         listening.once('listening', () => {
           server = listening;

@@ -6,6 +6,7 @@ export { ConfigError } from './config-error.js';
 import { DEFAULT_LIMITS, type TenantLimits } from './app/limits.js';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/http-server.js';
 import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './http/output-guard.js';
+import { parseDestinations, type DestinationPolicy } from './webhooks/destinations.js';
 import { DEFAULT_POOL_SIZE, SCHEMA_NAME, SCHEMA_NAME_FORM } from './store/postgres.js';
 
 export interface SandboxConfig {
@@ -41,6 +42,8 @@ export interface SandboxConfig {
   outputLimits: OutputLimits;
   /** Entries the request journal keeps per merchant (`GET /sandbox/requests`); 0 turns it off. */
   journalSize: number;
+  /** Where webhooks may be sent (docs/security.md, "Webhook destinations"). */
+  webhookDestinations: DestinationPolicy;
   /** What one tenant may hold (docs/security.md). */
   limits: TenantLimits;
 }
@@ -105,6 +108,7 @@ const SETTINGS = {
   outputBudget: { env: 'SANDBOX_OUTPUT_BUDGET', text: [`unread response bytes held over all connections (default ${DEFAULT_OUTPUT_LIMITS.budgetBytes / 1024 / 1024}mb)`] },
   journalSize: { env: 'SANDBOX_JOURNAL_SIZE', text: [`requests the journal keeps per merchant (default ${DEFAULT_JOURNAL_SIZE}; 0: off)`] },
   webhooksPerAccount: { env: 'SANDBOX_MAX_WEBHOOKS_PER_ACCOUNT', text: [`webhooks one account may have (default ${DEFAULT_LIMITS.webhooksPerAccount})`] },
+  webhookDestinations: { env: 'SANDBOX_WEBHOOK_DESTINATIONS', text: ['where webhooks may go: any (default), public, or a list', 'of hosts (hooks.example.com,*.example.com,10.0.0.5:8080)'] },
 } satisfies Record<string, Setting>;
 type SettingName = keyof typeof SETTINGS;
 const ALL_SETTINGS: Setting[] = Object.values(SETTINGS);
@@ -172,6 +176,13 @@ function timeScale({ value, from }: Given): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0 || n > 1) throw new ConfigError(`${from} must be a number above 0 and at most 1, got "${value}"`);
   return n;
+}
+
+function destinations({ value, from }: Given): DestinationPolicy {
+  if (value === undefined || value === '') return { kind: 'any' };
+  const policy = parseDestinations(value);
+  if (!policy) throw new ConfigError(`${from} must be any, public, or a comma-separated list of hosts (hooks.example.com,*.example.com,10.0.0.5:8080), got "${value}"`);
+  return policy;
 }
 
 function size({ value, from }: Given, fallback: number): number {
@@ -264,6 +275,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     httpTimeouts,
     outputLimits,
     journalSize: integer(given('journalSize'), DEFAULT_JOURNAL_SIZE, 0, MAX_JOURNAL_SIZE),
+    webhookDestinations: destinations(given('webhookDestinations')),
     limits: {
       ...DEFAULT_LIMITS,
       webhooksPerAccount: integer(given('webhooksPerAccount'), DEFAULT_LIMITS.webhooksPerAccount, 1, MAX_WEBHOOKS_PER_ACCOUNT),

@@ -14,6 +14,7 @@ import { BaseClock, SEEDED_EPOCH_MS } from './runtime/clock.js';
 import { IdFactory } from './runtime/ids.js';
 import { MemoryStore } from './store/memory.js';
 import { PostgresStore } from './store/postgres.js';
+import { DestinationGuard } from './webhooks/destinations.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { Store } from './store/types.js';
 
@@ -54,7 +55,13 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     maxProviderLatencyMs: config.maxProviderLatencyMs,
     limits: config.limits,
   };
-  const dispatcher = new WebhookDispatcher(store, clock, logger, { timeoutMs: config.webhookTimeoutMs, timeScale: config.webhookTimeScale, sweepMs: 200 });
+  let listeningPort: number | undefined;
+  const destinations = new DestinationGuard(config.webhookDestinations, () => {
+    if (listeningPort === undefined) return undefined;
+    const publicUrl = new URL(baseUrl);
+    return { port: listeningPort, publicHost: publicUrl.hostname.replace(/^\[|\]$/g, ''), publicPort: Number(publicUrl.port || (publicUrl.protocol === 'https:' ? 443 : 80)) };
+  });
+  const dispatcher = new WebhookDispatcher(store, clock, logger, { timeoutMs: config.webhookTimeoutMs, timeScale: config.webhookTimeScale, sweepMs: 200, destinations });
   // Aborted first thing on stop: a clock advance in progress ends between two of its batches.
   const shutdown = new AbortController();
   const clockAdvancer = new ClockAdvancer(dispatcher, shutdown.signal);
@@ -80,6 +87,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
           server = listening;
           dispatcher.start();
           const { port } = listening.address() as AddressInfo;
+          listeningPort = port;
           const host = config.host.includes(':') ? `[${config.host}]` : config.host;
           baseUrl = config.publicUrl ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
           resolve(baseUrl);

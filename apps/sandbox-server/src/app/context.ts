@@ -19,6 +19,8 @@ export interface RequestContext {
   deliveriesQueued?: () => void;
   /** What a tenant may hold (`limitsOf`); the defaults when absent. */
   limits?: TenantLimits;
+  /** Why a webhook may not be sent to a URL, or undefined (SANDBOX_WEBHOOK_DESTINATIONS); anything goes when absent. */
+  webhookUrlRefusal?: (url: string) => string | undefined;
 }
 
 export const limitsOf = (ctx: Pick<RequestContext, 'limits'>): TenantLimits => ctx.limits ?? DEFAULT_LIMITS;

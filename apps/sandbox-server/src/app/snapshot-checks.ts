@@ -70,10 +70,10 @@ const invalid = (message: string) => new DomainError('INVALID_PARAMETERS', [mess
 
 /**
  * Checks every record of a snapshot: its data names its own id, belongs to one of the snapshot's
- * accounts, and, for the kinds in `STORED`, keeps the API's rules; and the webhooks per account
- * stay within the tenant's limit.
+ * accounts, and, for the kinds in `STORED`, keeps the API's rules; the webhooks per account stay
+ * within the tenant's limit, and their URLs are destinations the sandbox allows.
  */
-export function checkSnapshotRecords(snapshot: Snapshot, limits: TenantLimits): void {
+export function checkSnapshotRecords(snapshot: Snapshot, limits: TenantLimits, urlRefusal?: (url: string) => string | undefined): void {
   const accounts = new Set(snapshot.merchant.account_ids);
   const webhooksPerAccount = new Map<string, number>();
   /** Where each (kind, id) and (kind, unique key) was first seen: a second is refused, as the store would refuse it. */
@@ -96,6 +96,8 @@ export function checkSnapshotRecords(snapshot: Snapshot, limits: TenantLimits): 
       throw invalid(`records[${i}].data.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'} (a ${record.kind} the API would not have written)`);
     }
     if (record.kind === 'webhook') {
+      const refusal = urlRefusal?.(String(data.url));
+      if (refusal) throw invalid(`records[${i}].data.url: ${refusal}`);
       const account = String(data.account_id);
       const n = (webhooksPerAccount.get(account) ?? 0) + 1;
       if (n > limits.webhooksPerAccount) throw invalid(`records[${i}]: account ${account} would have more than ${limits.webhooksPerAccount} webhooks, the most one account may have`);

@@ -113,7 +113,7 @@ function importableRecords(snapshot: Snapshot, ctx: RequestContext): (SnapshotRe
     const bad = snapshot.records.findIndex((r) => r.kind === kind && !schema.safeParse(r.data).success);
     if (bad >= 0) throw new DomainError('INVALID_PARAMETERS', [`records[${bad}].data is not a valid ${kind}: ${schema.safeParse(snapshot.records[bad]?.data).error?.issues[0]?.message ?? ''}`]);
   }
-  checkSnapshotRecords(snapshot, limitsOf(ctx));
+  checkSnapshotRecords(snapshot, limitsOf(ctx), ctx.webhookUrlRefusal);
   return snapshot.records as (SnapshotRecord & { kind: RecordKind })[];
 }
 

@@ -61,6 +61,8 @@ function checkWebhookCount(existing: WebhookState[], candidate: WebhookState, ma
 
 async function saveChecked(ctx: RequestContext, webhook: WebhookState): Promise<void> {
   checkRenewalDays(webhook);
+  const refusal = ctx.webhookUrlRefusal?.(webhook.url);
+  if (refusal) throw new DomainError('WEBHOOK_URL_UNSAFE', [`url ${webhook.url}: ${refusal}`]);
   await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     // No two alike is a rule over every webhook of the merchant: two saves check one at a time.
     await tx.lock('webhooks');

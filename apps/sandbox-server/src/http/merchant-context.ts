@@ -15,5 +15,6 @@ export function merchantRequestContext(deps: HttpDeps, merchant: MerchantRecord)
     baseUrl: deps.baseUrl(),
     deliveriesQueued: () => deps.dispatcher.kick(merchant.id),
     limits: deps.limits,
+    webhookUrlRefusal: (url) => deps.dispatcher.destinations.refusal(url),
   };
 }

@@ -7,6 +7,8 @@ import type { BaseClock } from '../runtime/clock.js';
 import { yieldToEventLoop } from '../runtime/yield.js';
 import type { Store, Tx } from '../store/types.js';
 import { Deadline } from './deadline.js';
+import { DestinationGuard, DestinationRefused } from './destinations.js';
+import { postOnce } from './post.js';
 import { FairSlots } from './fair-slots.js';
 import { sign } from './signer.js';
 
@@ -21,6 +23,8 @@ export interface DispatcherOptions {
   maxPosts?: number;
   /** POSTs in flight at once for one merchant (default `MAX_POSTS_PER_MERCHANT`). */
   maxPostsPerMerchant?: number;
+  /** Where POSTs may go (default: anywhere but the sandbox itself, which is unknown then). */
+  destinations?: DestinationGuard;
 }
 
 const USER_AGENT = 'Switchyard-Sandbox-Webhooks/0.1';
@@ -93,6 +97,7 @@ export class WebhookDispatcher {
   private readonly kicked = new Map<string, number>();
   /** Places for POSTs in flight, shared fairly between merchants (`FairSlots`). */
   readonly posts: FairSlots;
+  readonly destinations: DestinationGuard;
   private stopped = false;
   /**
    * Aborted for good when the dispatcher stops: the POSTs of its runs in flight end at once, and
@@ -107,6 +112,7 @@ export class WebhookDispatcher {
     private readonly options: DispatcherOptions,
   ) {
     this.posts = new FairSlots(options.maxPosts ?? MAX_CONCURRENT_POSTS, options.maxPostsPerMerchant ?? MAX_POSTS_PER_MERCHANT);
+    this.destinations = options.destinations ?? new DestinationGuard({ kind: 'any' }, () => undefined);
   }
 
   start(): void {
@@ -312,29 +318,24 @@ export class WebhookDispatcher {
       const started = performance.now();
       const deadline = new Deadline(this.options.timeoutMs, stopping);
       try {
-        const res = await fetch(delivery.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': USER_AGENT,
-            ...(signature ? { [WEBHOOK_SIGNATURE_HEADER]: signature } : {}),
-            ...(webhook.api_key ? { 'x-api-key': webhook.api_key } : {}),
-            ...(webhook.secret ? { 'x-secret': webhook.secret } : {}),
-          },
-          body,
-          signal: deadline.signal,
-          redirect: 'manual',
-        });
-        await res.body?.cancel();
-        if (chaos === 'timeout') return attempt(null, performance.now() - started, timedOutByChaos(delivery, res.status), false, 'timeout');
-        return attempt(res.status, performance.now() - started, null);
+        const headers = {
+          'content-type': 'application/json',
+          'user-agent': USER_AGENT,
+          ...(signature ? { [WEBHOOK_SIGNATURE_HEADER]: signature } : {}),
+          ...(webhook.api_key ? { 'x-api-key': webhook.api_key } : {}),
+          ...(webhook.secret ? { 'x-secret': webhook.secret } : {}),
+        };
+        const url = new URL(delivery.url);
+        const status = await postOnce(url, headers, body, deadline.signal, this.destinations.lookupFor(url));
+        if (chaos === 'timeout') return attempt(null, performance.now() - started, timedOutByChaos(delivery, status), false, 'timeout');
+        return attempt(status, performance.now() - started, null);
       } catch (err) {
         const stopped = stopping?.aborted === true;
         const error = stopped
           ? 'the sandbox stopped during the attempt'
           : deadline.timedOut
             ? `timed out after ${this.options.timeoutMs} ms`
-            : `${(err as Error).message}${(err as { cause?: Error }).cause ? `: ${(err as { cause: Error }).cause.message}` : ''}`;
+            : this.describeFailure(err as Error);
         const outcome = attempt(null, performance.now() - started, error, !stopped);
         if (outcome.unanswered !== null) run.unanswered.set(delivery.url, outcome.unanswered);
         return outcome;
@@ -343,6 +344,17 @@ export class WebhookDispatcher {
       }
     });
     return posted.finally(ended);
+  }
+
+  /**
+   * Why a POST failed, as recorded. With public destinations only, a refused destination says so and
+   * nothing else, and a connection error says no more than that (its code, never an address), so
+   * recorded errors cannot map what answers where.
+   */
+  private describeFailure(err: Error): string {
+    if (err instanceof DestinationRefused) return err.message;
+    if (this.destinations.policy.kind === 'public') return `the connection failed (${(err as { code?: string }).code ?? err.name})`;
+    return `${err.message}${(err as { cause?: Error }).cause ? `: ${(err as { cause: Error }).cause.message}` : ''}`;
   }
 
   /** One attempt of one delivery: claim, send, record. `force` sends even if not due (redelivery), recorded now. */

@@ -108,6 +108,8 @@ const SETTINGS = {
   outputBudget: { env: 'SANDBOX_OUTPUT_BUDGET', text: [`unread response bytes held over all connections (default ${DEFAULT_OUTPUT_LIMITS.budgetBytes / 1024 / 1024}mb)`] },
   journalSize: { env: 'SANDBOX_JOURNAL_SIZE', text: [`requests the journal keeps per merchant (default ${DEFAULT_JOURNAL_SIZE}; 0: off)`] },
   webhooksPerAccount: { env: 'SANDBOX_MAX_WEBHOOKS_PER_ACCOUNT', text: [`webhooks one account may have (default ${DEFAULT_LIMITS.webhooksPerAccount})`] },
+  merchantsPerHour: { env: 'SANDBOX_MAX_MERCHANTS_PER_HOUR', text: [`merchants POST /sandbox/merchants creates per hour (default ${DEFAULT_LIMITS.merchantsPerHour})`] },
+  merchantsTotal: { env: 'SANDBOX_MAX_MERCHANTS', text: [`merchants the sandbox holds at most (default ${DEFAULT_LIMITS.merchantsTotal})`] },
   webhookDestinations: { env: 'SANDBOX_WEBHOOK_DESTINATIONS', text: ['where webhooks may go: any (default), public, or a list', 'of hosts (hooks.example.com,*.example.com,10.0.0.5:8080)'] },
 } satisfies Record<string, Setting>;
 type SettingName = keyof typeof SETTINGS;
@@ -279,6 +281,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     limits: {
       ...DEFAULT_LIMITS,
       webhooksPerAccount: integer(given('webhooksPerAccount'), DEFAULT_LIMITS.webhooksPerAccount, 1, MAX_WEBHOOKS_PER_ACCOUNT),
+      merchantsPerHour: integer(given('merchantsPerHour'), DEFAULT_LIMITS.merchantsPerHour, 1, 1_000_000),
+      merchantsTotal: integer(given('merchantsTotal'), DEFAULT_LIMITS.merchantsTotal, 1, 10_000_000),
     },
   };
 }

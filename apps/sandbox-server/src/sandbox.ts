@@ -14,6 +14,7 @@ import { BaseClock, SEEDED_EPOCH_MS } from './runtime/clock.js';
 import { IdFactory } from './runtime/ids.js';
 import { MemoryStore } from './store/memory.js';
 import { PostgresStore } from './store/postgres.js';
+import { MerchantQuota } from './app/merchant-quota.js';
 import { DestinationGuard } from './webhooks/destinations.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { Store } from './store/types.js';
@@ -54,6 +55,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     baseUrl: () => baseUrl,
     maxProviderLatencyMs: config.maxProviderLatencyMs,
     limits: config.limits,
+    merchantQuota: new MerchantQuota(config.limits),
   };
   let listeningPort: number | undefined;
   const destinations = new DestinationGuard(config.webhookDestinations, () => {

@@ -20,7 +20,7 @@ export interface TenantLimits {
 
 export const DEFAULT_LIMITS: TenantLimits = {
   webhooksPerAccount: 25,
-  merchantsPerHour: 600,
+  merchantsPerHour: 3_600,
   merchantsTotal: 10_000,
   chargesPerRun: 5_000,
 };

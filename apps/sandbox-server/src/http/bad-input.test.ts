@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, MAX_ERROR_MESSAGES, type SandboxMerchant } from '@switchyard/contract';
 import { keysOf, newMerchant, raw, startSandbox, type RunningSandbox } from '../test-support/harness.js';
 import { sandboxOn, storesUnderTest } from '../test-support/stores.js';
-import { MAX_JSON_DEPTH } from './json-body.js';
+import { MAX_JSON_DEPTH, MAX_JSON_TOKENS } from './json-body.js';
 
 /**
  * Issue 15, items 2, 3 and 4 through real HTTP, on each store: bad input of every kind answers
@@ -22,12 +22,19 @@ describe.each(storesUnderTest('bad-input.test.ts'))('bad input on the $name stor
   const customerId = () => `bad-input-${process.pid}-${(n += 1)}`;
 
   describe('bounded validation answers (item 2)', () => {
-    it('answers a 5 MB metadata array with one message, at once', async () => {
+    it('answers a 5 MB metadata array with one message, at once (refused before parsing: too many values)', async () => {
       const body = `{"merchant_customer_id":"${customerId()}","metadata":[${new Array(2_500_000).fill('0').join(',')}]}`;
       const res = await fetch(`${sb.url}/v1/customers`, { method: 'POST', headers: { ...keysOf(merchant), 'content-type': 'application/json' }, body });
       const text = await res.text();
+      expect(res.status).toBe(413);
+      expect(JSON.parse(text)).toEqual({ code: 'REQUEST_TOO_LARGE', messages: [expect.stringContaining(`more than ${MAX_JSON_TOKENS} JSON values`)] });
+    });
+
+    it('answers a metadata array past its item bound but within the parse bound with the validation message', async () => {
+      const body = `{"merchant_customer_id":"${customerId()}","metadata":[${new Array(100_000).fill('0').join(',')}]}`;
+      const res = await fetch(`${sb.url}/v1/customers`, { method: 'POST', headers: { ...keysOf(merchant), 'content-type': 'application/json' }, body });
       expect(res.status).toBe(400);
-      expect(JSON.parse(text)).toEqual({ code: 'INVALID_REQUEST', messages: ['body.metadata: must have at most 50 item(s)'] });
+      expect(await res.json()).toEqual({ code: 'INVALID_REQUEST', messages: ['body.metadata: must have at most 50 item(s)'] });
     });
 
     it('lists at most MAX_ERROR_MESSAGES problems and counts the rest', async () => {

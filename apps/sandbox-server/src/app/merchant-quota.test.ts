@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../domain/errors.js';
+import type { DomainError } from '../domain/errors.js';
 import type { Store } from '../store/types.js';
 import { raw } from '../test-support/harness.js';
 import { sandboxOn, storesUnderTest } from '../test-support/stores.js';

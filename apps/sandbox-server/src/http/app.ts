@@ -4,6 +4,7 @@ import { IDEMPOTENCY_HEADER } from '@switchyard/contract';
 import { ApiProblem } from '../errors.js';
 import { authenticate } from './auth.js';
 import type { HttpDeps } from './deps.js';
+import { maskCardNumbers } from './journal-mask.js';
 import { sendJson } from './send-json.js';
 import { errorHandler, requestValidationErrorHandler, validationProblem } from './errors.js';
 import { hostedCheckout } from './hosted-checkout.js';
@@ -43,7 +44,8 @@ function requestTracking(logger: Logger): RequestHandler {
         {
           requestId: id,
           method: req.method,
-          path: req.path,
+          // A path may hold what a client put in it by mistake (a card number as an id).
+          path: maskCardNumbers(req.path),
           status: res.statusCode,
           durationMs: Number(process.hrtime.bigint() - started) / 1e6,
           merchantId: res.locals.merchant?.id,

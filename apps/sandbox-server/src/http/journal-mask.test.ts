@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { maskBody, tooLargeToKeep } from './journal-mask.js';
+import { maskBody, maskCardNumbers, tooLargeToKeep } from './journal-mask.js';
 
 describe('journal body masking', () => {
   it('masks card numbers in any string, with or without separators, keeping the last four digits', () => {
@@ -82,4 +82,35 @@ describe('journal body budget', () => {
     expect(maskBody({ metadata: Array.from({ length: 5_000 }, () => []) }, BUDGET)).toBe(tooLargeToKeep(BUDGET));
     expect(maskBody({ metadata: Object.fromEntries(Array.from({ length: 5_000 }, (_, j) => [`k${j}`, {}])) }, BUDGET)).toBe(tooLargeToKeep(BUDGET));
   });
+});
+
+describe('masking, table-driven', () => {
+  // Each secret-shaped key, at the top and nested: its value never shows.
+  it.each(['api_key', 'api-key', 'x-api-key', 'apiKey', 'public-api-key', 'private_secret_key', 'secret', 'hmac_client_secret', 'password', 'authorization', 'token', 'payment_token', 'payment_method_token', 'access_token'])(
+    'masks the value of %s',
+    (key) => {
+      const masked = maskBody({ [key]: 'sk_live_value', nested: [{ [key]: 'sk_live_value' }] }, 8192);
+      expect(JSON.stringify(masked)).not.toContain('sk_live_value');
+    },
+  );
+
+  // Each security code key: left out whole, key and value.
+  it.each(['security_code', 'security-code', 'securityCode', 'cvv', 'cvc', 'csc', 'CSC', 'card_verification'])('leaves out %s', (key) => {
+    const masked = maskBody({ card: { [key]: '123' } }, 8192);
+    expect(masked).toEqual({ card: {} });
+  });
+
+  it('keeps the vaulted token, the handle of an enrolled card every response shows', () => {
+    expect(maskBody({ vaulted_token: 'vt_123' }, 8192)).toEqual({ vaulted_token: 'vt_123' });
+  });
+
+  // Each way of writing a card number, in free text: only the last four digits stay.
+  it.each(['4111111111111111', '4111 1111 1111 1111', '4111-1111-1111-1111', '4111.1111.1111.1111', '4111_1111_1111_1111', '378282246310005', '3782 822463 10005', '6011.0009.9013.9424'])(
+    'masks the card number %s',
+    (number) => {
+      const masked = JSON.stringify(maskBody({ note: `card ${number} by phone`, number }, 8192));
+      expect(masked.replace(/\*\*\*\d{4}/g, '')).not.toMatch(/\d{5}/);
+      expect(maskCardNumbers(`/v1/customers/${number}`)).toBe(`/v1/customers/***${number.replace(/\D/g, '').slice(-4)}`);
+    },
+  );
 });

@@ -11,13 +11,19 @@ export const MASK = '***';
  * that name at any depth, not even masked (docs/sandbox.md, "Test cards"), and the journal is an
  * answer of the API: the conformance runner's masking check holds it to the same rule.
  */
-const SECURITY_CODE_KEY = /security_?code|cvv|cvc|card_verification/i;
-/** Keys whose value is masked whole, wherever they appear: API keys, secrets, passwords. */
-const SECRET_KEY = /secret|password|api_?key|authorization/i;
-/** A card number written as 13 to 19 digits, optionally grouped by spaces or dashes. */
-const CARD_NUMBER = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
+const SECURITY_CODE_KEY = /security[-_ ]?code|cvv|cvc|csc|card[-_ ]?verification/i;
+/**
+ * Keys whose value is masked whole, wherever they appear: API keys (`api_key`, `api-key`,
+ * `x-api-key`, `public-api-key`), secrets, passwords, authorization, and tokens (`token` and any
+ * key ending in `_token`: Apple Pay's `payment_token`, `payment_method_token`). Not `vaulted_token`: it is the API's handle of
+ * an enrolled card, shown in every response that names the card, and useless without the keys.
+ */
+const SECRET_KEY = /secret|password|passwd|api[-_ ]?key|authorization|(?:^|[-_ ])token$/i;
+const NOT_SECRET_KEY = /^vaulted_token$/i;
+/** A card number written as 13 to 19 digits, optionally grouped by one space, dash, dot or underscore. */
+const CARD_NUMBER = /(?<!\d)\d(?:[ ._-]?\d){12,18}(?!\d)/g;
 /** A `number` key's value that may be a short card number (the contract takes 8 to 19 digits): digits and separators only. */
-const CARD_NUMBER_VALUE = /^[\d -]{8,}$/;
+const CARD_NUMBER_VALUE = /^[\d ._-]{8,}$/;
 
 /** Keeps the last four digits, as the API shows a card (`lfd`). */
 const maskDigits = (digits: string) => `${MASK}${digits.replace(/\D/g, '').slice(-4)}`;
@@ -51,7 +57,7 @@ function masked(value: unknown, budget: Budget, depth: number): unknown {
   if (budget.left < 0) return MASK;
   if (typeof value === 'string') {
     budget.left -= stringBytes(value);
-    return budget.left < 0 ? MASK : value.replace(CARD_NUMBER, maskDigits);
+    return budget.left < 0 ? MASK : maskCardNumbers(value);
   }
   if (value === null || typeof value !== 'object') {
     budget.left -= typeof value === 'number' ? NUMBER_BYTES : 0;
@@ -75,12 +81,15 @@ function masked(value: unknown, budget: Budget, depth: number): unknown {
     budget.left -= SLOT_BYTES + PROPERTY_BYTES + stringBytes(key);
     if (budget.left < 0) return MASK;
     if (SECURITY_CODE_KEY.test(key)) continue;
-    if (SECRET_KEY.test(key) && item !== null) out[key] = MASK;
+    if (SECRET_KEY.test(key) && !NOT_SECRET_KEY.test(key) && item !== null) out[key] = MASK;
     else if (key === 'number' && ((typeof item === 'number' && item >= 1e7) || (typeof item === 'string' && CARD_NUMBER_VALUE.test(item)))) out[key] = maskDigits(String(item));
     else out[key] = masked(item, budget, depth + 1);
   }
   return out;
 }
+
+/** `text` with every card number in it masked (a path, a log line): the last four digits kept. */
+export const maskCardNumbers = (text: string): string => text.replace(CARD_NUMBER, maskDigits);
 
 /** What a body too large to journal is kept as. */
 export const tooLargeToKeep = (maxBytes: number) => `[body over ${maxBytes} bytes of memory, not kept]`;

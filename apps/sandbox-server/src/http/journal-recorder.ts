@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { IDEMPOTENCY_HEADER, type JournalEntry } from '@switchyard/contract';
 import { REPLAYED_HEADER } from './deps.js';
 import { hasBody } from './json-body.js';
-import { maskBody, tooLargeToKeep } from './journal-mask.js';
+import { maskBody, maskCardNumbers, tooLargeToKeep } from './journal-mask.js';
 import type { RequestJournal } from './journal.js';
 import { SENT_BODY, type JournaledResponse } from './send-json.js';
 
@@ -48,7 +48,7 @@ export function journalRecorder(journal: RequestJournal): RequestHandler {
         id: `jrn_${(sequence += 1)}`,
         at,
         method: req.method,
-        path: req.path,
+        path: maskCardNumbers(req.path),
         operation_id: res.locals.route?.meta.operationId ?? null,
         status: finished ? res.statusCode : NO_RESPONSE_STATUS,
         duration_ms: Number(process.hrtime.bigint() - started) / 1e6,

@@ -8,6 +8,7 @@ import { maskCardNumbers } from './journal-mask.js';
 import { sendJson } from './send-json.js';
 import { errorHandler, requestValidationErrorHandler, validationProblem } from './errors.js';
 import { hostedCheckout } from './hosted-checkout.js';
+import { denyFraming } from './page-security.js';
 import { payerAction, payerPage } from './payer-page.js';
 import { hostedEnrollment } from './hosted-enrollment.js';
 import { inspector } from './inspector/router.js';
@@ -153,6 +154,7 @@ export function createApp(options: AppOptions): Express {
     }
   });
   // The hosted checkout of links and sessions; its forms post a bounded urlencoded body (see hosted-checkout.ts).
+  app.use(denyFraming);
   app.use(hostedCheckout(options));
   // The page a waiting payment's redirect_url opens; its form posts the payer's choice (a few bytes).
   app.get('/pay/:code', payerPage(options));

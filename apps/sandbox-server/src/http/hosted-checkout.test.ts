@@ -342,8 +342,9 @@ describe('a checkout attempt', () => {
     expect(await storedLink(b.code)).toMatchObject({ payments_number: 0, status: 'CREATED' });
     expect(await storedLink(a.code)).toMatchObject({ payments_number: 1, last_payment_id: paidA });
     expect((await page(s)).status).toBe(200);
-    // The first link's own attempt page still sends its buyer where the payment went.
-    expect(location(await page(`${a.checkout_url}/attempts/${attempt}`)).searchParams.get('payment_id')).toBe(paidA);
+    // The first link's own attempt page still sends its buyer to the payment's result page, never
+    // to the merchant again: a GET repeats no redirect to the callback.
+    expect(location(await page(`${a.checkout_url}/attempts/${attempt}`)).pathname).toBe(`${new URL(a.checkout_url).pathname}/payments/${paidA}`);
   });
 
   it.concurrent('made on a session of one merchant does not touch it when posted to a session of another merchant', async () => {
@@ -456,5 +457,23 @@ describe('an unexpected failure on a checkout page', () => {
     } finally {
       await sb.stop();
     }
+  });
+});
+
+describe('hosted page security', () => {
+  it.concurrent('sets frame-ancestors on every page: checkout, payer page, enrollment, errors', async () => {
+    for (const path of ['/checkout/links/nope', '/pay/nope', '/checkout/sessions/nope', '/nope']) {
+      const res = await fetch(`${w.sb.url}${path}`);
+      expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+    }
+  });
+
+  it.concurrent('never follows a callback with userinfo, which makes one address look like another', async () => {
+    const l = await link({ callback_url: 'http://127.0.0.1@evil.example/back' });
+    const res = await post(l.checkout_url, card(APPROVE, crypto.randomUUID()));
+    expect(res.status).toBe(303);
+    expect(location(res).host).not.toBe('evil.example');
+    expect(location(res).pathname).toMatch(/\/payments\//);
   });
 });

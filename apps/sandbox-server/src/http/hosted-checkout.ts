@@ -1,3 +1,4 @@
+import { FRAME_ANCESTORS_NONE } from './page-security.js';
 import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
@@ -31,8 +32,9 @@ const FORM_LIMIT = '2kb';
 const NOT_FOUND: Record<CheckoutTarget['kind'], string> = { link: 'Payment link not found', session: 'Checkout session not found' };
 
 function send(res: Response, status: number, html: string): void {
-  // A card form: never framed by another site (clickjacking). Its inline style stays allowed.
-  res.status(status).type('html').setHeader('cache-control', 'no-store').setHeader('content-security-policy', "frame-ancestors 'none'").send(html);
+  // A card form: never framed by another site (clickjacking; `denyFraming` sets the policy on every
+  // page, this keeps it when the router is used alone). Its inline style stays allowed.
+  res.status(status).type('html').setHeader('cache-control', 'no-store').setHeader('content-security-policy', FRAME_ANCESTORS_NONE).send(html);
 }
 
 const targetOf = (kind: CheckoutTarget['kind'], req: Request): CheckoutTarget =>
@@ -96,11 +98,18 @@ const pay: Act = async (req, res, ctx, target) => {
   await sendOnward(res, ctx, target, paid);
 };
 
+/**
+ * `GET …/attempts/{attempt}`: where a form sent twice waits for its first submission. A GET has no
+ * side effect and is never the merchant's redirect (a reload or a shared link would send the
+ * buyer, and the payment's identifiers, to the callback again): it goes on to the challenge or
+ * the result page, which links to the merchant.
+ */
 const attempt: Act = async (req, res, ctx, target) => {
   const outcome = await attemptOutcome(ctx, target, String(req.params.attempt ?? ''));
   if (outcome === 'in progress') return void send(res, 200, processingPage());
   if (!outcome) return void send(res, 404, errorPage('Payment attempt not found', 'This checkout made no such payment attempt, or it was refused. Go back to the checkout and pay again.'));
-  await sendOnward(res, ctx, target, outcome);
+  const base = `${checkoutPath(target)}/payments/${encodeURIComponent(outcome.payment_id)}`;
+  res.redirect(303, outcome.awaiting_challenge ? `${base}/challenge` : base);
 };
 
 const result: Act = async (req, res, ctx, target) => {

@@ -1,15 +1,9 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { collector } from '../test-support/gc.js';
 import { keysOf, newMerchant, raw } from '../test-support/harness.js';
 import { sandboxOn, storesUnderTest } from '../test-support/stores.js';
 import { JOURNAL_BODY_BYTES } from './journal-recorder.js';
 
-/** A full collection on demand (the flag set at run time exposes `gc` to contexts made after it). */
-function collector(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
 
 const REQUESTS = 20;
 /** Each body: a `metadata` of 100,000 empty objects (300 KB of JSON), which the API refuses. */

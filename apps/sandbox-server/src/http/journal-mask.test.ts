@@ -1,6 +1,5 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { collector } from '../test-support/gc.js';
 import { maskBody, maskCardNumbers, tooLargeToKeep } from './journal-mask.js';
 
 describe('journal body masking', () => {
@@ -47,11 +46,6 @@ describe('journal body masking', () => {
   });
 });
 
-/** A full collection on demand (the flag set at run time exposes `gc` to contexts made after it). */
-function collector(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
 
 describe('journal body budget', () => {
   const BUDGET = 24 * 1024;

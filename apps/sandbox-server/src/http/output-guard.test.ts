@@ -1,9 +1,8 @@
 import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { collector } from '../test-support/gc.js';
 import { SNAPSHOT_FORMAT, type SandboxMerchant, type Snapshot } from '@switchyard/contract';
 import { clientsFor, newMerchant } from '../test-support/harness.js';
 import { eventually } from '../test-support/receiver.js';
@@ -12,11 +11,6 @@ import { SNAPSHOT_VERSION } from '../app/snapshots.js';
 import { createHttpServer } from './http-server.js';
 import type { OutputLimits } from './output-guard.js';
 
-/** A full collection on demand (the flag set at run time exposes `gc` to contexts made after it). */
-function collector(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
 
 const CLIENTS = 100;
 const MB = 1024 * 1024;

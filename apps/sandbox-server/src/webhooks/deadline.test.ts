@@ -1,18 +1,9 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { collector } from '../test-support/gc.js';
 import { Deadline } from './deadline.js';
 
-/**
- * A full collection on demand, without starting the worker with --expose-gc: the flag set at run
- * time exposes `gc` to contexts made after it.
- */
-function collector(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
 
 describe('Deadline', () => {
   it('ends a POST to a receiver that never answers on time while garbage collections run (the time-out is never collected)', async () => {

@@ -1,6 +1,5 @@
 import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../app/limits.js';
 import { clientsFor, newMerchant, pay } from '../test-support/harness.js';
 import { eventually, startReceiver } from '../test-support/receiver.js';
 import { sandboxOn, storesUnderTest } from '../test-support/stores.js';
@@ -79,7 +78,7 @@ describe('DestinationGuard', () => {
 
 describe.each(storesUnderTest('destinations.test.ts'))('webhook destinations on the $name store', (store) => {
   const sb = sandboxOn(store);
-  const allowList = sandboxOn(store, { webhookDestinations: { kind: 'allow', hosts: ['allowed.example.test'] }, limits: DEFAULT_LIMITS });
+  const allowList = sandboxOn(store, { webhookDestinations: { kind: 'allow', hosts: ['allowed.example.test'] } });
   const publicOnly = sandboxOn(store, { webhookDestinations: { kind: 'public' } });
 
   async function create(url: string, target: string) {

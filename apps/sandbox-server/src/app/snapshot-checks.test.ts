@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import type { Snapshot, SnapshotRecord } from '@switchyard/contract';
-import { clientsFor, idemKey, newMerchant, type Clients } from '../test-support/harness.js';
+import { clientsFor, newMerchant, subscribedCustomer, type Clients } from '../test-support/harness.js';
 import { sandboxOn, storesUnderTest } from '../test-support/stores.js';
 import { DEFAULT_LIMITS } from './limits.js';
 
@@ -20,17 +20,7 @@ async function world(url: string) {
   const clients = clientsFor(url, merchant);
   const accountId = merchant.account_ids[0] as string;
   await clients.webhooks.create({ body: { account_id: accountId, name: 'closed', url: 'http://127.0.0.1:9/hooks', subscription_triggers: ['CREATE'] } });
-  const customer = await clients.customers.create({ body: { merchant_customer_id: 'checks' } });
-  if (customer.status !== 201) throw new Error('customer');
-  const enrolled = fixtures.enrollDirect();
-  const method = await clients.paymentMethods.enrollDirect({
-    params: { customer_id: customer.body.id },
-    body: { ...enrolled, account_id: accountId, card_data: { ...enrolled.card_data!, number: '4111111111111111' } },
-    headers: { 'x-idempotency-key': idemKey() },
-  });
-  if (method.status !== 200) throw new Error('enrollment');
-  const subscription = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(method.body.vaulted_token), account_id: accountId } });
-  if (subscription.status !== 200) throw new Error('subscription');
+  await subscribedCustomer(clients, accountId, 'checks');
   const link = await clients.checkout.createPaymentLink({ body: { ...fixtures.createPaymentLink(), account_id: accountId, availability: { finish_at: '2099-01-01T00:00:00Z' } } });
   if (link.status !== 200) throw new Error('link');
   return { merchant, clients, snapshot: await exported(clients) };

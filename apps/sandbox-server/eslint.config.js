@@ -15,13 +15,13 @@ const asGlob = (path) => (path.includes('*') ? inSrc(path) : inSrc(path).replace
  */
 const LAYERS = {
   runtime: { files: ['runtime/**'], may: [] },
-  settings: { files: ['config.ts', 'config-error.ts', 'database-url.ts'], may: [] },
+  settings: { files: ['config.ts', 'config-error.ts', 'database-url.ts', 'tenant-limits.ts'], may: [] },
   domain: { files: ['domain/**'], may: [] },
   faults: { files: ['faults/**'], may: ['domain'] },
   storeInterface: { files: ['store/types.ts', 'store/with-transactions.ts', 'store/migrations/**'], may: ['domain', 'runtime'] },
   store: { files: ['store/**'], may: ['storeInterface', 'domain', 'runtime', 'settings'] },
   app: { files: ['app/**'], may: ['domain', 'faults', 'storeInterface', 'runtime', 'settings'] },
-  webhooks: { files: ['webhooks/**'], may: ['domain', 'storeInterface', 'runtime'] },
+  webhooks: { files: ['webhooks/**'], may: ['domain', 'storeInterface', 'runtime', 'settings'] },
   problems: { files: ['errors.ts'], may: ['domain'] },
   http: { files: ['http/**'], may: ['domain', 'faults', 'app', 'storeInterface', 'runtime', 'settings', 'webhooks', 'problems'] },
   root: { files: ['sandbox.ts', 'main.ts', 'index.ts', 'startup-errors.ts', 'logger.ts', 'log-format.ts'], may: ['runtime', 'settings', 'domain', 'faults', 'storeInterface', 'store', 'app', 'webhooks', 'problems', 'http'] },
@@ -55,7 +55,8 @@ export default [
   },
   {
     files: ['src/domain/**/*.ts', 'src/app/**/*.ts', 'src/webhooks/**/*.ts'],
-    ignores: ['src/**/*.test.ts'],
+    // post.ts is the webhook POST itself: an HTTP client, the one place below http/ that speaks HTTP.
+    ignores: ['src/**/*.test.ts', 'src/webhooks/post.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

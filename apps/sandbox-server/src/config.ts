@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from './config-error.js';
 import { parseDatabaseUrl } from './database-url.js';
+import { DEFAULT_LIMITS, type TenantLimits } from './tenant-limits.js';
 
 export { ConfigError } from './config-error.js';
 
@@ -40,6 +41,34 @@ export const SCHEMA_NAME = /^(?!pg_)[a-z_][a-z0-9_]{0,62}$/;
 /** `SCHEMA_NAME` in words, for the errors that refuse a name. */
 export const SCHEMA_NAME_FORM = '1 to 63 lower-case letters, digits and _, not starting with a digit or pg_';
 
+/** What clients that do not read may make the server hold (docs/sandbox.md, "Connections"). */
+export interface OutputLimits {
+  /** How long a client may take none of a finished response before its connection is closed. */
+  writeTimeoutMs: number;
+  /** Bytes of finished responses their clients have not taken, over every connection, past which the idlest are closed. */
+  budgetBytes: number;
+}
+
+export const DEFAULT_OUTPUT_LIMITS: OutputLimits = { writeTimeoutMs: 10_000, budgetBytes: 64 * 1024 * 1024 };
+
+/**
+ * Where webhooks may be sent (`SANDBOX_WEBHOOK_DESTINATIONS`, docs/security.md): anywhere (the
+ * default, for local use where receivers are on localhost), public addresses only (a shared
+ * sandbox: no loopback, private, link-local or metadata address), or the hosts of an allow-list.
+ * Whatever the setting, never the sandbox itself.
+ */
+export type DestinationPolicy = { kind: 'any' } | { kind: 'public' } | { kind: 'allow'; hosts: string[] };
+
+/** `any`, `public`, or a comma-separated list of hosts (`hooks.example.com`, `*.example.com`, `10.0.0.5:8080`). */
+export function parseDestinations(text: string): DestinationPolicy | undefined {
+  const value = text.trim().toLowerCase();
+  if (value === 'any') return { kind: 'any' };
+  if (value === 'public') return { kind: 'public' };
+  const hosts = value.split(',').map((h) => h.trim());
+  if (hosts.length === 0 || hosts.some((h) => !/^(\*\.)?[a-z0-9.\-[\]:]+$/.test(h))) return undefined;
+  return { kind: 'allow', hosts };
+}
+
 export interface SandboxConfig {
   port: number;
   host: string;
@@ -71,8 +100,14 @@ export interface SandboxConfig {
   secretKeyPepper: string | undefined;
   /** How long a connection may take to send its request, and stay idle after a response. */
   httpTimeouts: HttpTimeouts;
+  /** What clients that do not read their responses may make the server hold. */
+  outputLimits: OutputLimits;
   /** Entries the request journal keeps per merchant (`GET /sandbox/requests`); 0 turns it off. */
   journalSize: number;
+  /** Where webhooks may be sent (docs/security.md, "Webhook destinations"). */
+  webhookDestinations: DestinationPolicy;
+  /** What one tenant may hold (docs/security.md). */
+  limits: TenantLimits;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -80,6 +115,8 @@ const DEFAULT_JOURNAL_SIZE = 200;
 /** Per merchant; with the journal's merchant and body caps this bounds its memory (docs/sandbox-testing.md, "Request journal"). */
 const MAX_JOURNAL_SIZE = 1000;
 const MIN_PEPPER_LENGTH = 32;
+/** Each webhook is a POST per event: past a few hundred, one payment is a flood. */
+const MAX_WEBHOOKS_PER_ACCOUNT = 500;
 /** PostgreSQL's default max_connections is 100: a pool past a few hundred only queues in the database instead. */
 const MAX_POOL_SIZE = 500;
 const DEFAULT_BODY_LIMIT = '6mb';
@@ -130,7 +167,13 @@ const SETTINGS = {
   headersTimeoutMs: { env: 'SANDBOX_HEADERS_TIMEOUT_MS', text: [`ms for a request's headers to arrive (default ${DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs})`] },
   requestTimeoutMs: { env: 'SANDBOX_REQUEST_TIMEOUT_MS', text: [`ms for a whole request to arrive (default ${DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs})`] },
   keepAliveTimeoutMs: { env: 'SANDBOX_KEEP_ALIVE_TIMEOUT_MS', text: [`ms an idle keep-alive connection stays open (default ${DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs})`] },
+  writeTimeoutMs: { env: 'SANDBOX_WRITE_TIMEOUT_MS', text: [`ms a client may read none of a response before it is dropped (default ${DEFAULT_OUTPUT_LIMITS.writeTimeoutMs})`] },
+  outputBudget: { env: 'SANDBOX_OUTPUT_BUDGET', text: [`unread response bytes held over all connections (default ${DEFAULT_OUTPUT_LIMITS.budgetBytes / 1024 / 1024}mb)`] },
   journalSize: { env: 'SANDBOX_JOURNAL_SIZE', text: [`requests the journal keeps per merchant (default ${DEFAULT_JOURNAL_SIZE}; 0: off)`] },
+  webhooksPerAccount: { env: 'SANDBOX_MAX_WEBHOOKS_PER_ACCOUNT', text: [`webhooks one account may have (default ${DEFAULT_LIMITS.webhooksPerAccount})`] },
+  merchantsPerHour: { env: 'SANDBOX_MAX_MERCHANTS_PER_HOUR', text: [`merchants POST /sandbox/merchants creates per hour (default ${DEFAULT_LIMITS.merchantsPerHour})`] },
+  merchantsTotal: { env: 'SANDBOX_MAX_MERCHANTS', text: [`merchants the sandbox holds at most (default ${DEFAULT_LIMITS.merchantsTotal})`] },
+  webhookDestinations: { env: 'SANDBOX_WEBHOOK_DESTINATIONS', text: ['where webhooks may go: any (default), public, or a list', 'of hosts (hooks.example.com,*.example.com,10.0.0.5:8080)'] },
 } satisfies Record<string, Setting>;
 type SettingName = keyof typeof SETTINGS;
 const ALL_SETTINGS: Setting[] = Object.values(SETTINGS);
@@ -200,6 +243,20 @@ function timeScale({ value, from }: Given): number {
   return n;
 }
 
+function destinations({ value, from }: Given): DestinationPolicy {
+  if (value === undefined || value === '') return { kind: 'any' };
+  const policy = parseDestinations(value);
+  if (!policy) throw new ConfigError(`${from} must be any, public, or a comma-separated list of hosts (hooks.example.com,*.example.com,10.0.0.5:8080), got "${value}"`);
+  return policy;
+}
+
+function size({ value, from }: Given, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const bytes = parseSize(value);
+  if (bytes === undefined || bytes < 1024 * 1024) throw new ConfigError(`${from} must be a size of at least 1mb, such as 64mb, got "${value}"`);
+  return bytes;
+}
+
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 
 /** `6mb`, `64kb`, `512` → bytes; undefined when the text is not a size. */
@@ -256,6 +313,10 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     requestTimeoutMs,
     keepAliveTimeoutMs: integer(given('keepAliveTimeoutMs'), DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs, 0, 600_000),
   };
+  const outputLimits = {
+    writeTimeoutMs: integer(given('writeTimeoutMs'), DEFAULT_OUTPUT_LIMITS.writeTimeoutMs, 100, 600_000),
+    budgetBytes: size(given('outputBudget'), DEFAULT_OUTPUT_LIMITS.budgetBytes),
+  };
   const publicUrl = given('publicUrl');
   if (publicUrl.value !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl.value)) throw new ConfigError(`${publicUrl.from} must be an http(s) URL, got "${publicUrl.value}"`);
   const databaseUrl = given('databaseUrl').value;
@@ -280,7 +341,15 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
     databasePoolSize: integer(given('databasePoolSize'), DEFAULT_POOL_SIZE, 1, MAX_POOL_SIZE),
     secretKeyPepper: secretKeyPepper.value,
     httpTimeouts,
+    outputLimits,
     journalSize: integer(given('journalSize'), DEFAULT_JOURNAL_SIZE, 0, MAX_JOURNAL_SIZE),
+    webhookDestinations: destinations(given('webhookDestinations')),
+    limits: {
+      ...DEFAULT_LIMITS,
+      webhooksPerAccount: integer(given('webhooksPerAccount'), DEFAULT_LIMITS.webhooksPerAccount, 1, MAX_WEBHOOKS_PER_ACCOUNT),
+      merchantsPerHour: integer(given('merchantsPerHour'), DEFAULT_LIMITS.merchantsPerHour, 1, 1_000_000),
+      merchantsTotal: integer(given('merchantsTotal'), DEFAULT_LIMITS.merchantsTotal, 1, 10_000_000),
+    },
   };
 }
 

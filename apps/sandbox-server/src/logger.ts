@@ -95,7 +95,21 @@ export function createLogger(level: string, destination?: DestinationStream, for
       timestamp: stdTimeFunctions.isoTime,
       // Explicit paths only: wildcard redaction costs several percent of a request.
       redact: {
-        paths: ['public_api_key', 'private_secret_key', 'req.headers["public-api-key"]', 'req.headers["private-secret-key"]', 'card_data.number', 'card_data.security_code'],
+        paths: [
+          'public_api_key',
+          'private_secret_key',
+          'api_key',
+          'token',
+          'payment_token',
+          'req.headers["public-api-key"]',
+          'req.headers["private-secret-key"]',
+          'req.headers["x-api-key"]',
+          'req.headers["x-secret"]',
+          'req.headers.authorization',
+          'card_data.number',
+          'card_data.security_code',
+          'card_data.csc',
+        ],
         censor: '[redacted]',
       },
     },

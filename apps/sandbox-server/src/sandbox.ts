@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { seedMerchants } from './app/sandbox.js';
-import { ClockAdvancer } from './app/clock-advance.js';
+import { ADVANCE_DELIVERY_PATIENCE_MS, ClockAdvancer } from './app/clock-advance.js';
 import { purgeEveryMerchant } from './app/retention.js';
 import type { SandboxConfig } from './config.js';
 import { createApp } from './http/app.js';
@@ -15,6 +15,8 @@ import { BaseClock, SEEDED_EPOCH_MS } from './runtime/clock.js';
 import { IdFactory } from './runtime/ids.js';
 import { MemoryStore } from './store/memory.js';
 import { PostgresStore } from './store/postgres.js';
+import { MerchantQuota } from './app/merchant-quota.js';
+import { DestinationGuard } from './webhooks/destinations.js';
 import { DispatchRun, WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { Store } from './store/types.js';
 
@@ -53,13 +55,21 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     ids,
     baseUrl: () => baseUrl,
     maxProviderLatencyMs: config.maxProviderLatencyMs,
+    limits: config.limits,
+    merchantQuota: new MerchantQuota(config.limits),
   };
-  const dispatcher = new WebhookDispatcher(store, clock, logger, { timeoutMs: config.webhookTimeoutMs, timeScale: config.webhookTimeScale, sweepMs: 200 });
+  let listeningPort: number | undefined;
+  const destinations = new DestinationGuard(config.webhookDestinations, () => {
+    if (listeningPort === undefined) return undefined;
+    const publicUrl = new URL(baseUrl);
+    return { port: listeningPort, publicHost: publicUrl.hostname.replace(/^\[|\]$/g, ''), publicPort: Number(publicUrl.port || (publicUrl.protocol === 'https:' ? 443 : 80)) };
+  });
+  const dispatcher = new WebhookDispatcher(store, clock, logger, { timeoutMs: config.webhookTimeoutMs, timeScale: config.webhookTimeScale, sweepMs: 200, destinations });
   // Aborted first thing on stop: a clock advance in progress ends between two of its batches.
   const shutdown = new AbortController();
   const clockAdvancer = new ClockAdvancer((signal) => {
-    const run = new DispatchRun(signal);
-    return (merchantId) => dispatcher.runDue(merchantId, run);
+    const run = new DispatchRun(signal, ADVANCE_DELIVERY_PATIENCE_MS);
+    return (merchantId) => dispatcher.runDueWhilePrompt(merchantId, run);
   }, shutdown.signal);
   const journal = new RequestJournal(config.journalSize);
   const app = createApp({ ...deps, dispatcher, clockAdvancer, journal, logger, responseValidation: config.responseValidation, bodyLimit: config.bodyLimit, storeKind: storeKind(store) });
@@ -77,12 +87,13 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     dispatcher,
     start: () =>
       new Promise((resolve, reject) => {
-        const listening = createHttpServer(app, config.httpTimeouts);
+        const listening = createHttpServer(app, config.httpTimeouts, config.outputLimits);
         listening.once('error', reject);
         listening.once('listening', () => {
           server = listening;
           dispatcher.start();
           const { port } = listening.address() as AddressInfo;
+          listeningPort = port;
           const host = config.host.includes(':') ? `[${config.host}]` : config.host;
           baseUrl = config.publicUrl ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
           resolve(baseUrl);

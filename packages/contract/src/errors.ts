@@ -60,7 +60,7 @@ export const ERROR_CODES = {
     'CURRENCY_MISMATCH',
     'TOO_MANY_REQUESTS',
   ],
-  webhooks: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_ALREADY_EXISTS', 'WEBHOOK_INVALID_REQUEST', 'WEBHOOK_INVALID_TRIGGER', 'WEBHOOK_INVALID_RENEWAL_DAYS', 'INVALID_ACCOUNT_ID', 'NOT_AUTHENTICATED'],
+  webhooks: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_ALREADY_EXISTS', 'WEBHOOK_INVALID_REQUEST', 'WEBHOOK_INVALID_TRIGGER', 'WEBHOOK_INVALID_RENEWAL_DAYS', 'WEBHOOK_URL_UNSAFE', 'INVALID_ACCOUNT_ID', 'NOT_AUTHENTICATED'],
   server: ['INTERNAL_ERROR', 'REQUEST_TIMEOUT'],
 } as const;
 
@@ -131,6 +131,8 @@ export const STATUS_OF = {
   // Upstream's webhook operations answer a request without keys NOT_AUTHENTICATED and wrong keys
   // INVALID_CREDENTIALS (Manage Webhooks, Unauthorized); no other family documents it.
   NOT_AUTHENTICATED: 401,
+  // Upstream's answer to a URL that is not a public, routable address (InvalidCreateRequest).
+  WEBHOOK_URL_UNSAFE: 400,
   INVALID_ACCOUNT_ID: 400,
   INTERNAL_ERROR: 500,
   // The sandbox's answer to a request that does not arrive in time; upstream's gateway time-out is a 504.

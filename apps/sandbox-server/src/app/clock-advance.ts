@@ -28,6 +28,13 @@ const CLOCK_KINDS: RecordKind[] = ['subscription', 'banking_onboarding', 'paymen
 export type DeliveryRun = (merchantId: string) => Promise<void>;
 
 /**
+ * How long one POST of an advance's deliveries (its wait for a place included) may take before the
+ * advance stops waiting for its deliveries: a receiver that answers at once is seen in the log when
+ * the advance answers; one that hangs never holds the advance (or its merchant's next one) longer.
+ */
+export const ADVANCE_DELIVERY_PATIENCE_MS = 1_000;
+
+/**
  * Moves merchants' clocks forward (`POST /sandbox/clock/advance`). The clock moves in steps, and at
  * each step everything that fell due runs in bounded batches, each its own transaction, with the
  * event loop free between them: other tenants (and this one) are served throughout, and however

@@ -5,6 +5,7 @@ import { enqueueDeliveries } from './outbox.js';
 import { BaseClock } from '../runtime/clock.js';
 import type { IdSource } from '../runtime/ids.js';
 import type { MerchantRecord, Store, Tx } from '../store/types.js';
+import { DEFAULT_LIMITS, type TenantLimits } from '../tenant-limits.js';
 
 /** Everything a use case needs about the caller and the runtime. */
 export interface RequestContext {
@@ -16,7 +17,13 @@ export interface RequestContext {
   baseUrl: string;
   /** Tells the webhook dispatcher that deliveries were queued for this merchant. */
   deliveriesQueued?: () => void;
+  /** What a tenant may hold (`limitsOf`); the defaults when absent. */
+  limits?: TenantLimits;
+  /** Why a webhook may not be sent to a URL, or undefined (SANDBOX_WEBHOOK_DESTINATIONS); anything goes when absent. */
+  webhookUrlRefusal?: (url: string) => string | undefined;
 }
+
+export const limitsOf = (ctx: Pick<RequestContext, 'limits'>): TenantLimits => ctx.limits ?? DEFAULT_LIMITS;
 
 export const nowOf = (ctx: RequestContext): Date => ctx.clock.at(ctx.merchant.clock_offset_seconds);
 export const isoNow = (ctx: RequestContext): string => ctx.clock.isoAt(ctx.merchant.clock_offset_seconds);

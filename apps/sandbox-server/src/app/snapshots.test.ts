@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import type { SandboxMerchant, Snapshot } from '@switchyard/contract';
-import { clientsFor, idemKey, newMerchant, pay, type Clients } from '../test-support/harness.js';
+import { clientsFor, idemKey, newMerchant, pay, subscribedCustomer, type Clients } from '../test-support/harness.js';
 import { eventually, startReceiver } from '../test-support/receiver.js';
 import { sandboxPerStore } from '../test-support/stores.js';
 import { MIGRATIONS } from '../store/migrations/index.js';
@@ -18,24 +18,14 @@ async function buildWorld(clients: Clients, merchant: SandboxMerchant, webhookUr
   const accountId = merchant.account_ids[0] as string;
   const webhook = await clients.webhooks.create({ body: { account_id: accountId, name: 'listener', url: webhookUrl, hmac_client_secret: 'whsec-snapshot', payment_triggers: ['PURCHASE', 'REFUND'] } });
   if (webhook.status !== 201) throw new Error(`webhook: ${JSON.stringify(webhook.body)}`);
-  const customer = await clients.customers.create({ body: { merchant_customer_id: 'snapshot-customer' } });
-  if (customer.status !== 201) throw new Error('customer');
-  const enrolled = fixtures.enrollDirect();
-  const method = await clients.paymentMethods.enrollDirect({
-    params: { customer_id: customer.body.id },
-    body: { ...enrolled, account_id: accountId, card_data: { ...enrolled.card_data!, number: '4111111111111111' } },
-    headers: key(),
-  });
-  if (method.status !== 200) throw new Error('enrollment');
-  const subscription = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(method.body.vaulted_token), account_id: accountId } });
-  if (subscription.status !== 200) throw new Error(`subscription: ${JSON.stringify(subscription.body)}`);
+  const { customerId, subscriptionId } = await subscribedCustomer(clients, accountId, 'snapshot-customer');
   const payment = await pay(clients, merchant);
   const refund = await clients.payments.refund({ params: { id: payment.id, transaction_id: payment.transactions?.id as string }, body: { ...fixtures.refund(), amount: { currency: 'ARS', value: 10 } }, headers: key() });
   if (refund.status !== 200) throw new Error(`refund: ${JSON.stringify(refund.body)}`);
   const link = await clients.checkout.createPaymentLink({ body: { ...fixtures.createPaymentLink(), account_id: accountId, availability: { finish_at: '2099-01-01T00:00:00Z' } } });
   if (link.status !== 200) throw new Error(`link: ${JSON.stringify(link.body)}`);
   if ((await clients.sandbox.advanceClock({ body: { seconds: DAY } })).status !== 200) throw new Error('clock');
-  const ids = { accountId, webhookId: webhook.body.id, customerId: customer.body.id, subscriptionId: subscription.body.id, paymentId: payment.id };
+  const ids = { accountId, webhookId: webhook.body.id, customerId, subscriptionId, paymentId: payment.id };
   return { ids, transactionId: payment.transactions?.id as string, linkPath: new URL(link.body.checkout_url).pathname, reads: (c: Clients) => reads(c, ids) };
 }
 

@@ -11,9 +11,10 @@ import {
 import type { ZodTypeAny } from 'zod';
 import { DomainError } from '../domain/errors.js';
 import { MIGRATIONS } from '../store/migrations/index.js';
-import { UniqueViolation, type RecordKind, type Tx } from '../store/types.js';
-import { invalidCredentials, isoNow, type RequestContext } from './context.js';
+import { PUBLIC_HANDLE_KINDS, UniqueViolation, type RecordKind, type Tx } from '../store/types.js';
+import { invalidCredentials, isoNow, limitsOf, type RequestContext } from './context.js';
 import { markedAsUsingFaultRules } from './faults.js';
+import { checkSnapshotRecords } from './snapshot-checks.js';
 
 /**
  * The version of the records' shape: the number of the latest migration that may change record
@@ -49,9 +50,6 @@ const KINDS: Record<RecordKind, true> = {
 const RECORD_KINDS = Object.keys(KINDS) as RecordKind[];
 const isRecordKind = (kind: string): kind is RecordKind => Object.hasOwn(KINDS, kind);
 
-/** Kinds whose unique key is a public handle: the hosted pages find it across merchants (`Store.locate`). */
-const PUBLIC_HANDLES: ReadonlySet<RecordKind> = new Set<RecordKind>(['payment_link', 'payer_page', 'checkout_session']);
-
 /**
  * The unique key an imported record is stored under. A public handle another merchant already
  * holds stays that merchant's: the copy keeps the record without it, so no import can take over
@@ -59,7 +57,7 @@ const PUBLIC_HANDLES: ReadonlySet<RecordKind> = new Set<RecordKind>(['payment_li
  */
 async function importedUniqueKey(ctx: RequestContext, record: SnapshotRecord & { kind: RecordKind }): Promise<string | undefined> {
   if (record.unique_key === null) return undefined;
-  if (!PUBLIC_HANDLES.has(record.kind)) return record.unique_key;
+  if (!PUBLIC_HANDLE_KINDS.has(record.kind)) return record.unique_key;
   const holder = await ctx.store.locate(record.kind, record.unique_key);
   return holder && holder.merchantId !== ctx.merchant.id ? undefined : record.unique_key;
 }
@@ -94,8 +92,11 @@ export async function exportSnapshot(ctx: RequestContext): Promise<Snapshot> {
   };
 }
 
-/** The snapshot's records, once checked: refuses a later schema, or a kind of record this sandbox does not keep. */
-function importableRecords(snapshot: Snapshot): (SnapshotRecord & { kind: RecordKind })[] {
+/**
+ * The snapshot's records, once checked: refuses a later schema, a kind of record this sandbox does
+ * not keep, and a record the API would not have written (`checkSnapshotRecords`).
+ */
+function importableRecords(snapshot: Snapshot, ctx: RequestContext): (SnapshotRecord & { kind: RecordKind })[] {
   if (snapshot.version > SNAPSHOT_VERSION) {
     throw new DomainError('INVALID_PARAMETERS', [
       `snapshot version ${snapshot.version} is newer than this sandbox's schema version ${SNAPSHOT_VERSION}: import it into a sandbox at version ${snapshot.version} or later`,
@@ -112,6 +113,7 @@ function importableRecords(snapshot: Snapshot): (SnapshotRecord & { kind: Record
     const bad = snapshot.records.findIndex((r) => r.kind === kind && !schema.safeParse(r.data).success);
     if (bad >= 0) throw new DomainError('INVALID_PARAMETERS', [`records[${bad}].data is not a valid ${kind}: ${schema.safeParse(snapshot.records[bad]?.data).error?.issues[0]?.message ?? ''}`]);
   }
+  checkSnapshotRecords(snapshot, limitsOf(ctx), ctx.webhookUrlRefusal);
   return snapshot.records as (SnapshotRecord & { kind: RecordKind })[];
 }
 
@@ -121,6 +123,25 @@ const RULE_KINDS: [RecordKind, ZodTypeAny, number][] = [
   ['webhook_chaos', WebhookChaosRule, MAX_WEBHOOK_CHAOS_RULES],
 ];
 
+/** Tries of an import whose public handles other imports kept taking first (each try finds more of them held). */
+const IMPORT_ATTEMPTS = 3;
+
+/**
+ * Every record in one transaction that runs alone, after checking the merchant holds none; the
+ * public handles are looked up inside it, so the check is as recent as it can be, and the store
+ * refuses one taken meanwhile at the commit.
+ */
+async function writeRecords(ctx: RequestContext, records: (SnapshotRecord & { kind: RecordKind })[]): Promise<void> {
+  await ctx.store.withTransactionAlone(ctx.merchant.id, async (tx) => {
+    for (const kind of RECORD_KINDS) {
+      if ((await tx.listEntries(kind, 1)).length > 0) throw new DomainError('INVALID_STATE', ['the merchant already holds data: import into a new merchant, or POST /sandbox/reset first']);
+    }
+    // Ids and unique keys are distinct within the snapshot (checkSnapshotRecords), and the merchant
+    // holds nothing: only another merchant's public handle can clash.
+    for (const r of records) await tx.put(r.kind, r.id, r.data, await importedUniqueKey(ctx, r));
+  });
+}
+
 /**
  * Imports a snapshot into the calling merchant, which must hold no records: all of them in one
  * transaction that runs alone (ids and unique keys kept; due work re-indexed by the store), so of
@@ -128,22 +149,19 @@ const RULE_KINDS: [RecordKind, ZodTypeAny, number][] = [
  * takes the snapshot's account ids and clock offset. Its keys stay its own.
  */
 export async function importSnapshot(ctx: RequestContext, snapshot: Snapshot) {
-  const records = importableRecords(snapshot);
-  const uniqueKeys: (string | undefined)[] = [];
-  for (const r of records) uniqueKeys.push(await importedUniqueKey(ctx, r));
-  await ctx.store.withTransactionAlone(ctx.merchant.id, async (tx) => {
-    for (const kind of RECORD_KINDS) {
-      if ((await tx.listEntries(kind, 1)).length > 0) throw new DomainError('INVALID_STATE', ['the merchant already holds data: import into a new merchant, or POST /sandbox/reset first']);
+  const records = importableRecords(snapshot, ctx);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await writeRecords(ctx, records);
+      break;
+    } catch (error) {
+      // Another merchant's commit took a public handle between this import's check and its
+      // commit (the stores refuse it then: types.ts PUBLIC_HANDLE_KINDS): the next attempt's check
+      // finds that merchant holding it, and keeps the record without it.
+      if (!(error instanceof UniqueViolation && PUBLIC_HANDLE_KINDS.has(error.kind))) throw error;
+      if (attempt >= IMPORT_ATTEMPTS) throw new DomainError('INVALID_STATE', [`${error.kind} ${error.uniqueKey} was taken by another merchant while this import ran, ${IMPORT_ATTEMPTS} times: import again`]);
     }
-    for (const [i, r] of records.entries()) {
-      try {
-        await tx.put(r.kind, r.id, r.data, uniqueKeys[i]);
-      } catch (error) {
-        if (error instanceof UniqueViolation) throw new DomainError('INVALID_PARAMETERS', [`records[${i}].unique_key "${r.unique_key}" is held by another ${r.kind} of the snapshot`]);
-        throw error;
-      }
-    }
-  });
+  }
   const { account_ids, clock_offset_seconds } = snapshot.merchant;
   // Imported fault rules fire only once the merchant is marked as having rules (the faults middleware skips the lookup otherwise).
   const hasFaultRules = records.some((r) => r.kind === 'fault_rule');

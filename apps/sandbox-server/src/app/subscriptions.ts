@@ -19,11 +19,12 @@ import {
 import { event } from '../domain/events.js';
 import type { Tx } from '../store/types.js';
 import { yieldToEventLoop } from '../runtime/yield.js';
-import { asOf, isoNow, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
+import { asOf, isoNow, limitsOf, nowOf, recordEvents, requireAccount, type RequestContext } from './context.js';
 import { loadEnrolledMethod, outcomeOfCharge } from './enrolled-methods.js';
 
 /** Charges per transaction: years of a daily subscription fall due at once never hold the event loop. */
 const BILLING_BATCH = 25;
+
 
 /**
  * One charge of the vaulted method for a cycle: a payment like any other, with no checkout
@@ -69,7 +70,11 @@ function chargeDue(ctx: RequestContext, tx: Tx, s: SubscriptionState, atMs: numb
  * after years past due, has thousands of cycles due at once.
  */
 export async function billEverythingDue(ctx: RequestContext, betweenBatches?: () => void): Promise<void> {
-  while ((await billDueBatch(ctx, BILLING_BATCH)) > 0) {
+  // Bounded (`TenantLimits.chargesPerRun`): what is left is due for the next run.
+  for (let charged = 0, max = limitsOf(ctx).chargesPerRun; charged < max; ) {
+    const made = await billDueBatch(ctx, Math.min(BILLING_BATCH, max - charged));
+    if (made === 0) return;
+    charged += made;
     await yieldToEventLoop();
     betweenBatches?.();
   }

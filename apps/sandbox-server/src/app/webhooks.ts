@@ -3,7 +3,7 @@ import { DomainError } from '../domain/errors.js';
 import type { DeliveryState } from '../domain/webhook-delivery.js';
 import { checkRenewalDays } from '../domain/webhook-config.js';
 import type { WebhookState } from '../domain/webhook-routing.js';
-import { isoNow, requireAccount, type RequestContext } from './context.js';
+import { isoNow, limitsOf, requireAccount, type RequestContext } from './context.js';
 
 const MASK = '***';
 const mask = (value: string | null) => (value === null ? null : MASK);
@@ -49,13 +49,27 @@ function conflictWith(existing: WebhookState[], candidate: WebhookState): Webhoo
   );
 }
 
+/**
+ * Each webhook is one more POST per event: the count per account is capped (checked under the
+ * same lock as the clash, so two creates at once cannot both take the last place).
+ */
+function checkWebhookCount(existing: WebhookState[], candidate: WebhookState, max: number): void {
+  if (existing.some((w) => w.id === candidate.id)) return;
+  const others = existing.filter((w) => w.account_id === candidate.account_id && w.id !== candidate.id).length;
+  if (others >= max) throw new DomainError('WEBHOOK_INVALID_REQUEST', [`account ${candidate.account_id} already has ${others} webhooks, the most one account may have (${max}); delete one first`]);
+}
+
 async function saveChecked(ctx: RequestContext, webhook: WebhookState): Promise<void> {
   checkRenewalDays(webhook);
+  const refusal = ctx.webhookUrlRefusal?.(webhook.url);
+  if (refusal) throw new DomainError('WEBHOOK_URL_UNSAFE', [`url ${webhook.url}: ${refusal}`]);
   await ctx.store.withTransaction(ctx.merchant.id, async (tx) => {
     // No two alike is a rule over every webhook of the merchant: two saves check one at a time.
     await tx.lock('webhooks');
-    const clash = conflictWith(await tx.list<WebhookState>('webhook'), webhook);
+    const existing = await tx.list<WebhookState>('webhook');
+    const clash = conflictWith(existing, webhook);
     if (clash) throw new DomainError('WEBHOOK_ALREADY_EXISTS', [`webhook ${clash.id} already has this name, or this URL with one of these triggers`]);
+    checkWebhookCount(existing, webhook, limitsOf(ctx).webhooksPerAccount);
     await tx.put('webhook', webhook.id, webhook);
   });
 }

@@ -7,7 +7,10 @@
 export function webAddress(text: string | null | undefined): URL | undefined {
   if (!text || !/^https?:\/\//i.test(text)) return undefined;
   try {
-    return new URL(text);
+    const url = new URL(text);
+    // `http://127.0.0.1@evil.example/` goes to evil.example: an address with userinfo is made to
+    // look like another, and no callback needs one.
+    return url.username || url.password ? undefined : url;
   } catch {
     return undefined;
   }

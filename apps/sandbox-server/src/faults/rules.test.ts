@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FAULT_LATENCY_MS, type FaultEffect } from '@switchyard/contract';
-import { decideFault, parseFaultHeader, pathMatches, rateLimitHeaders, sampleLatency, takeToken, type FaultRequest, type FaultRuleRecord } from './rules.js';
+import { decideFault, parseFaultHeader, pathMatches, rateLimitHeaders, sampleLatency, takeToken, type FaultRequest, type FaultRuleRecord, type MatchMeter } from './rules.js';
 import { nextRandom } from '../domain/seeded-random.js';
 
 const request = (over: Partial<FaultRequest> = {}): FaultRequest => ({
@@ -98,6 +98,44 @@ describe('pathMatches', () => {
     expect(pathMatches('/v1/**/refund', '/v1/payments/abc/refund')).toBe(true);
     expect(pathMatches('/v1/**/refund', '/v1/payments/abc/capture')).toBe(false);
     expect(pathMatches('/v1/cust*rs/c*', '/v1/customers/cus_1')).toBe(true);
+  });
+
+  it('agrees with a regular expression of the same glob on every small pattern and path (an exhaustive table)', () => {
+    const glob = (pattern: string) => new RegExp(`^${pattern.replace(/\*/g, '[^/]*')}$`);
+    const patterns = ['*', 'a*', '*a', 'a*b', '*ab*', 'a*a*a', '*a*b*a*', 'ab', 'aa*aa', '**a', 'b*'];
+    const segments = ['a', 'b', 'ab', 'ba', 'aab', 'abab', 'aaaa', 'abba', 'aabaa', 'babab', 'aaabaaa'];
+    for (const pattern of patterns) {
+      for (const segment of segments) {
+        expect(pathMatches(`/v1/${pattern}`, `/v1/${segment}`), `${pattern} against ${segment}`).toBe(glob(pattern).test(segment));
+      }
+    }
+  });
+
+  it('reads an adversarial path a bounded number of times per character (linear, whatever the pattern)', () => {
+    // The attack: a star, then a long run of one letter and another letter, against a long run of the first.
+    const pattern = `/v1/customers/*${'a'.repeat(184)}b`;
+    for (const length of [1_000, 15_000]) {
+      const path = `/v1/customers/${'a'.repeat(length)}`;
+      const meter: MatchMeter = { steps: 0 };
+      expect(pathMatches(pattern, path, meter)).toBe(false);
+      expect(meter.steps).toBeLessThanOrEqual(4 * (path.length + pattern.length));
+    }
+    const stars = `/v1/customers/${'*a'.repeat(90)}b`;
+    const meter: MatchMeter = { steps: 0 };
+    const path = `/v1/customers/${'a'.repeat(15_000)}`;
+    expect(pathMatches(stars, path, meter)).toBe(false);
+    expect(meter.steps).toBeLessThanOrEqual(4 * (path.length + stars.length));
+  });
+
+  it('matches 50 adversarial rules against a 15,000-character segment well within one event-loop turn', () => {
+    const pattern = `/v1/customers/*${'a'.repeat(184)}b`;
+    const path = `/v1/customers/${'a'.repeat(15_000)}`;
+    const started = performance.now();
+    for (let i = 0; i < 50; i += 1) expect(pathMatches(pattern, path)).toBe(false);
+    const ms = performance.now() - started;
+    console.info(`50 adversarial rules against a 15,000-character segment: ${ms.toFixed(1)} ms`);
+    // The bound is generous (a loaded CI machine); the backtracking walk took 4 s here.
+    expect(ms).toBeLessThan(1_000);
   });
 
   it('answers a pattern built to backtrack without stalling (it runs on every request of its merchant)', () => {

@@ -4,9 +4,11 @@ import { IDEMPOTENCY_HEADER } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
 import { authenticate } from './api/auth.js';
 import type { HttpDeps } from './api/deps.js';
+import { maskCardNumbers } from './journal/journal-mask.js';
 import { sendJson } from './server/send-json.js';
 import { errorHandler, requestValidationErrorHandler, validationProblem } from './server/errors.js';
 import { hostedCheckout } from './pages/hosted-checkout.js';
+import { denyFraming } from './server/page-security.js';
 import { payerAction, payerPage } from './pages/payer-page.js';
 import { hostedEnrollment } from './pages/hosted-enrollment.js';
 import { inspector } from './pages/inspector/router.js';
@@ -48,7 +50,8 @@ function requestTracking(logger: Logger): RequestHandler {
         {
           requestId: id,
           method: req.method,
-          path: req.path,
+          // A path may hold what a client put in it by mistake (a card number as an id).
+          path: maskCardNumbers(req.path),
           status: res.statusCode,
           durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
           errorCode: res.locals.errorCode,
@@ -157,6 +160,7 @@ export function createApp(options: AppOptions): Express {
     }
   });
   // The hosted checkout of links and sessions; its forms post a bounded urlencoded body (see hosted-checkout.ts).
+  app.use(denyFraming);
   app.use(hostedCheckout(options));
   // The page a waiting payment's redirect_url opens; its form posts the payer's choice (a few bytes).
   app.get('/pay/:code', payerPage(options));

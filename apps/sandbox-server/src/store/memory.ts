@@ -3,7 +3,7 @@ import { SecretKeyDigests, generatePepper } from '../runtime/secret-keys.js';
 import { dueOf, type Due, type DueLane } from '../domain/due-work.js';
 import { InsertionOrder } from './insertion-order.js';
 import { KeyedMutex } from '../runtime/mutex.js';
-import { INDEXED_FIELDS, MerchantChanged, UniqueViolation, type MerchantRecord, type RecordKind, type Store, type StoredEntry, type Tx } from './types.js';
+import { INDEXED_FIELDS, MerchantChanged, PUBLIC_HANDLE_KINDS, UniqueViolation, type MerchantRecord, type RecordKind, type Store, type StoredEntry, type Tx } from './types.js';
 
 /**
  * A write staged in a transaction: the record's JSON text, its unique key, its due work and its
@@ -402,6 +402,7 @@ export class MemoryStore implements Store {
       };
       const result = await fn(tx);
       settle();
+      this.checkPublicHandles(merchantId, overlay);
       for (const [kind, changes] of overlay) {
         const table = tableOf(tables, kind);
         for (const [id, rec] of changes) {
@@ -427,6 +428,22 @@ export class MemoryStore implements Store {
   async withTransactionAlone<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     // Every transaction of a merchant already runs alone here.
     return this.withTransaction(merchantId, fn);
+  }
+
+  /**
+   * A public handle (`PUBLIC_HANDLE_KINDS`) another merchant holds fails the transaction, checked
+   * at its commit with nothing awaited until the writes are applied, so of two merchants' commits
+   * that take one key only the first succeeds (as the unique index does on PostgreSQL).
+   */
+  private checkPublicHandles(merchantId: string, overlay: Map<RecordKind, Map<string, Staged | null>>): void {
+    for (const kind of PUBLIC_HANDLE_KINDS) {
+      for (const rec of overlay.get(kind)?.values() ?? []) {
+        if (rec?.unique_key === undefined) continue;
+        for (const [other, tables] of this.data) {
+          if (other !== merchantId && tables.get(kind)?.unique.has(rec.unique_key)) throw new UniqueViolation(kind, rec.unique_key);
+        }
+      }
+    }
   }
 
   async locate<T>(kind: RecordKind, uniqueKey: string) {

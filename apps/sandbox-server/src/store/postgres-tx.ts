@@ -5,6 +5,8 @@ import { RECORD_COLUMNS, inInsertionOrder, isMerchantChange, merchantLockKey, me
 import { MerchantChanged, UniqueViolation, type IndexedKind, type RecordKind, type StoredEntry, type Tx } from './types.js';
 
 const UNIQUE_VIOLATION = '23505';
+/** The unique index of public handles across merchants (migration 6; types.ts PUBLIC_HANDLE_KINDS). */
+const PUBLIC_HANDLE_INDEX = 'records_public_handle';
 
 /**
  * The `UniqueViolation` of a create among `creates` (the creates of the failed message) when the
@@ -13,8 +15,11 @@ const UNIQUE_VIOLATION = '23505';
  */
 function violatedCreate(merchantId: string, error: unknown, creates: SentCreate[]): UniqueViolation | undefined {
   const e = error as { code?: string; constraint?: string; detail?: string };
-  if (e.code !== UNIQUE_VIOLATION || e.constraint !== 'records_unique_key') return undefined;
-  const create = creates.find((c) => e.detail?.includes(`=(${merchantId}, ${c.kind}, ${c.uniqueKey})`));
+  if (e.code !== UNIQUE_VIOLATION) return undefined;
+  // The public handle index names (kind, unique_key), without the merchant.
+  const named = (c: SentCreate) =>
+    e.constraint === 'records_unique_key' ? e.detail?.includes(`=(${merchantId}, ${c.kind}, ${c.uniqueKey})`) : e.constraint === PUBLIC_HANDLE_INDEX && e.detail?.includes(`=(${c.kind}, ${c.uniqueKey})`);
+  const create = creates.find(named);
   return create ? new UniqueViolation(create.kind, create.uniqueKey) : undefined;
 }
 
@@ -163,10 +168,11 @@ export class TxSession {
            ON CONFLICT (merchant_id, kind, unique_key) WHERE unique_key IS NOT NULL DO NOTHING RETURNING 1)
          SELECT (SELECT count(*) FROM upd) + (SELECT count(*) FROM ins) AS written`,
       ]).catch((error: unknown) => {
-        // Two transactions that both change an existing record to one key: the second fails, and
-        // the transaction with it (the only clash that is not found without an error).
+        // Two transactions that both change an existing record to one key, or another merchant
+        // holding a public handle: the second fails, and the transaction with it (the only clashes
+        // not found without an error).
         const e = error as { code?: string; constraint?: string };
-        if (e.code === UNIQUE_VIOLATION && e.constraint === 'records_unique_key') throw new UniqueViolation(kind, uniqueKey);
+        if (e.code === UNIQUE_VIOLATION && (e.constraint === 'records_unique_key' || e.constraint === PUBLIC_HANDLE_INDEX)) throw new UniqueViolation(kind, uniqueKey);
         throw error;
       });
       if (Number(result?.written) === 0) throw new UniqueViolation(kind, uniqueKey);

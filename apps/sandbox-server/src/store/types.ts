@@ -109,6 +109,14 @@ export interface Tx {
   deleteDue(kind: RecordKind, lane: DueLane, untilMs: number, limit: number): Promise<number>;
 }
 
+/**
+ * Kinds whose unique key is a public handle (a payment link's code, a payer page's or a checkout
+ * session's id in a URL): the hosted pages find it across merchants (`Store.locate`), so no two
+ * merchants may hold one key. Both stores refuse it at commit (PostgreSQL: a unique index), so two
+ * snapshot imports at once cannot both take a code.
+ */
+export const PUBLIC_HANDLE_KINDS: ReadonlySet<RecordKind> = new Set<RecordKind>(['payment_link', 'payer_page', 'checkout_session']);
+
 export class UniqueViolation extends Error {
   constructor(
     readonly kind: RecordKind,

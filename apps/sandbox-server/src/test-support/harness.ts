@@ -76,6 +76,22 @@ export async function pay(
   return payment.body;
 }
 
+/** A customer of `accountId` with a card (4111…) enrolled directly, and the subscription it pays: what a world with billing starts from. */
+export async function subscribedCustomer(clients: Clients, accountId: string, merchantCustomerId: string) {
+  const customer = await clients.customers.create({ body: { merchant_customer_id: merchantCustomerId } });
+  if (customer.status !== 201) throw new Error('customer');
+  const enrolled = fixtures.enrollDirect();
+  const method = await clients.paymentMethods.enrollDirect({
+    params: { customer_id: customer.body.id },
+    body: { ...enrolled, account_id: accountId, card_data: { ...enrolled.card_data!, number: '4111111111111111' } },
+    headers: { 'x-idempotency-key': idemKey() },
+  });
+  if (method.status !== 200) throw new Error('enrollment');
+  const subscription = await clients.subscriptions.create({ body: { ...fixtures.createSubscription(method.body.vaulted_token), account_id: accountId } });
+  if (subscription.status !== 200) throw new Error(`subscription: ${JSON.stringify(subscription.body)}`);
+  return { customerId: customer.body.id, subscriptionId: subscription.body.id };
+}
+
 /** A raw request, for what the typed client cannot send (bad JSON, wrong methods, missing keys). */
 export function raw(url: string, path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
   return fetch(`${url}${path}`, init).then(async (res) => ({ status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as Record<string, unknown> | null }));

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeIdleConnection } from '../http/server/http-server.js';
 
@@ -27,6 +27,18 @@ export async function startReceiver(status: () => number = () => 200) {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
     close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** A receiver that takes every POST, on any path, and never answers it: `held` are the requests it holds. */
+export async function startHangingReceiver() {
+  const held: { path: string; res: ServerResponse<IncomingMessage> }[] = [];
+  const server = createServer((req, res) => void held.push({ path: req.url ?? '', res }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    held,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve()).closeAllConnections()),
   };
 }
 

@@ -4,9 +4,12 @@ import { attemptChaos, failedByChaos, releaseHeld, timedOutByChaos } from '../do
 import { afterAttempt, claimedUntil, isDue, isInFlight, nextAttempt, skipUnanswered, type DeliveryAttempt, type DeliveryState } from '../domain/webhook-delivery.js';
 import type { WebhookState } from '../domain/webhook-routing.js';
 import type { BaseClock } from '../runtime/clock.js';
-import { Semaphore } from '../runtime/semaphore.js';
 import { yieldToEventLoop } from '../runtime/yield.js';
 import type { Store, Tx } from '../store/types.js';
+import { Deadline } from './deadline.js';
+import { DestinationGuard, DestinationRefused } from './destinations.js';
+import { postOnce } from './post.js';
+import { FairSlots } from './fair-slots.js';
 import { sign } from './signer.js';
 
 export interface DispatcherOptions {
@@ -16,13 +19,24 @@ export interface DispatcherOptions {
   timeScale: number;
   /** How often pending deliveries are swept for retries that fell due in real time. */
   sweepMs: number;
+  /** POSTs in flight at once over every merchant (default `MAX_CONCURRENT_POSTS`). */
+  maxPosts?: number;
+  /** POSTs in flight at once for one merchant (default `MAX_POSTS_PER_MERCHANT`). */
+  maxPostsPerMerchant?: number;
+  /** Where POSTs may go (default: anywhere but the sandbox itself, which is unknown then). */
+  destinations?: DestinationGuard;
 }
 
 const USER_AGENT = 'Switchyard-Sandbox-Webhooks/0.1';
 /** Deliveries claimed per transaction. */
 const DISPATCH_BATCH = 50;
 /** POSTs in flight at once, over every merchant: a burst of due deliveries never floods receivers or sockets. */
-const MAX_CONCURRENT_POSTS = 8;
+export const MAX_CONCURRENT_POSTS = 32;
+/**
+ * POSTs in flight at once for one merchant, well under the total: a merchant whose receivers never
+ * answer holds at most these places, so another merchant's due delivery finds one free at once.
+ */
+export const MAX_POSTS_PER_MERCHANT = 4;
 /** How long after a kick a run that found nothing still watches the merchant: the queuing transaction may commit after the run looked. */
 const KICK_WATCH_MS = 5_000;
 
@@ -30,11 +44,27 @@ const KICK_WATCH_MS = 5_000;
  * One dispatch run (a sweep, or the deliveries of one clock advance). It remembers the receivers
  * that gave no answer (connection refused, time-out): the run sends them nothing more and records
  * their later due attempts as not sent (`skipUnanswered`). It stops between batches once `signal` aborts.
+ * With `patienceMs`, `outwaited` settles as soon as one of its POSTs (its wait for a place
+ * included) has lasted that long: what lets a clock advance stop waiting for a slow receiver.
  */
 export class DispatchRun {
   readonly unanswered = new Map<string, string>();
+  readonly outwaited: Promise<void>;
+  private giveUp: () => void = () => {};
 
-  constructor(readonly signal?: AbortSignal) {}
+  constructor(
+    readonly signal?: AbortSignal,
+    readonly patienceMs?: number,
+  ) {
+    this.outwaited = new Promise((resolve) => (this.giveUp = resolve));
+  }
+
+  /** Starts the patience of one POST; the returned function ends it when the POST does. */
+  watch(): () => void {
+    if (this.patienceMs === undefined) return () => {};
+    const timer = setTimeout(this.giveUp, this.patienceMs);
+    return () => clearTimeout(timer);
+  }
 }
 
 interface Claimed {
@@ -65,7 +95,9 @@ export class WebhookDispatcher {
   private readonly rerun = new Set<string>();
   /** When each merchant was last kicked (real time), while that may be for a transaction still open. */
   private readonly kicked = new Map<string, number>();
-  private readonly posts = new Semaphore(MAX_CONCURRENT_POSTS);
+  /** Places for POSTs in flight, shared fairly between merchants (`FairSlots`). */
+  readonly posts: FairSlots;
+  readonly destinations: DestinationGuard;
   private stopped = false;
   /**
    * Aborted for good when the dispatcher stops: the POSTs of its runs in flight end at once, and
@@ -78,7 +110,10 @@ export class WebhookDispatcher {
     private readonly clock: BaseClock,
     private readonly logger: Logger,
     private readonly options: DispatcherOptions,
-  ) {}
+  ) {
+    this.posts = new FairSlots(options.maxPosts ?? MAX_CONCURRENT_POSTS, options.maxPostsPerMerchant ?? MAX_POSTS_PER_MERCHANT);
+    this.destinations = options.destinations ?? new DestinationGuard({ kind: 'any' }, () => undefined);
+  }
 
   start(): void {
     this.timer = setInterval(() => {
@@ -126,6 +161,27 @@ export class WebhookDispatcher {
     return current;
   }
 
+  /**
+   * `runDue`, waited for only until one of its POSTs (or the run before it) outlasts the run's patience: then the caller
+   * goes on and the run goes on without it, its attempts recorded as they end (and a failure
+   * logged, as nobody waits for it any more).
+   */
+  async runDueWhilePrompt(merchantId: string, run: DispatchRun): Promise<void> {
+    let waiting = true;
+    // A run already going for the merchant (a sweep, a kick) goes first, and its POSTs may hang:
+    // waiting for it counts against the patience like a POST of this run.
+    this.running.get(merchantId)?.finally(run.watch());
+    const sending = this.runDue(merchantId, run);
+    sending.catch((err: unknown) => {
+      if (!waiting) this.logger.error({ err, merchantId }, 'webhook dispatch failed');
+    });
+    try {
+      await Promise.race([sending, run.outwaited]);
+    } finally {
+      waiting = false;
+    }
+  }
+
   private finished(merchantId: string, run: Promise<void>): void {
     if (this.running.get(merchantId) !== run) return;
     this.running.delete(merchantId);
@@ -144,7 +200,7 @@ export class WebhookDispatcher {
       if (nowMs === undefined) return;
       const { claimed, skipped } = await this.claimDue(merchantId, nowMs, run);
       if (claimed.length === 0 && skipped === 0) return this.watchUntilDue(merchantId, nowMs);
-      const outcomes = await Promise.all(claimed.map((c) => this.send(c, run, this.stopping.signal)));
+      const outcomes = await Promise.all(claimed.map((c) => this.send(merchantId, c, run, this.stopping.signal)));
       // Deliveries a recorded attempt releases (webhook chaos `reorder`) are due now: the next batch sends them.
       await this.record(merchantId, outcomes, nowMs);
       await yieldToEventLoop();
@@ -152,8 +208,10 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Claims a batch of due deliveries. Those whose receiver already gave this run no answer are not
-   * claimed: their attempts due by now are recorded as not sent, in the same transaction.
+   * Claims a batch of due deliveries: no more than the merchant may have in flight, so a claim
+   * never lapses while its delivery waits for a place behind the merchant's own. Those whose
+   * receiver already gave this run no answer are not claimed: their attempts due by now are
+   * recorded as not sent, in the same transaction.
    */
   private claimDue(merchantId: string, nowMs: number, run: DispatchRun): Promise<{ claimed: Claimed[]; skipped: number }> {
     return this.store.withTransaction(merchantId, async (tx) => {
@@ -162,6 +220,7 @@ export class WebhookDispatcher {
       let skipped = 0;
       for (const d of await tx.listDue<DeliveryState>('webhook_delivery', 'clock', nowMs, DISPATCH_BATCH)) {
         if (isInFlight(d, Date.now())) continue;
+        if (claimed.length >= (this.options.maxPostsPerMerchant ?? MAX_POSTS_PER_MERCHANT)) break;
         const reason = run.unanswered.get(d.url);
         if (reason !== undefined) {
           await tx.put('webhook_delivery', d.id, skipUnanswered(d, nowMs, reason, this.options.timeScale));
@@ -238,7 +297,7 @@ export class WebhookDispatcher {
    * (undefined). A scheduled attempt is recorded at the sandbox time it fell due; a forced one
    * (redelivery) now.
    */
-  private async send({ delivery, webhook }: Claimed, run: DispatchRun, stopping: AbortSignal | undefined, atMs?: number): Promise<Outcome | undefined> {
+  private async send(merchantId: string, { delivery, webhook }: Claimed, run: DispatchRun, stopping: AbortSignal | undefined, atMs?: number): Promise<Outcome | undefined> {
     const { retry, at, body } = nextAttempt(delivery, atMs === undefined ? undefined : new Date(atMs).toISOString());
     const signature = webhook?.hmac_client_secret ? sign(webhook.hmac_client_secret, body) : '';
     /** `unanswered`: the receiver itself gave no answer (not the webhook gone, not the sandbox stopping, not chaos). */
@@ -252,38 +311,50 @@ export class WebhookDispatcher {
     const chaos = attemptChaos(delivery);
     // Failed by chaos: no POST, so no place among the POSTs in flight is taken.
     if (chaos === 'fail') return { id: delivery.id, attempt: failedByChaos(delivery, retry, at), retriable: true, unanswered: null };
-    return this.posts.run(async () => {
+    // The run's patience counts from here: a wait for a place is part of what a caller waits for.
+    const ended = run.watch();
+    const posted = this.posts.run(merchantId, async () => {
       if (stopping?.aborted) return undefined;
       const started = performance.now();
+      const deadline = new Deadline(this.options.timeoutMs, stopping);
       try {
-        const res = await fetch(delivery.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': USER_AGENT,
-            ...(signature ? { [WEBHOOK_SIGNATURE_HEADER]: signature } : {}),
-            ...(webhook.api_key ? { 'x-api-key': webhook.api_key } : {}),
-            ...(webhook.secret ? { 'x-secret': webhook.secret } : {}),
-          },
-          body,
-          signal: stopping ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), stopping]) : AbortSignal.timeout(this.options.timeoutMs),
-          redirect: 'manual',
-        });
-        await res.body?.cancel();
-        if (chaos === 'timeout') return attempt(null, performance.now() - started, timedOutByChaos(delivery, res.status), false, 'timeout');
-        return attempt(res.status, performance.now() - started, null);
+        const headers = {
+          'content-type': 'application/json',
+          'user-agent': USER_AGENT,
+          ...(signature ? { [WEBHOOK_SIGNATURE_HEADER]: signature } : {}),
+          ...(webhook.api_key ? { 'x-api-key': webhook.api_key } : {}),
+          ...(webhook.secret ? { 'x-secret': webhook.secret } : {}),
+        };
+        const url = new URL(delivery.url);
+        const status = await postOnce(url, headers, body, deadline.signal, this.destinations.lookupFor(url));
+        if (chaos === 'timeout') return attempt(null, performance.now() - started, timedOutByChaos(delivery, status), false, 'timeout');
+        return attempt(status, performance.now() - started, null);
       } catch (err) {
         const stopped = stopping?.aborted === true;
         const error = stopped
           ? 'the sandbox stopped during the attempt'
-          : (err as Error).name === 'TimeoutError'
+          : deadline.timedOut
             ? `timed out after ${this.options.timeoutMs} ms`
-            : `${(err as Error).message}${(err as { cause?: Error }).cause ? `: ${(err as { cause: Error }).cause.message}` : ''}`;
+            : this.describeFailure(err as Error);
         const outcome = attempt(null, performance.now() - started, error, !stopped);
         if (outcome.unanswered !== null) run.unanswered.set(delivery.url, outcome.unanswered);
         return outcome;
+      } finally {
+        deadline.clear();
       }
     });
+    return posted.finally(ended);
+  }
+
+  /**
+   * Why a POST failed, as recorded. With public destinations only, a refused destination says so and
+   * nothing else, and a connection error says no more than that (its code, never an address), so
+   * recorded errors cannot map what answers where.
+   */
+  private describeFailure(err: Error): string {
+    if (err instanceof DestinationRefused) return err.message;
+    if (this.destinations.policy.kind === 'public') return `the connection failed (${(err as { code?: string }).code ?? err.name})`;
+    return `${err.message}${(err as { cause?: Error }).cause ? `: ${(err as { cause: Error }).cause.message}` : ''}`;
   }
 
   /** One attempt of one delivery: claim, send, record. `force` sends even if not due (redelivery), recorded now. */
@@ -299,7 +370,7 @@ export class WebhookDispatcher {
     if (!claimed) return undefined;
     // Asked for by a request, not by a run of the dispatcher: made to the end even once it stops
     // (the request's own connection is cut at shutdown, and the process does not wait for it).
-    const outcome = await this.send(claimed, new DispatchRun(), undefined, force ? nowMs : undefined);
+    const outcome = await this.send(merchantId, claimed, new DispatchRun(), undefined, force ? nowMs : undefined);
     const { recorded, released } = await this.record(merchantId, [outcome], nowMs);
     await this.watchUntilDue(merchantId, nowMs);
     if (released > 0) this.kick(merchantId);

@@ -56,7 +56,7 @@ export const sandboxContract = withDeclaredErrors(c.router(
       body: CreateMerchantBody,
       responses: { 201: SandboxMerchant },
       summary: 'Create an isolated merchant (tenant) with fresh keys',
-      metadata: meta({ operationId: 'sandboxCreateMerchant', idempotent: false, supporting: true, specSection: null, domain: 'sandbox', auth: 'none', errors: ['AUTHORIZATION_REQUIRED', 'INVALID_PARAMETERS'] }),
+      metadata: meta({ operationId: 'sandboxCreateMerchant', idempotent: false, supporting: true, specSection: null, domain: 'sandbox', auth: 'none', errors: ['AUTHORIZATION_REQUIRED', 'INVALID_PARAMETERS', 'INVALID_STATE', 'TOO_MANY_REQUESTS'] }),
     },
     getClock: {
       method: 'GET',

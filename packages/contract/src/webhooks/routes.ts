@@ -42,7 +42,7 @@ export const webhooksContract = withDeclaredErrors(c.router(
       responses: { 201: Webhook },
       summary: 'Create a webhook',
       description: 'Subscribes a URL to event triggers. Secrets come back masked; a duplicate name answers 409.',
-      metadata: writeMeta('createWebhook', ['WEBHOOK_ALREADY_EXISTS', 'WEBHOOK_INVALID_TRIGGER', 'WEBHOOK_INVALID_RENEWAL_DAYS', 'INVALID_ACCOUNT_ID', 'PROVIDER_INTERNAL_ERROR']),
+      metadata: writeMeta('createWebhook', ['WEBHOOK_ALREADY_EXISTS', 'WEBHOOK_INVALID_TRIGGER', 'WEBHOOK_INVALID_RENEWAL_DAYS', 'WEBHOOK_URL_UNSAFE', 'WEBHOOK_INVALID_REQUEST', 'INVALID_ACCOUNT_ID', 'PROVIDER_INTERNAL_ERROR']),
     },
     get: {
       method: 'GET',
@@ -60,7 +60,7 @@ export const webhooksContract = withDeclaredErrors(c.router(
       body: UpdateWebhookBody,
       responses: { 200: Webhook },
       summary: 'Update a webhook',
-      metadata: writeMeta('updateWebhook', ['WEBHOOK_NOT_FOUND', 'WEBHOOK_ALREADY_EXISTS', 'WEBHOOK_INVALID_TRIGGER', 'WEBHOOK_INVALID_RENEWAL_DAYS', 'INVALID_ACCOUNT_ID', 'PROVIDER_INTERNAL_ERROR']),
+      metadata: writeMeta('updateWebhook', ['WEBHOOK_NOT_FOUND', 'WEBHOOK_ALREADY_EXISTS', 'WEBHOOK_INVALID_TRIGGER', 'WEBHOOK_INVALID_RENEWAL_DAYS', 'WEBHOOK_URL_UNSAFE', 'INVALID_ACCOUNT_ID', 'PROVIDER_INTERNAL_ERROR']),
     },
     delete: {
       method: 'DELETE',

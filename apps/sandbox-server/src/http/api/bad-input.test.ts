@@ -2,14 +2,15 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, MAX_ERROR_MESSAGES, type SandboxMerchant } from '@switchyard/contract';
 import { keysOf, newMerchant, raw, startSandbox, type RunningSandbox } from '../../test-support/harness.js';
-import { sandboxPerStore } from '../../test-support/stores.js';
-import { MAX_JSON_DEPTH } from './json-body.js';
+import { sandboxOn, storesUnderTest } from '../../test-support/stores.js';
+import { MAX_JSON_DEPTH, MAX_JSON_TOKENS } from './json-body.js';
 
 /**
  * Through real HTTP, on each store: bad input of every kind answers
  * 400 in the error shape (`{code, messages}`, docs/sandbox-errors.md "Bad input"), bounded, naming the field.
  */
-sandboxPerStore('bad-input.test.ts', 'bad input on the $name store', (sb) => {
+describe.each(storesUnderTest('bad-input.test.ts'))('bad input on the $name store', (store) => {
+  const sb = sandboxOn(store);
   let merchant: SandboxMerchant;
   beforeAll(async () => {
     merchant = await newMerchant(sb.url);
@@ -21,12 +22,19 @@ sandboxPerStore('bad-input.test.ts', 'bad input on the $name store', (sb) => {
   const customerId = () => `bad-input-${process.pid}-${(n += 1)}`;
 
   describe('bounded validation answers (item 2)', () => {
-    it('answers a 5 MB metadata array with one message, at once', async () => {
+    it('answers a 5 MB metadata array with one message, at once (refused before parsing: too many values)', async () => {
       const body = `{"merchant_customer_id":"${customerId()}","metadata":[${new Array(2_500_000).fill('0').join(',')}]}`;
       const res = await fetch(`${sb.url}/v1/customers`, { method: 'POST', headers: { ...keysOf(merchant), 'content-type': 'application/json' }, body });
       const text = await res.text();
+      expect(res.status).toBe(413);
+      expect(JSON.parse(text)).toEqual({ code: 'REQUEST_TOO_LARGE', messages: [expect.stringContaining(`more than ${MAX_JSON_TOKENS} JSON values`)] });
+    });
+
+    it('answers a metadata array past its item bound but within the parse bound with the validation message', async () => {
+      const body = `{"merchant_customer_id":"${customerId()}","metadata":[${new Array(100_000).fill('0').join(',')}]}`;
+      const res = await fetch(`${sb.url}/v1/customers`, { method: 'POST', headers: { ...keysOf(merchant), 'content-type': 'application/json' }, body });
       expect(res.status).toBe(400);
-      expect(JSON.parse(text)).toEqual({ code: 'INVALID_REQUEST', messages: ['body.metadata: must have at most 50 item(s)'] });
+      expect(await res.json()).toEqual({ code: 'INVALID_REQUEST', messages: ['body.metadata: must have at most 50 item(s)'] });
     });
 
     it('lists at most MAX_ERROR_MESSAGES problems and counts the rest', async () => {

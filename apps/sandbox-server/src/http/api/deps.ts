@@ -1,4 +1,6 @@
 import type { ClockAdvancer } from '../../app/clock-advance.js';
+import type { TenantLimits } from '../../tenant-limits.js';
+import type { MerchantQuota } from '../../app/merchant-quota.js';
 import type { BaseClock } from '../../runtime/clock.js';
 import type { IdFactory } from '../../runtime/ids.js';
 import type { Store } from '../../store/types.js';
@@ -18,6 +20,10 @@ export interface HttpDeps {
   clockAdvancer: ClockAdvancer;
   /** This process's request journal (`GET /sandbox/requests`). */
   journal: RequestJournal;
+  /** What one tenant may hold (docs/security.md). */
+  limits: TenantLimits;
+  /** What `POST /sandbox/merchants` may still create. */
+  merchantQuota: MerchantQuota;
 }
 
 export const PROVIDER_LATENCY_HEADER = 'x-sandbox-provider-latency-ms';

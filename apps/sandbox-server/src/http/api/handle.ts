@@ -59,7 +59,7 @@ function sandboxOptions(deps: HttpDeps, req: Request): SandboxOptions {
 }
 
 /** The context of a route without credentials: the runtime, and no merchant. */
-const publicContext = (deps: HttpDeps, call: RouteCall): PublicHandlerContext => ({ store: deps.store, clock: deps.clock, ids: deps.ids, ...sandboxOptions(deps, call.req) });
+const publicContext = (deps: HttpDeps, call: RouteCall): PublicHandlerContext => ({ store: deps.store, clock: deps.clock, ids: deps.ids, merchantQuota: deps.merchantQuota, ...sandboxOptions(deps, call.req) });
 
 /** The context of an authenticated request (the auth middleware put the merchant on `res.locals`). */
 function merchantContext(deps: HttpDeps, call: RouteCall): HandlerContext {

@@ -66,7 +66,10 @@ export const handlers: Handlers = {
     delete: (ctx, { params, query }) => deleteWebhook(ctx, params.webhook_id, query.account_id),
   },
   sandbox: {
-    createMerchant: (ctx, { body }) => createMerchant(ctx.store, ctx.clock, ctx.ids, body),
+    createMerchant: async (ctx, { body }) => {
+      await ctx.merchantQuota.take(ctx.store);
+      return createMerchant(ctx.store, ctx.clock, ctx.ids, body);
+    },
     getClock: (ctx) => currentClock(ctx),
     // Everything that falls due, webhook retries included, runs before the answer: tests stay deterministic.
     advanceClock: (ctx, { body }) => ctx.clockAdvancer.advance(ctx, body.seconds),

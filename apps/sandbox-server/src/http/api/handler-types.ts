@@ -1,6 +1,7 @@
 import type { AppRoute, ServerInferRequest, ServerInferResponseBody, SuccessfulHttpStatusCode } from '@ts-rest/core';
 import type { contract, sandboxContract } from '@switchyard/contract';
 import type { ClockAdvancer } from '../../app/clock-advance.js';
+import type { MerchantQuota } from '../../app/merchant-quota.js';
 import type { RequestContext } from '../../app/context.js';
 import type { BaseClock } from '../../runtime/clock.js';
 import type { IdFactory } from '../../runtime/ids.js';
@@ -29,6 +30,7 @@ export interface PublicHandlerContext extends SandboxOptions {
   store: Store;
   clock: BaseClock;
   ids: IdFactory;
+  merchantQuota: MerchantQuota;
 }
 
 /** The route's contract decides which context its handler gets. */

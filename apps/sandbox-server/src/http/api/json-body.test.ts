@@ -1,12 +1,15 @@
 import { request } from 'node:http';
 import { gzipSync, deflateSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MERCHANT } from '../../app/sandbox.js';
-import { keysOf, raw } from '../../test-support/harness.js';
-import { sandboxForSuite } from '../../test-support/stores.js';
-import { nestsDeeperThan } from './json-body.js';
+import { keysOf, raw, startSandbox, type RunningSandbox } from '../../test-support/harness.js';
+import { costlyJson, MAX_JSON_TOKENS } from './json-body.js';
 
-const sb = sandboxForSuite({ bodyLimit: '4kb' });
+let sb: RunningSandbox;
+beforeAll(async () => {
+  sb = await startSandbox({ bodyLimit: '4kb' });
+});
+afterAll(() => sb.stop());
 
 const keys = keysOf(DEMO_MERCHANT);
 let n = 0;
@@ -94,12 +97,35 @@ describe('JSON request bodies', () => {
   });
 });
 
-describe('nestsDeeperThan', () => {
+describe('costlyJson', () => {
   it('counts objects and arrays, not brackets inside strings or escaped quotes', () => {
-    expect(nestsDeeperThan('{"a":[{"b":[]}]}', 4)).toBe(false);
-    expect(nestsDeeperThan('{"a":[{"b":[]}]}', 3)).toBe(true);
-    expect(nestsDeeperThan('{"a":"[[[[[[{{{{"}', 1)).toBe(false);
-    expect(nestsDeeperThan('{"a":"\\"[[[[","b":1}', 1)).toBe(false);
-    expect(nestsDeeperThan('{"a":"\\\\","b":[[]]}', 2)).toBe(true);
+    expect(costlyJson('{"a":[{"b":[]}]}', 4, 1000)).toBeUndefined();
+    expect(costlyJson('{"a":[{"b":[]}]}', 3, 1000)).toBe('deep');
+    expect(costlyJson('{"a":"[[[[[[{{{{"}', 1, 1000)).toBeUndefined();
+    expect(costlyJson('{"a":"\\"[[[[","b":1}', 1, 1000)).toBeUndefined();
+    expect(costlyJson('{"a":"\\\\","b":[[]]}', 2, 1000)).toBe('deep');
+  });
+
+  it('counts brackets and commas outside strings, and refuses past the bound', () => {
+    expect(costlyJson('[{},{},{}]', 32, 6)).toBeUndefined();
+    expect(costlyJson('[{},{},{},{}]', 32, 6)).toBe('many');
+    expect(costlyJson('{"a":",,,,,,,,"}', 32, 1)).toBeUndefined();
+  });
+
+  it('parses a body at the bound of values well within one event-loop turn, and finds one far past it in one linear pass', () => {
+    // n objects in an array: 1 + n brackets and n - 1 commas.
+    const atBound = `[${Array.from({ length: MAX_JSON_TOKENS / 2 }, () => '{}').join(',')}]`;
+    expect(costlyJson(atBound, 32, MAX_JSON_TOKENS)).toBeUndefined();
+    const started = performance.now();
+    JSON.parse(atBound);
+    const parseMs = performance.now() - started;
+    const flood = `{"m":[${Array.from({ length: 1_900_000 }, () => '{}').join(',')}]}`;
+    const scanStarted = performance.now();
+    expect(costlyJson(flood, 32, MAX_JSON_TOKENS)).toBe('many');
+    const scanMs = performance.now() - scanStarted;
+    console.info(`JSON.parse of ${MAX_JSON_TOKENS / 2} objects (the bound): ${parseMs.toFixed(1)} ms; the scan refusing 1.9 million {}: ${scanMs.toFixed(1)} ms`);
+    // Generous bounds for a loaded machine: the flood itself took 3.5 s to parse here.
+    expect(parseMs).toBeLessThan(5_000);
+    expect(scanMs).toBeLessThan(5_000);
   });
 });

@@ -14,5 +14,7 @@ export function merchantRequestContext(deps: HttpDeps, merchant: MerchantRecord)
     ids: deps.ids.for(merchant.id),
     baseUrl: deps.baseUrl(),
     deliveriesQueued: () => deps.dispatcher.kick(merchant.id),
+    limits: deps.limits,
+    webhookUrlRefusal: (url) => deps.dispatcher.destinations.refusal(url),
   };
 }

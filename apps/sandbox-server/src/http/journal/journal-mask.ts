@@ -11,13 +11,19 @@ export const MASK = '***';
  * that name at any depth, not even masked (docs/sandbox.md, "Test cards"), and the journal is an
  * answer of the API: the conformance runner's masking check holds it to the same rule.
  */
-const SECURITY_CODE_KEY = /security_?code|cvv|cvc|card_verification/i;
-/** Keys whose value is masked whole, wherever they appear: API keys, secrets, passwords. */
-const SECRET_KEY = /secret|password|api_?key|authorization/i;
-/** A card number written as 13 to 19 digits, optionally grouped by spaces or dashes. */
-const CARD_NUMBER = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
+const SECURITY_CODE_KEY = /security[-_ ]?code|cvv|cvc|csc|card[-_ ]?verification/i;
+/**
+ * Keys whose value is masked whole, wherever they appear: API keys (`api_key`, `api-key`,
+ * `x-api-key`, `public-api-key`), secrets, passwords, authorization, and tokens (`token` and any
+ * key ending in `_token`: Apple Pay's `payment_token`, `payment_method_token`). Not `vaulted_token`: it is the API's handle of
+ * an enrolled card, shown in every response that names the card, and useless without the keys.
+ */
+const SECRET_KEY = /secret|password|passwd|api[-_ ]?key|authorization|(?:^|[-_ ])token$/i;
+const NOT_SECRET_KEY = /^vaulted_token$/i;
+/** A card number written as 13 to 19 digits, optionally grouped by one space, dash, dot or underscore. */
+const CARD_NUMBER = /(?<!\d)\d(?:[ ._-]?\d){12,18}(?!\d)/g;
 /** A `number` key's value that may be a short card number (the contract takes 8 to 19 digits): digits and separators only. */
-const CARD_NUMBER_VALUE = /^[\d -]{8,}$/;
+const CARD_NUMBER_VALUE = /^[\d ._-]{8,}$/;
 
 /** Keeps the last four digits, as the API shows a card (`lfd`). */
 const maskDigits = (digits: string) => `${MASK}${digits.replace(/\D/g, '').slice(-4)}`;
@@ -25,43 +31,75 @@ const maskDigits = (digits: string) => `${MASK}${digits.replace(/\D/g, '').slice
 /** A bounded walk: deeper structures than any API body are cut off rather than recursed into. */
 const MAX_DEPTH = 32;
 
-/** What is left of a body's size budget, in characters of its strings and keys. */
+/**
+ * What is left of a body's budget, in bytes of memory its masked copy takes, estimated from above
+ * by what V8 was measured to spend: every object, array and value costs its own header and slot,
+ * not only the characters of strings and keys. An empty `{}` costs 64 bytes although it is two
+ * characters of JSON, so a body of millions of them is cut at the budget like any other.
+ */
 interface Budget {
   left: number;
 }
 
+const OBJECT_BYTES = 64;
+const ARRAY_BYTES = 40;
+/** A slot in an array or an object (8 bytes, and up to half again as the array or object grows). */
+const SLOT_BYTES = 12;
+const PROPERTY_BYTES = 16;
+/** A number may be boxed (16 bytes); true, false and null are shared, their slot is counted. */
+const NUMBER_BYTES = 16;
+const STRING_HEADER_BYTES = 24;
+
+/** A string's bytes: one per character, two when one of them is past Latin-1. */
+const stringBytes = (text: string) => STRING_HEADER_BYTES + (/[\u0100-\uffff]/.test(text) ? 2 : 1) * text.length;
+
 function masked(value: unknown, budget: Budget, depth: number): unknown {
   if (budget.left < 0) return MASK;
   if (typeof value === 'string') {
-    budget.left -= value.length;
-    return budget.left < 0 ? MASK : value.replace(CARD_NUMBER, maskDigits);
+    budget.left -= stringBytes(value);
+    return budget.left < 0 ? MASK : maskCardNumbers(value);
   }
   if (value === null || typeof value !== 'object') {
-    budget.left -= 8;
+    budget.left -= typeof value === 'number' ? NUMBER_BYTES : 0;
     return value;
   }
   if (depth >= MAX_DEPTH) return MASK;
-  if (Array.isArray(value)) return value.map((item) => masked(item, budget, depth + 1));
+  if (Array.isArray(value)) {
+    budget.left -= ARRAY_BYTES;
+    const items: unknown[] = [];
+    for (const item of value) {
+      budget.left -= SLOT_BYTES;
+      if (budget.left < 0) return MASK;
+      items.push(masked(item, budget, depth + 1));
+    }
+    return items;
+  }
+  budget.left -= OBJECT_BYTES;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    budget.left -= key.length + 4;
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    budget.left -= SLOT_BYTES + PROPERTY_BYTES + stringBytes(key);
+    if (budget.left < 0) return MASK;
     if (SECURITY_CODE_KEY.test(key)) continue;
-    if (SECRET_KEY.test(key) && item !== null) out[key] = MASK;
+    if (SECRET_KEY.test(key) && !NOT_SECRET_KEY.test(key) && item !== null) out[key] = MASK;
     else if (key === 'number' && ((typeof item === 'number' && item >= 1e7) || (typeof item === 'string' && CARD_NUMBER_VALUE.test(item)))) out[key] = maskDigits(String(item));
     else out[key] = masked(item, budget, depth + 1);
   }
   return out;
 }
 
+/** `text` with every card number in it masked (a path, a log line): the last four digits kept. */
+export const maskCardNumbers = (text: string): string => text.replace(CARD_NUMBER, maskDigits);
+
 /** What a body too large to journal is kept as. */
-export const tooLargeToKeep = (maxChars: number) => `[body over ${maxChars} characters, not kept]`;
+export const tooLargeToKeep = (maxBytes: number) => `[body over ${maxBytes} bytes of memory, not kept]`;
 
 /**
- * A masked copy of a parsed JSON body, or `tooLargeToKeep` once it passes `maxChars` characters
- * of strings and keys: the walk stops there, so a large body costs no more than a small one.
+ * A masked copy of a parsed JSON body, or `tooLargeToKeep` once its copy would take more than
+ * `maxBytes` of memory (`Budget`): the walk stops there, so a large body costs no more than a small one.
  */
-export function maskBody(value: unknown, maxChars: number): unknown {
-  const budget = { left: maxChars };
+export function maskBody(value: unknown, maxBytes: number): unknown {
+  const budget = { left: maxBytes };
   const copy = masked(value, budget, 0);
-  return budget.left < 0 ? tooLargeToKeep(maxChars) : copy;
+  return budget.left < 0 ? tooLargeToKeep(maxBytes) : copy;
 }

@@ -2,12 +2,12 @@ import type { RequestHandler } from 'express';
 import { IDEMPOTENCY_HEADER, type JournalEntry } from '@switchyard/contract';
 import { REPLAYED_HEADER } from '../api/deps.js';
 import { hasBody } from '../api/json-body.js';
-import { maskBody, tooLargeToKeep } from './journal-mask.js';
+import { maskBody, maskCardNumbers, tooLargeToKeep } from './journal-mask.js';
 import type { RequestJournal } from './journal.js';
 import { SENT_BODY, type JournaledResponse } from '../server/send-json.js';
 
-/** The most characters of each body a journal entry keeps (docs/sandbox-testing.md, "Request journal"). */
-export const JOURNAL_BODY_CHARS = 8 * 1024;
+/** The most memory each body of a journal entry may take, estimated (docs/sandbox-testing.md, "Request journal"). */
+export const JOURNAL_BODY_BYTES = 24 * 1024;
 /** Idempotency keys are the client's text: a journal entry keeps at most this much of one. */
 const MAX_KEY_CHARS = 255;
 
@@ -48,7 +48,7 @@ export function journalRecorder(journal: RequestJournal): RequestHandler {
         id: `jrn_${(sequence += 1)}`,
         at,
         method: req.method,
-        path: req.path,
+        path: maskCardNumbers(req.path),
         operation_id: res.locals.route?.meta.operationId ?? null,
         status: finished ? res.statusCode : NO_RESPONSE_STATUS,
         duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
@@ -56,8 +56,8 @@ export function journalRecorder(journal: RequestJournal): RequestHandler {
         idempotency_key: key === undefined ? null : key.slice(0, MAX_KEY_CHARS),
         replayed: res.getHeader(REPLAYED_HEADER) === 'true',
         fault: res.locals.fault ?? null,
-        request_body: !hasBody(req) || req.body === undefined ? null : maskBody(req.body, JOURNAL_BODY_CHARS),
-        response_body: sent === undefined ? null : sent.bytes > JOURNAL_BODY_CHARS ? tooLargeToKeep(JOURNAL_BODY_CHARS) : maskBody(sent.body, JOURNAL_BODY_CHARS),
+        request_body: !hasBody(req) || req.body === undefined ? null : maskBody(req.body, JOURNAL_BODY_BYTES),
+        response_body: sent === undefined ? null : sent.bytes > JOURNAL_BODY_BYTES ? tooLargeToKeep(JOURNAL_BODY_BYTES) : maskBody(sent.body, JOURNAL_BODY_BYTES),
       };
       journal.record(merchant.id, entry);
     });

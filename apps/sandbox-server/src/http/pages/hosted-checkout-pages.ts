@@ -86,9 +86,15 @@ ${retry}${back}${SANDBOX_NOTE}`,
   );
 }
 
-/** The issuer's 3-D Secure challenge, as the sandbox plays it: a one-time code, or giving up. */
-export function challengePage(target: CheckoutTarget, p: PaymentState, errors: readonly string[] = []): string {
-  const action = `${checkoutPath(target)}/payments/${encodeURIComponent(p.id)}/challenge`;
+/** Where the challenge of the payment a form's attempt made is answered. */
+export const challengePath = (target: CheckoutTarget, attempt: string): string => `${checkoutPath(target)}/attempts/${encodeURIComponent(attempt)}/challenge`;
+
+/**
+ * The issuer's 3-D Secure challenge, as the sandbox plays it: a one-time code, or giving up. It
+ * lives under the form's attempt (`challengePath`), which only the buyer who sent the form knows.
+ */
+export function challengePage(target: CheckoutTarget, attempt: string, p: PaymentState, errors: readonly string[] = []): string {
+  const action = challengePath(target, attempt);
   const card = p.payment_method.card;
   return styledPage(
     '3-D Secure verification',

@@ -118,16 +118,15 @@ describe('a payment link page', () => {
     const l = await link();
     const res = await payCard(l.checkout_url, '4916994064252017');
     const challenge = location(res);
-    expect(challenge.pathname).toMatch(/\/payments\/[^/]+\/challenge$/);
-    const id = challenge.pathname.split('/').at(-2) ?? '';
-    expect(await paymentOf(id)).toMatchObject({ status: 'PENDING', sub_status: 'WAITING_ADDITIONAL_STEP' });
+    // Under the form's attempt, which only this buyer knows.
+    expect(challenge.pathname).toMatch(/\/attempts\/[^/]+\/challenge$/);
     expect((await page(challenge.toString())).status).toBe(200);
     const wrong = await post(challenge.toString(), { otp: '9999' });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain('not the one your bank sent');
     const passed = await post(challenge.toString(), { otp: '1234' });
     expect(location(passed).searchParams.get('status')).toBe('SUCCEEDED');
-    const payment = await paymentOf(id);
+    const payment = await paymentOf(location(passed).searchParams.get('payment_id') ?? '');
     expect(payment).toMatchObject({ status: 'SUCCEEDED', sub_status: 'APPROVED' });
     expect(payment.payment_method.payment_method_detail?.card?.card_data?.three_d_secure).toMatchObject({ pares_status: 'Y', electronic_commerce_indicator: '05' });
     // Answered, the challenge page sends the buyer on instead of asking again.
@@ -242,8 +241,8 @@ describe('a one-time link', () => {
 
   it.concurrent('opens again when the merchant cancels the payment of an abandoned challenge', async () => {
     const l = await link({ one_time_use: true });
-    const challenge = location(await payCard(l.checkout_url, CHALLENGE));
-    const id = challenge.pathname.split('/').at(-2) ?? '';
+    expect(location(await payCard(l.checkout_url, CHALLENGE)).pathname).toMatch(/\/challenge$/);
+    const id = (await storedLink(l.code))?.last_payment_id ?? '';
     const cancelled = await w.clients.payments.cancelOrRefund({ params: { payment_id: id }, body: fixtures.cancelOrRefund(), headers: { 'x-idempotency-key': idemKey() } });
     expect(cancelled.status).toBe(201);
     expect(await storedLink(l.code)).toMatchObject({ status: 'CREATED', payments_number: 1 });
@@ -337,13 +336,14 @@ describe('a checkout attempt', () => {
       expect(await waited.text()).toContain('Payment attempt not found');
       // Nor does the other checkout show or answer the first one's payment.
       expect((await page(`${other}/payments/${paidA}`)).status).toBe(404);
-      expect((await post(`${other}/payments/${paidA}/challenge`, { otp: '1234' })).status).toBe(404);
+      expect((await post(`${other}/attempts/${attempt}/challenge`, { otp: '1234' })).status).toBe(404);
     }
     expect(await storedLink(b.code)).toMatchObject({ payments_number: 0, status: 'CREATED' });
     expect(await storedLink(a.code)).toMatchObject({ payments_number: 1, last_payment_id: paidA });
     expect((await page(s)).status).toBe(200);
-    // The first link's own attempt page still sends its buyer where the payment went.
-    expect(location(await page(`${a.checkout_url}/attempts/${attempt}`)).searchParams.get('payment_id')).toBe(paidA);
+    // The first link's own attempt page still sends its buyer to the payment's result page, never
+    // to the merchant again: a GET repeats no redirect to the callback.
+    expect(location(await page(`${a.checkout_url}/attempts/${attempt}`)).pathname).toBe(`${new URL(a.checkout_url).pathname}/payments/${paidA}`);
   });
 
   it.concurrent('made on a session of one merchant does not touch it when posted to a session of another merchant', async () => {
@@ -456,5 +456,40 @@ describe('an unexpected failure on a checkout page', () => {
     } finally {
       await sb.stop();
     }
+  });
+});
+
+describe('hosted page security', () => {
+  it.concurrent('sets frame-ancestors on every page: checkout, payer page, enrollment, errors', async () => {
+    for (const path of ['/checkout/links/nope', '/pay/nope', '/checkout/sessions/nope', '/nope']) {
+      const res = await fetch(`${w.sb.url}${path}`);
+      expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+    }
+  });
+
+  it.concurrent('never follows a callback with userinfo, which makes one address look like another', async () => {
+    const l = await link({ callback_url: 'http://127.0.0.1@evil.example/back' });
+    const res = await post(l.checkout_url, card(APPROVE, crypto.randomUUID()));
+    expect(res.status).toBe(303);
+    expect(location(res).host).not.toBe('evil.example');
+    expect(location(res).pathname).toMatch(/\/payments\//);
+  });
+});
+
+describe('the 3-D Secure challenge of a checkout', () => {
+  it.concurrent('is reachable only through the form that started it: not for a payment made through the API with the session', async () => {
+    const session = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.accountId } });
+    if (session.status !== 200) throw new Error('session');
+    const body = { ...fixtures.createPayment(session.body.checkout_session, '4916994064252017'), account_id: w.accountId };
+    const payment = await w.clients.payments.create({ body, headers: { 'x-idempotency-key': idemKey() } });
+    if (payment.status !== 201) throw new Error(`payment: ${JSON.stringify(payment.body)}`);
+    expect(payment.body).toMatchObject({ status: 'PENDING', sub_status: 'WAITING_ADDITIONAL_STEP' });
+    const base = `${w.sb.url}/checkout/sessions/${session.body.checkout_session}`;
+    // Neither the payment's page nor any attempt of the session answers its challenge.
+    expect((await page(`${base}/payments/${payment.body.id}`)).status).toBe(409);
+    expect((await post(`${base}/payments/${payment.body.id}/challenge`, { otp: '1234' })).status).toBe(404);
+    expect((await post(`${base}/attempts/${crypto.randomUUID()}/challenge`, { otp: '1234' })).status).toBe(404);
+    expect(await paymentOf(payment.body.id)).toMatchObject({ status: 'PENDING', sub_status: 'WAITING_ADDITIONAL_STEP' });
   });
 });

@@ -1,3 +1,4 @@
+import { FRAME_ANCESTORS_NONE } from '../server/page-security.js';
 import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
@@ -19,7 +20,7 @@ import { DomainError } from '../../domain/errors.js';
 import { isAwaitingChallenge } from '../../domain/payments.js';
 import type { HttpDeps } from '../api/deps.js';
 import { readCheckoutForm } from './hosted-checkout-form.js';
-import { challengePage, checkoutPage, errorPage, processingPage, resultPage } from './hosted-checkout-pages.js';
+import { challengePage, challengePath, checkoutPage, errorPage, processingPage, resultPage } from './hosted-checkout-pages.js';
 import { pageContext } from './page-context.js';
 
 /** The pages of one checkout, under a link's `checkout_url` or a session's page. */
@@ -31,17 +32,21 @@ const FORM_LIMIT = '2kb';
 const NOT_FOUND: Record<CheckoutTarget['kind'], string> = { link: 'Payment link not found', session: 'Checkout session not found' };
 
 function send(res: Response, status: number, html: string): void {
-  // A card form: never framed by another site (clickjacking). Its inline style stays allowed.
-  res.status(status).type('html').setHeader('cache-control', 'no-store').setHeader('content-security-policy', "frame-ancestors 'none'").send(html);
+  // A card form: never framed by another site (clickjacking; `denyFraming` sets the policy on every
+  // page, this keeps it when the router is used alone). Its inline style stays allowed.
+  res.status(status).type('html').setHeader('cache-control', 'no-store').setHeader('content-security-policy', FRAME_ANCESTORS_NONE).send(html);
 }
 
 const targetOf = (kind: CheckoutTarget['kind'], req: Request): CheckoutTarget =>
   kind === 'link' ? { kind, code: String(req.params.code ?? '') } : { kind, id: String(req.params.checkout_session ?? '') };
 
-/** Where the buyer goes once the form is paid: the challenge, the method's payer page, the merchant, or the result. */
-async function sendOnward(res: Response, ctx: RequestContext, target: CheckoutTarget, paid: CheckoutPayment): Promise<void> {
+/**
+ * Where the buyer goes once the form (its `attempt`) is paid: the challenge, the method's payer
+ * page, the merchant, or the result.
+ */
+async function sendOnward(res: Response, ctx: RequestContext, target: CheckoutTarget, paid: CheckoutPayment, attempt: string): Promise<void> {
   const base = `${checkoutPath(target)}/payments/${encodeURIComponent(paid.payment_id)}`;
-  if (paid.awaiting_challenge) return void res.redirect(303, `${base}/challenge`);
+  if (paid.awaiting_challenge) return void res.redirect(303, challengePath(target, attempt));
   if (paid.redirect_url && paid.status === 'READY_TO_PAY') return void res.redirect(303, paid.redirect_url);
   const checkout = wentThrough(paid) ? await loadCheckout(ctx, target) : undefined;
   const callback = checkout && callbackWith(checkout.callback_url, target, paid);
@@ -93,20 +98,29 @@ const pay: Act = async (req, res, ctx, target) => {
     if (error.code === 'IDEMPOTENCY_DUPLICATED') return refuse(res, ctx, target, 409, ['This form was already sent and refused. Check the details and pay again.']);
     return refuse(res, ctx, target, 400, error.messages);
   }
-  await sendOnward(res, ctx, target, paid);
+  await sendOnward(res, ctx, target, paid, form.attempt);
 };
 
+/**
+ * `GET …/attempts/{attempt}`: where a form sent twice waits for its first submission. A GET has no
+ * side effect and is never the merchant's redirect (a reload or a shared link would send the
+ * buyer, and the payment's identifiers, to the callback again): it goes on to the challenge or
+ * the result page, which links to the merchant.
+ */
 const attempt: Act = async (req, res, ctx, target) => {
   const outcome = await attemptOutcome(ctx, target, String(req.params.attempt ?? ''));
   if (outcome === 'in progress') return void send(res, 200, processingPage());
   if (!outcome) return void send(res, 404, errorPage('Payment attempt not found', 'This checkout made no such payment attempt, or it was refused. Go back to the checkout and pay again.'));
-  await sendOnward(res, ctx, target, outcome);
+  const attemptId = String(req.params.attempt ?? '');
+  res.redirect(303, outcome.awaiting_challenge ? challengePath(target, attemptId) : `${checkoutPath(target)}/payments/${encodeURIComponent(outcome.payment_id)}`);
 };
 
 const result: Act = async (req, res, ctx, target) => {
   const payment = await checkoutPayment(ctx, target, String(req.params.payment_id ?? ''));
   if (!payment) return void send(res, 404, errorPage('Payment not found', 'This checkout made no such payment.'));
-  if (isAwaitingChallenge(payment)) return void res.redirect(303, `${checkoutPath(target)}/payments/${encodeURIComponent(payment.id)}/challenge`);
+  // Its challenge is answered only under the attempt that made it (`challenge`): a payment made
+  // through the API with this checkout's session, or a page opened without the form, cannot pass it here.
+  if (isAwaitingChallenge(payment)) return void send(res, 409, errorPage('Payment awaiting verification', 'This payment waits for its 3-D Secure verification in the checkout page that started it.'));
   const checkout = await loadCheckout(ctx, target);
   const paid: CheckoutPayment = {
     payment_id: payment.id,
@@ -119,15 +133,22 @@ const result: Act = async (req, res, ctx, target) => {
   send(res, 200, resultPage(target, payment, { callback: checkout && callbackWith(checkout.callback_url, target, paid), retry: checkout?.state.payable ?? false }));
 };
 
+/**
+ * `…/attempts/{attempt}/challenge`: the 3-D Secure step of the payment the form's attempt made on
+ * this checkout. The attempt is the form's own random id, known to the buyer who sent it: holding
+ * the checkout's address, or a payment id, is not enough to pass the challenge.
+ */
 const challenge: Act = async (req, res, ctx, target) => {
-  const payment = await checkoutPayment(ctx, target, String(req.params.payment_id ?? ''));
+  const attemptId = String(req.params.attempt ?? '');
+  const made = await attemptOutcome(ctx, target, attemptId);
+  const payment = made && made !== 'in progress' ? await checkoutPayment(ctx, target, made.payment_id) : undefined;
   if (!payment) return void send(res, 404, errorPage('Payment not found', 'This checkout made no such payment.'));
   if (!isAwaitingChallenge(payment)) return void res.redirect(303, `${checkoutPath(target)}/payments/${encodeURIComponent(payment.id)}`);
-  if (req.method === 'GET') return void send(res, 200, challengePage(target, payment));
+  if (req.method === 'GET') return void send(res, 200, challengePage(target, attemptId, payment));
   const otp = (req.body as { otp?: unknown } | undefined)?.otp;
   const answered = typeof otp === 'string' ? await answerCheckoutChallenge(ctx, payment.id, otp) : 'unknown';
-  if (answered === 'unknown') return void send(res, 400, challengePage(target, payment, ['One-time code: that code is not the one your bank sent. Try again.']));
-  await sendOnward(res, ctx, target, answered);
+  if (answered === 'unknown') return void send(res, 400, challengePage(target, attemptId, payment, ['One-time code: that code is not the one your bank sent. Try again.']));
+  await sendOnward(res, ctx, target, answered, attemptId);
 };
 
 /** The form's urlencoded body; one too large or malformed gets a page saying so, as every checkout error does. */
@@ -170,8 +191,8 @@ export function hostedCheckout(deps: HttpDeps & { logger: Logger }): Router {
     router.post(prefix, form, onCheckout(deps, kind, pay));
     router.get(`${prefix}/attempts/:attempt`, onCheckout(deps, kind, attempt));
     router.get(`${prefix}/payments/:payment_id`, onCheckout(deps, kind, result));
-    router.get(`${prefix}/payments/:payment_id/challenge`, onCheckout(deps, kind, challenge));
-    router.post(`${prefix}/payments/:payment_id/challenge`, form, onCheckout(deps, kind, challenge));
+    router.get(`${prefix}/attempts/:attempt/challenge`, onCheckout(deps, kind, challenge));
+    router.post(`${prefix}/attempts/:attempt/challenge`, form, onCheckout(deps, kind, challenge));
   }
   router.use(pageOnError(deps.logger));
   return router;

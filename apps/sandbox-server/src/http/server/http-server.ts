@@ -2,7 +2,8 @@ import { createServer, IncomingMessage, ServerResponse, type Server } from 'node
 import type { Socket } from 'node:net';
 import type { Express } from 'express';
 import { answerClientError, answerUnmetExpectation } from './client-errors.js';
-import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../../config.js';
+import { DEFAULT_HTTP_TIMEOUTS, DEFAULT_OUTPUT_LIMITS, type HttpTimeouts, type OutputLimits } from '../../config.js';
+import { OutputGuard } from './output-guard.js';
 
 interface AppClasses {
   IncomingMessage: typeof IncomingMessage;
@@ -53,7 +54,7 @@ export function closeIdleConnection(socket: Socket): void {
  * time-outs: 60 s for headers, checked every 30 s, so an idle socket lived up to 90 s). Requests
  * Node's parser refuses, and unmet `Expect` headers, are answered in the API's error shape.
  */
-export function createHttpServer(app: Express, timeouts: Partial<HttpTimeouts> = {}): Server {
+export function createHttpServer(app: Express, timeouts: Partial<HttpTimeouts> = {}, outputLimits: OutputLimits = DEFAULT_OUTPUT_LIMITS): Server & { output: OutputGuard } {
   const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs } = { ...DEFAULT_HTTP_TIMEOUTS, ...timeouts };
   if (headersTimeoutMs > requestTimeoutMs) throw new RangeError(`the headers time-out (${headersTimeoutMs} ms) must not exceed the request time-out (${requestTimeoutMs} ms)`);
   const server = createServer(
@@ -70,5 +71,9 @@ export function createHttpServer(app: Express, timeouts: Partial<HttpTimeouts> =
   server.on('clientError', answerClientError);
   server.on('timeout', closeIdleConnection);
   server.on('checkExpectation', answerUnmetExpectation);
-  return server;
+  const output = new OutputGuard(outputLimits);
+  // Once the response is ended ('prefinish': its bytes are queued, not yet taken; 'finish' waits
+  // for the client, which may never come). The socket is taken now: a keep-alive response lets go of it.
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => res.once('prefinish', () => output.watch(req.socket)));
+  return Object.assign(server, { output });
 }

@@ -129,4 +129,21 @@ export const MIGRATIONS: Migration[] = [
       DROP INDEX records_by_kind;
     `,
   },
+  {
+    // A public handle (a payment link's code, a payer page's or checkout session's id: types.ts
+    // PUBLIC_HANDLE_KINDS) opens a hosted page whatever the merchant, so no two merchants may hold
+    // one. Two snapshot imports at once could both take one, as the lookup index was not unique:
+    // before the unique index, every copy but the oldest gives its key up (its pages stop opening,
+    // as an import's copy of another merchant's handle does; the key column is not record data).
+    version: 6,
+    name: 'public_handles_unique_across_merchants',
+    recordsUnchanged: true,
+    sql: `
+      UPDATE records r SET unique_key = NULL
+        WHERE r.kind IN ('payment_link', 'payer_page', 'checkout_session') AND r.unique_key IS NOT NULL
+          AND EXISTS (SELECT 1 FROM records o WHERE o.kind = r.kind AND o.unique_key = r.unique_key AND o.seq < r.seq);
+      CREATE UNIQUE INDEX records_public_handle ON records (kind, unique_key)
+        WHERE unique_key IS NOT NULL AND kind IN ('payment_link', 'payer_page', 'checkout_session');
+    `,
+  },
 ];

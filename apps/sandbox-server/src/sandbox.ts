@@ -13,6 +13,7 @@ import { createLogger } from './logger.js';
 import { BaseClock, SEEDED_EPOCH_MS } from './runtime/clock.js';
 import { IdFactory } from './runtime/ids.js';
 import { MemoryStore } from './store/memory.js';
+import { MemoryCeiling } from './store/memory-ceiling.js';
 import { PostgresStore } from './store/postgres.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { Store } from './store/types.js';
@@ -41,7 +42,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
   const secretKeyPepper = config.secretKeyPepper;
   const store =
     overrides.store ??
-    (config.databaseUrl ? await PostgresStore.connect({ connectionString: config.databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize, secretKeyPepper }) : new MemoryStore({ secretKeyPepper }));
+    (config.databaseUrl ? await PostgresStore.connect({ connectionString: config.databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize, secretKeyPepper }) : new MemoryStore({ secretKeyPepper, ceiling: new MemoryCeiling(config.memoryLimitBytes) }));
   const clock = new BaseClock(config.seed === undefined ? undefined : SEEDED_EPOCH_MS);
   const ids = new IdFactory(config.seed);
   await seedMerchants(store, clock, ids, config.merchantsFile);

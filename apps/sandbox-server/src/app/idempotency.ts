@@ -3,6 +3,7 @@ import { DomainError } from '../domain/errors.js';
 import { decide, type IdempotencyRecord, type StoredResponse } from '../domain/idempotency.js';
 import { nowOf, type RequestContext } from './context.js';
 import type { Store, Tx } from '../store/types.js';
+import { MemoryCeilingReached } from '../store/memory-ceiling.js';
 import { withTransactions } from '../store/with-transactions.js';
 
 export interface IdempotentResult extends StoredResponse {
@@ -105,7 +106,8 @@ export async function runIdempotent<C extends RequestContext>(
   try {
     response = await operation(journaledContext(ctx, key));
   } catch (error) {
-    if (error instanceof DomainError && !isServerFault(error.code)) {
+    // A refusal for memory made nothing: the key is released like a server fault's.
+    if (error instanceof DomainError && !isServerFault(error.code) && !(error instanceof MemoryCeilingReached)) {
       // A failed key is never replayed (decide answers IDEMPOTENCY_DUPLICATED), so no response is kept.
       await settle(ctx, key, (r) => ({ ...r, state: 'failed', response: null }));
       throw error;

@@ -1,4 +1,5 @@
 import type { DueLane } from '../domain/due-work.js';
+import type { MemoryCeiling } from './memory-ceiling.js';
 import { indexKey, parse, removeRecord, stagedRecord, tableOf, writeRecord, type KindTable, type MerchantTables, type Staged } from './memory-tables.js';
 import { UniqueViolation, type RecordKind, type StoredEntry, type Tx } from './types.js';
 
@@ -32,11 +33,19 @@ export class MemoryTransaction {
   /** Creates whose key is not checked yet: checked where PostgreSQL sends them (postgres-tx.ts), so both stores fail at the same call. */
   private creates: HeldCreate[] = [];
 
-  constructor(private readonly tables: MerchantTables) {}
+  constructor(
+    private readonly tables: MerchantTables,
+    private readonly ceiling: MemoryCeiling,
+  ) {}
 
-  /** Writes every staged change to the tables, after checking the creates still held back. */
+  /**
+   * Writes every staged change to the tables, after checking the creates still held back. A
+   * transaction that adds a record is refused past the memory ceiling (nothing is written);
+   * updates and deletions always commit, so work in progress can finish and memory be freed.
+   */
   commit(): void {
     this.settle();
+    if (this.addsRecords()) this.ceiling.check();
     for (const [kind, changes] of this.overlay) {
       const table = tableOf(this.tables, kind);
       for (const [id, rec] of changes) {
@@ -45,6 +54,11 @@ export class MemoryTransaction {
         if (rec) writeRecord(table, id, rec);
       }
     }
+  }
+
+  private addsRecords(): boolean {
+    for (const changes of this.overlay.values()) for (const rec of changes.values()) if (rec?.inserted) return true;
+    return false;
   }
 
   private staged(kind: RecordKind): Map<string, Staged | null> {

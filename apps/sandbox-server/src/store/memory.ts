@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { SecretKeyDigests, generatePepper } from '../runtime/secret-keys.js';
 import { parse, type MerchantTables } from './memory-tables.js';
+import { MemoryCeiling } from './memory-ceiling.js';
 import { MemoryTransaction } from './memory-transaction.js';
 import { KeyedMutex } from './mutex.js';
 import { MerchantChanged, type MerchantRecord, type RecordKind, type Store, type Tx } from './types.js';
@@ -22,13 +23,17 @@ export class MemoryStore implements Store {
   private readonly data = new Map<string, MerchantTables>();
   private readonly locks = new KeyedMutex();
 
-  constructor(options: { secretKeyPepper?: string } = {}) {
+  /** Past it, transactions that add records are refused (memory-ceiling.ts); a merchant, a few hundred bytes, never is. */
+  private readonly ceiling: MemoryCeiling;
+
+  constructor(options: { secretKeyPepper?: string; ceiling?: MemoryCeiling } = {}) {
     this.secretKeys = new SecretKeyDigests(options.secretKeyPepper ?? generatePepper());
+    this.ceiling = options.ceiling ?? new MemoryCeiling(undefined);
   }
 
   async withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.locks.run(merchantId, async () => {
-      const transaction = new MemoryTransaction(this.tablesOf(merchantId));
+      const transaction = new MemoryTransaction(this.tablesOf(merchantId), this.ceiling);
       const result = await fn(transaction.tx);
       transaction.commit();
       return result;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
-import { DEMO_MERCHANT } from '../app/sandbox.js';
-import { clientsFor, idemKey, pay, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
+import type { SandboxMerchant } from '@switchyard/contract';
+import { clientsFor, idemKey, newMerchant, pay, startSandbox, type Clients, type RunningSandbox } from '../test-support/harness.js';
 import { HEAP_SHARE, MemoryCeiling, readMemory, type MemoryReading } from './memory-ceiling.js';
 import { MemoryStore } from './memory.js';
 
@@ -48,17 +48,19 @@ describe('a sandbox past its memory ceiling', () => {
   const reading = (): MemoryReading => ({ ...readMemory(), ...(full ? { residentBytes: limitBytes } : {}) });
   let running: RunningSandbox;
   let clients: Clients;
+  let merchant: SandboxMerchant;
 
   beforeAll(async () => {
     running = await startSandbox({}, { store: new MemoryStore({ ceiling: new MemoryCeiling(limitBytes, reading, 0) }) });
-    clients = clientsFor(running.url, DEMO_MERCHANT);
+    merchant = await newMerchant(running.url);
+    clients = clientsFor(running.url, merchant);
   });
   afterAll(() => running.stop());
 
   it('refuses new records with 429 in the API error shape, keeps reads working, and releases the idempotency key', async () => {
     const customer = await clients.customers.create({ body: { ...fixtures.createCustomer(), merchant_customer_id: `ceiling-${idemKey()}` } });
     expect(customer.status).toBe(201);
-    const payment = await pay(clients, DEMO_MERCHANT);
+    const payment = await pay(clients, merchant);
     full = true;
 
     const refused = await clients.customers.create({ body: { ...fixtures.createCustomer(), merchant_customer_id: `ceiling-${idemKey()}` } });
@@ -70,7 +72,7 @@ describe('a sandbox past its memory ceiling', () => {
         'reads, updates and deletions still work; POST /sandbox/reset or a higher SANDBOX_MEMORY_LIMIT makes room',
       ],
     });
-    const session = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: DEMO_MERCHANT.account_ids[0] as string } });
+    const session = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: merchant.account_ids[0] as string } });
     expect(session.status).toBe(429);
 
     // Reads: a record by id, and the inspector's overview, both as stored before.
@@ -87,13 +89,13 @@ describe('a sandbox past its memory ceiling', () => {
     // A payment refused for memory made nothing, so its key is free once there is room again.
     const open = await (async () => {
       full = false;
-      const s = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: DEMO_MERCHANT.account_ids[0] as string } });
+      const s = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: merchant.account_ids[0] as string } });
       full = true;
       return s;
     })();
     expect(open.status).toBe(200);
     const key = idemKey();
-    const body = { ...fixtures.createPayment((open.body as { checkout_session: string }).checkout_session), account_id: DEMO_MERCHANT.account_ids[0] as string };
+    const body = { ...fixtures.createPayment((open.body as { checkout_session: string }).checkout_session), account_id: merchant.account_ids[0] as string };
     const first = await clients.payments.create({ body, headers: { 'x-idempotency-key': key } });
     expect(first.status).toBe(429);
     full = false;

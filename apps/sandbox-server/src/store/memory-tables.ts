@@ -80,7 +80,6 @@ function serialize(value: unknown): string {
   json.charCodeAt(0);
   return json;
 }
-export const parse = <T>(json: string): T => JSON.parse(json) as T;
 
 export function tableOf(tables: MerchantTables, kind: RecordKind): KindTable {
   let table = tables.get(kind);

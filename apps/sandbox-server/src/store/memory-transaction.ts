@@ -1,6 +1,7 @@
 import type { DueLane } from '../domain/due-work.js';
 import type { MemoryCeiling } from './memory-ceiling.js';
-import { indexKey, parse, removeRecord, stagedRecord, tableOf, writeRecord, type KindTable, type MerchantTables, type Staged } from './memory-tables.js';
+import type { RecordCompactor } from './record-compactor.js';
+import { indexKey, removeRecord, stagedRecord, tableOf, writeRecord, type KindTable, type MerchantTables, type Staged } from './memory-tables.js';
 import { UniqueViolation, type RecordKind, type StoredEntry, type Tx } from './types.js';
 
 /** A create whose unique key is not checked yet. */
@@ -36,6 +37,7 @@ export class MemoryTransaction {
   constructor(
     private readonly tables: MerchantTables,
     private readonly ceiling: MemoryCeiling,
+    private readonly compactor: RecordCompactor,
   ) {}
 
   /**
@@ -51,9 +53,18 @@ export class MemoryTransaction {
       for (const [id, rec] of changes) {
         // Deleted, or deleted and inserted again: it leaves its place first.
         if ((rec === null || rec.inserted) && table.records.has(id)) removeRecord(table, id);
-        if (rec) writeRecord(table, id, rec);
+        if (rec) {
+          writeRecord(table, id, rec);
+          this.compactor.written(kind, table.records, id, rec.json);
+        }
       }
     }
+    this.compactor.committed();
+  }
+
+  /** A stored text (compacted or not) as a fresh value. */
+  private parse<R>(stored: string): R {
+    return JSON.parse(this.compactor.text(stored)) as R;
   }
 
   private addsRecords(): boolean {
@@ -161,12 +172,12 @@ export class MemoryTransaction {
   readonly tx: Tx = {
     get: async <R>(kind: RecordKind, id: string) => {
       const json = this.read(kind, id);
-      return json === undefined ? undefined : parse<R>(json);
+      return json === undefined ? undefined : this.parse<R>(json);
     },
     getByUniqueKey: async <R>(kind: RecordKind, uniqueKey: string) => {
       this.settle(kind);
       const rec = this.byUnique(kind, uniqueKey);
-      return rec ? parse<R>(rec.json) : undefined;
+      return rec ? this.parse<R>(rec.json) : undefined;
     },
     put: async (kind, id, value, uniqueKey) => {
       if (uniqueKey === undefined) this.settleCreateOf(kind, id);
@@ -192,16 +203,16 @@ export class MemoryTransaction {
       const out: R[] = [];
       for (const [id, json] of this.tables.get(kind)?.records ?? []) {
         const current = atCommittedPlace(changes, id, json);
-        if (current !== undefined) out.push(parse<R>(current));
+        if (current !== undefined) out.push(this.parse<R>(current));
       }
-      for (const rec of this.inserted(kind)) out.push(parse<R>(rec.json));
+      for (const rec of this.inserted(kind)) out.push(this.parse<R>(rec.json));
       return out;
     },
     listEntries: async <R>(kind: RecordKind, limit: number) => {
       this.settle(kind);
       const changes = this.overlay.get(kind);
       const out: StoredEntry<R>[] = [];
-      const add = (id: string, json: string) => out.push({ id, unique_key: this.uniqueKeyOf(kind, id) ?? null, data: parse<R>(json) });
+      const add = (id: string, json: string) => out.push({ id, unique_key: this.uniqueKeyOf(kind, id) ?? null, data: this.parse<R>(json) });
       for (const [id, json] of this.tables.get(kind)?.records ?? []) {
         if (out.length >= limit) return out;
         const current = atCommittedPlace(changes, id, json);
@@ -223,13 +234,13 @@ export class MemoryTransaction {
       const added = this.inserted(kind);
       for (const [id, rec] of changes ?? []) if ((rec === null || rec.inserted) && table?.records.has(id)) total -= 1;
       total += added.length;
-      for (let i = added.length - 1; i >= 0 && items.length < limit; i -= 1) items.push(parse<R>((added[i] as Staged).json));
+      for (let i = added.length - 1; i >= 0 && items.length < limit; i -= 1) items.push(this.parse<R>((added[i] as Staged).json));
       table?.order.newestFirst(
         (id) => table.records.has(id),
         (id) => {
           if (items.length >= limit) return false;
           const current = atCommittedPlace(changes, id, table.records.get(id));
-          if (current !== undefined) items.push(parse<R>(current));
+          if (current !== undefined) items.push(this.parse<R>(current));
           return true;
         },
       );
@@ -243,14 +254,14 @@ export class MemoryTransaction {
         const key = indexKey(field, value);
         const items: R[] = [];
         const added = this.inserted(kind, key);
-        for (let i = added.length - 1; i >= 0 && items.length < limit; i -= 1) items.push(parse<R>((added[i] as Staged).json));
+        for (let i = added.length - 1; i >= 0 && items.length < limit; i -= 1) items.push(this.parse<R>((added[i] as Staged).json));
         table?.indexed.get(key)?.newestFirst(
           (id) => table.indexedOf.get(id)?.includes(key) ?? false,
           (id) => {
             if (items.length >= limit) return false;
             // Indexed fields never change (INDEXED_FIELDS): a staged update still holds the value.
             const current = atCommittedPlace(changes, id, table.records.get(id));
-            if (current !== undefined) items.push(parse<R>(current));
+            if (current !== undefined) items.push(this.parse<R>(current));
             return true;
           },
         );
@@ -261,7 +272,7 @@ export class MemoryTransaction {
     lock: async () => undefined,
     listDue: async <R>(kind: RecordKind, lane: DueLane, untilMs: number, limit: number) => {
       this.settle(kind);
-      return this.dueIds(kind, lane, untilMs, limit).map((id) => parse<R>(this.read(kind, id) as string));
+      return this.dueIds(kind, lane, untilMs, limit).map((id) => this.parse<R>(this.read(kind, id) as string));
     },
     deleteDue: async (kind, lane, untilMs, limit) => {
       this.settle(kind);

@@ -1,8 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { SecretKeyDigests, generatePepper } from '../runtime/secret-keys.js';
-import { parse, type MerchantTables } from './memory-tables.js';
+import type { MerchantTables } from './memory-tables.js';
 import { MemoryCeiling } from './memory-ceiling.js';
 import { MemoryTransaction } from './memory-transaction.js';
+import { RecordCompactor, type Compaction } from './record-compactor.js';
 import { KeyedMutex } from './mutex.js';
 import { MerchantChanged, type MerchantRecord, type RecordKind, type Store, type Tx } from './types.js';
 
@@ -26,14 +27,23 @@ export class MemoryStore implements Store {
   /** Past it, transactions that add records are refused (memory-ceiling.ts); a merchant, a few hundred bytes, never is. */
   private readonly ceiling: MemoryCeiling;
 
-  constructor(options: { secretKeyPepper?: string; ceiling?: MemoryCeiling } = {}) {
+  /** Compresses stored records between requests (record-compactor.ts). */
+  private readonly compactor: RecordCompactor;
+
+  constructor(options: { secretKeyPepper?: string; ceiling?: MemoryCeiling; compaction?: Compaction } = {}) {
     this.secretKeys = new SecretKeyDigests(options.secretKeyPepper ?? generatePepper());
     this.ceiling = options.ceiling ?? new MemoryCeiling(undefined);
+    this.compactor = new RecordCompactor(options.compaction);
+  }
+
+  /** Compacts every record still waiting for it now: memory is then as small as the data makes it. */
+  compactNow(): void {
+    this.compactor.flush();
   }
 
   async withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.locks.run(merchantId, async () => {
-      const transaction = new MemoryTransaction(this.tablesOf(merchantId), this.ceiling);
+      const transaction = new MemoryTransaction(this.tablesOf(merchantId), this.ceiling, this.compactor);
       const result = await fn(transaction.tx);
       transaction.commit();
       return result;
@@ -60,7 +70,7 @@ export class MemoryStore implements Store {
       const table = tables.get(kind);
       const id = table?.unique.get(uniqueKey);
       const json = id === undefined ? undefined : table?.records.get(id);
-      if (json !== undefined) return { merchantId, data: parse<T>(json) };
+      if (json !== undefined) return { merchantId, data: JSON.parse(this.compactor.text(json)) as T };
     }
     return undefined;
   }
@@ -116,7 +126,9 @@ export class MemoryStore implements Store {
     return true;
   }
 
-  async close() {}
+  async close() {
+    this.compactor.stop();
+  }
 
   private tablesOf(merchantId: string): MerchantTables {
     let tables = this.data.get(merchantId);

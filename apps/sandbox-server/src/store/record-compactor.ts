@@ -14,10 +14,15 @@ const MIN_LENGTH = 200;
 const WINDOW_BITS = 14;
 /** At most one dictionary per kind, and their numbers fit in one character after `MARK`. */
 const MAX_DICTIONARIES = 255;
-/** While requests are being served, a slice of compaction takes at most this long, once per `BUSY_PAUSE_MS`. */
+/**
+ * While requests are being served, a slice of compaction takes at most this long, once per
+ * `BUSY_PAUSE_MS`: 1 % of the process's time, so a sandbox under full load loses about 1 % of
+ * its throughput to it (at 1 ms every 20 ms, profiles of payment load showed 7-8 %).
+ */
 const BUSY_SLICE_MS = 1;
-const BUSY_PAUSE_MS = 20;
-/** Once no transaction committed for `BUSY_PAUSE_MS`, slices of this length follow each other (yielding between). */
+const BUSY_PAUSE_MS = 100;
+/** Once no transaction committed for `IDLE_AFTER_MS`, slices of this length follow each other (yielding between). */
+const IDLE_AFTER_MS = 20;
 const IDLE_SLICE_MS = 10;
 
 /** When stored records are compressed (`RecordCompactor`). */
@@ -35,8 +40,9 @@ type Records = Map<string, string>;
  *
  * Compression costs tens of microseconds a record, which the request that wrote it does not pay:
  * records are queued at commit and compacted between requests, in slices of at most 1 ms every
- * 20 ms while transactions keep committing, and back to back (yielding between slices) once the
- * store has been idle for 20 ms. A record read while still queued is read as written. Reading a
+ * 100 ms while transactions keep committing, and back to back (yielding between slices) once the
+ * store has been idle for 20 ms: under constant load the queue grows, and it is worked off at
+ * the first pause. A record read while still queued is read as written. Reading a
  * compacted record inflates it first (a few microseconds for a payment).
  */
 export class RecordCompactor {
@@ -66,7 +72,7 @@ export class RecordCompactor {
     this.queuedRecords.push(records);
     this.queuedIds.push(id);
     this.queuedKinds.push(kind);
-    this.schedule(BUSY_PAUSE_MS);
+    this.schedule(IDLE_AFTER_MS);
   }
 
   /** A transaction committed now: compaction stays in small slices for a while. */
@@ -101,7 +107,7 @@ export class RecordCompactor {
     if (this.timer !== undefined) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      const busy = performance.now() - this.lastCommitMs < BUSY_PAUSE_MS;
+      const busy = performance.now() - this.lastCommitMs < IDLE_AFTER_MS;
       this.slice(busy ? BUSY_SLICE_MS : IDLE_SLICE_MS);
       if (this.queued > 0) this.schedule(busy ? BUSY_PAUSE_MS : 0);
     }, delayMs);

@@ -41,11 +41,12 @@ export class MemoryTransaction {
   ) {}
 
   /**
-   * Writes every staged change to the tables, after checking the creates still held back. A
+   * Writes every staged change to the tables, after checking the creates still held back, and
+   * tells `keyed` each unique key a record now holds. A
    * transaction that adds a record is refused past the memory ceiling (nothing is written);
    * updates and deletions always commit, so work in progress can finish and memory be freed.
    */
-  commit(): void {
+  commit(keyed: (kind: RecordKind, uniqueKey: string) => void): void {
     this.settle();
     if (this.addsRecords()) this.ceiling.check();
     for (const [kind, changes] of this.overlay) {
@@ -56,6 +57,7 @@ export class MemoryTransaction {
         if (rec) {
           writeRecord(table, id, rec);
           this.compactor.written(kind, table.records, id, rec.json);
+          if (rec.unique_key !== undefined) keyed(kind, rec.unique_key);
         }
       }
     }

@@ -7,6 +7,10 @@ import { RecordCompactor, type Compaction } from './record-compactor.js';
 import { KeyedMutex } from './mutex.js';
 import { MerchantChanged, type MerchantRecord, type RecordKind, type Store, type Tx } from './types.js';
 
+/** Kinds found across merchants by their public handle (a hosted checkout or payer page address). */
+const LOCATED_KINDS: ReadonlySet<RecordKind> = new Set(['checkout_session', 'payment_link', 'payer_page']);
+const locatedKey = (kind: RecordKind, uniqueKey: string) => `${kind}\u001f${uniqueKey}`;
+
 /**
  * The embedded default store. Transactions of one merchant are serialised by a lock (more than
  * the Store contract asks: PostgreSQL runs those that touch different records side by side; one
@@ -23,6 +27,12 @@ export class MemoryStore implements Store {
   private readonly byPublicKey = new Map<string, string>();
   private readonly data = new Map<string, MerchantTables>();
   private readonly locks = new KeyedMutex();
+  /**
+   * The merchant that last wrote each unique key of the kinds found across merchants by their
+   * public handle (`locate`): a hosted checkout page or a payer page reads one merchant's
+   * tables, not every merchant's.
+   */
+  private readonly located = new Map<string, string>();
 
   /** Past it, transactions that add records are refused (memory-ceiling.ts); a merchant, a few hundred bytes, never is. */
   private readonly ceiling: MemoryCeiling;
@@ -45,7 +55,9 @@ export class MemoryStore implements Store {
     return this.locks.run(merchantId, async () => {
       const transaction = new MemoryTransaction(this.tablesOf(merchantId), this.ceiling, this.compactor);
       const result = await fn(transaction.tx);
-      transaction.commit();
+      transaction.commit((kind, uniqueKey) => {
+        if (LOCATED_KINDS.has(kind)) this.located.set(locatedKey(kind, uniqueKey), merchantId);
+      });
       return result;
     });
   }
@@ -66,13 +78,26 @@ export class MemoryStore implements Store {
   }
 
   async locate<T>(kind: RecordKind, uniqueKey: string) {
-    for (const [merchantId, tables] of this.data) {
-      const table = tables.get(kind);
-      const id = table?.unique.get(uniqueKey);
-      const json = id === undefined ? undefined : table?.records.get(id);
-      if (json !== undefined) return { merchantId, data: JSON.parse(this.compactor.text(json)) as T };
+    if (LOCATED_KINDS.has(kind)) {
+      const merchantId = this.located.get(locatedKey(kind, uniqueKey));
+      // Never written by any merchant: absent, without looking through them.
+      if (merchantId === undefined) return undefined;
+      const found = this.lookUp<T>(merchantId, kind, uniqueKey);
+      if (found) return found;
+      // Deleted since, or a key two merchants held: the rare case looks through every merchant.
+    }
+    for (const merchantId of this.data.keys()) {
+      const found = this.lookUp<T>(merchantId, kind, uniqueKey);
+      if (found) return found;
     }
     return undefined;
+  }
+
+  private lookUp<T>(merchantId: string, kind: RecordKind, uniqueKey: string): { merchantId: string; data: T } | undefined {
+    const table = this.data.get(merchantId)?.get(kind);
+    const id = table?.unique.get(uniqueKey);
+    const json = id === undefined ? undefined : table?.records.get(id);
+    return json === undefined ? undefined : { merchantId, data: JSON.parse(this.compactor.text(json)) as T };
   }
 
   /** Merchants are flat records (one array): a shallow copy isolates them. */

@@ -50,3 +50,23 @@ describe('the record compactor', () => {
     expect(records.get('a')).toBe(payment(1));
   });
 });
+
+describe('the record compactor\'s dictionaries', () => {
+  it('takes a record of another shape as its kind\'s dictionary when the first one fits it poorly, and still reads the older ones', () => {
+    const compactor = new RecordCompactor('between-requests');
+    const records = new Map<string, string>();
+    const other = (n: number) => JSON.stringify({ kind: 'other shape', n, items: Array.from({ length: 12 }, (_, i) => ({ sku: `sku-${i}`, quantity: i, unit_price: { currency: 'BRL', value: i * 3.5 } })) });
+    const add = (id: string, text: string) => {
+      records.set(id, text);
+      compactor.written('payment', records, id, text);
+    };
+    add('first', payment(0));
+    add('o1', other(1));
+    add('o2', other(2));
+    add('p1', payment(1));
+    compactor.flush();
+    // o2 compresses against o1 (its shape's dictionary), so it is a fraction of its text.
+    expect((records.get('o2') as string).length).toBeLessThan(other(2).length / 4);
+    for (const [id, text] of [['first', payment(0)], ['o1', other(1)], ['o2', other(2)], ['p1', payment(1)]] as const) expect(compactor.text(records.get(id) as string)).toBe(text);
+  });
+});

@@ -12,8 +12,12 @@ const MIN_LENGTH = 200;
  * and each compression allocates a quarter of what the default window would.
  */
 const WINDOW_BITS = 14;
-/** At most one dictionary per kind, and their numbers fit in one character after `MARK`. */
+/** Dictionaries in all: their numbers fit in one character after `MARK`. */
 const MAX_DICTIONARIES = 255;
+/** Dictionaries one kind may take: its first, and a few more when records of another shape come. */
+const MAX_PER_KIND = 8;
+/** A record compressed to more than this share of its text gets a dictionary of its own shape. */
+const REFIT_SHARE = 0.25;
 /**
  * While requests are being served, a slice of compaction takes at most this long, once per
  * `BUSY_PAUSE_MS`: 1 % of the process's time, so a sandbox under full load loses about 1 % of
@@ -34,7 +38,7 @@ type Records = Map<string, string>;
 /**
  * Keeps stored records small: each record of `MIN_LENGTH` or more characters is compressed
  * (deflate) after its commit, with a dictionary of its kind: the text of the first record of that
- * kind it compacted. Records of one kind share almost all their keys and many of their values, so
+ * kind it compacted, replaced (up to `MAX_PER_KIND` times) by a record it compressed poorly. Records of one kind share almost all their keys and many of their values, so
  * with it a stored payment's idempotency record (its whole response) goes from about 6,500 bytes
  * to about 300, the payment from about 1,500 to about 130.
  *
@@ -47,7 +51,9 @@ type Records = Map<string, string>;
  */
 export class RecordCompactor {
   private readonly dictionaries: Buffer[] = [];
+  /** The dictionary each kind compresses with now (older ones stay: records compressed with them read through them). */
   private readonly dictionaryOf = new Map<string, number>();
+  private readonly refitted = new Map<string, number>();
   private queuedRecords: Records[] = [];
   private queuedIds: string[] = [];
   private queuedKinds: string[] = [];
@@ -140,16 +146,30 @@ export class RecordCompactor {
     // Deleted, or compacted already (written twice before its turn), or short after an update.
     if (text === undefined || text.charCodeAt(0) === 1 || text.length < MIN_LENGTH) return;
     let number = this.dictionaryOf.get(kind);
-    if (number === undefined) {
-      if (this.dictionaries.length >= MAX_DICTIONARIES) return;
+    let compacted = number === undefined ? undefined : this.compress(text, number);
+    // The kind's dictionary does not fit this record (the first of the kind was of another
+    // shape: a customer with one field, a different operation's idempotency record): the record
+    // becomes the kind's dictionary from now on, while there are dictionaries left.
+    if ((compacted === undefined || compacted.length > text.length * REFIT_SHARE) && this.dictionaries.length < MAX_DICTIONARIES && this.refits(kind) < MAX_PER_KIND) {
       number = this.dictionaries.push(Buffer.from(text)) - 1;
       this.dictionaryOf.set(kind, number);
+      this.refitted.set(kind, this.refits(kind) + 1);
+      compacted = this.compress(text, number);
     }
+    if (compacted === undefined || compacted.length >= text.length) return;
+    records.set(id, compacted);
+  }
+
+  private refits(kind: string): number {
+    return this.refitted.get(kind) ?? 0;
+  }
+
+  /** The stored form of `text` compressed with dictionary `number`. */
+  private compress(text: string, number: number): string {
     const dictionary = this.dictionaries[number] as Buffer;
     const compacted = `${MARK}${String.fromCharCode(number)}${deflateRawSync(text, { dictionary, windowBits: WINDOW_BITS, level: 6 }).toString('latin1')}`;
-    if (compacted.length >= text.length) return;
     // The concatenation is a rope of three strings; reading a character flattens it into one.
     compacted.charCodeAt(0);
-    records.set(id, compacted);
+    return compacted;
   }
 }

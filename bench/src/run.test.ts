@@ -29,9 +29,13 @@ describe('pnpm bench', () => {
       expect(names).toContain(expected);
     }
     expect(names.some((n) => n.startsWith('Resident memory per stored customer'))).toBe(true);
+    // The growth figures: each against the empty sandbox's, at the smoke run's one level.
+    for (const figure of ['POST /v1/payments throughput', 'GET /v1/payments/{id} throughput', 'GET /sandbox/inspector/overview throughput']) {
+      expect(names).toContain(`${figure}, 200 payments and customers stored`);
+    }
     // With a database (as in CI) the PostgreSQL figures run too, each beside its baseline.
     if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) {
-      for (const expected of ['POST /v1/customers on PostgreSQL vs the memory store, one merchant', 'POST /v1/customers on PostgreSQL vs the database alone running its statements', 'POST /v1/customers, two replicas on one PostgreSQL vs one, 8 merchants']) {
+      for (const expected of ['POST /v1/customers on PostgreSQL vs the memory store, one merchant', 'POST /v1/customers on PostgreSQL vs the database alone running its statements', 'POST /v1/customers, two replicas on one PostgreSQL vs one, 8 merchants', 'Sandbox CPU per POST /v1/customers on PostgreSQL vs on the memory store, one merchant', 'POST /v1/customers per sandbox core, two replicas on one PostgreSQL vs one, 8 merchants']) {
         expect(names).toContain(expected);
       }
     }

@@ -48,6 +48,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig([], { SANDBOX_JOURNAL_SIZE: '1001' })).toThrow(/SANDBOX_JOURNAL_SIZE must be an integer from 0 to 1000/);
   });
 
+  it('reads the memory limit from the flag or the environment: none by default, a size of at least 128 MB', () => {
+    expect(loadConfig([], {})).toMatchObject({ memoryLimitBytes: undefined });
+    expect(loadConfig(['--memory-limit', '2gb'], { SANDBOX_MEMORY_LIMIT: '512mb' })).toMatchObject({ memoryLimitBytes: 2 * 1024 ** 3 });
+    expect(loadConfig([], { SANDBOX_MEMORY_LIMIT: '512mb' })).toMatchObject({ memoryLimitBytes: 512 * 1024 ** 2 });
+    expect(() => loadConfig(['--memory-limit', '64mb'], {})).toThrow('--memory-limit must be a size of at least 128 MB (134217728 bytes), such as 2gb or 512mb, got "64mb"');
+    expect(() => loadConfig([], { SANDBOX_MEMORY_LIMIT: 'lots' })).toThrow(/^SANDBOX_MEMORY_LIMIT must be a size/);
+  });
+
   it('reads the PostgreSQL pool size from the flag or the environment: 10 by default, 1 to 500', () => {
     expect(loadConfig([], {})).toMatchObject({ databasePoolSize: 10 });
     expect(loadConfig(['--database-pool-size', '24'], { SANDBOX_DATABASE_POOL_SIZE: '4' })).toMatchObject({ databasePoolSize: 24 });

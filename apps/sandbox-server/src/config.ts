@@ -108,6 +108,8 @@ export interface SandboxConfig {
   webhookDestinations: DestinationPolicy;
   /** What one tenant may hold (docs/security.md). */
   limits: TenantLimits;
+  /** Resident bytes past which the memory store refuses new records (docs/sandbox.md, "Memory ceiling"); none: only V8's heap limit. */
+  memoryLimitBytes: number | undefined;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -117,6 +119,8 @@ const MAX_JOURNAL_SIZE = 1000;
 const MIN_PEPPER_LENGTH = 32;
 /** Each webhook is a POST per event: past a few hundred, one payment is a flood. */
 const MAX_WEBHOOKS_PER_ACCOUNT = 500;
+/** A sandbox that has just started holds about 100 MB resident: a lower limit would refuse every record. */
+const MIN_MEMORY_LIMIT = 128 * 1024 ** 2;
 /** PostgreSQL's default max_connections is 100: a pool past a few hundred only queues in the database instead. */
 const MAX_POOL_SIZE = 500;
 const DEFAULT_BODY_LIMIT = '6mb';
@@ -156,6 +160,12 @@ const SETTINGS = {
   databaseUrl: { flag: 'database-url', value: '<url>', env: 'DATABASE_URL', text: ['PostgreSQL instead of the memory store (migrated on start)'], blankIsUnset: true },
   databaseSchema: { flag: 'database-schema', value: '<s>', env: 'SANDBOX_DATABASE_SCHEMA', text: ['PostgreSQL schema (default public; needs --database-url)'], blankIsUnset: true },
   databasePoolSize: { flag: 'database-pool-size', value: '<n>', env: 'SANDBOX_DATABASE_POOL_SIZE', text: [`PostgreSQL connections per process (default ${DEFAULT_POOL_SIZE})`] },
+  memoryLimit: {
+    flag: 'memory-limit',
+    value: '<size>',
+    env: 'SANDBOX_MEMORY_LIMIT',
+    text: ['resident memory past which the memory store refuses new records', '(e.g. 2gb; default: none, only Node\'s heap limit)'],
+  },
   secretKeyPepper: {
     flag: 'secret-key-pepper',
     value: '<k>',
@@ -301,6 +311,11 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
   if (logFormat.value !== undefined && !LOG_FORMATS.includes(logFormat.value as LogFormat)) throw new ConfigError(`${logFormat.from} must be one of ${LOG_FORMATS.join(', ')}, got "${logFormat.value}"`);
   const bodyLimit = given('bodyLimit');
   if (bodyLimit.value !== undefined && parseSize(bodyLimit.value) === undefined) throw new ConfigError(`${bodyLimit.from} must be a size such as 6mb or 512kb, got "${bodyLimit.value}"`);
+  const memoryLimit = given('memoryLimit');
+  const memoryLimitBytes = memoryLimit.value === undefined ? undefined : parseSize(memoryLimit.value);
+  if (memoryLimit.value !== undefined && (memoryLimitBytes === undefined || memoryLimitBytes < MIN_MEMORY_LIMIT)) {
+    throw new ConfigError(`${memoryLimit.from} must be a size of at least ${describeSize(MIN_MEMORY_LIMIT)}, such as 2gb or 512mb, got "${memoryLimit.value}"`);
+  }
   const secretKeyPepper = given('secretKeyPepper');
   // The pepper is what keeps a copy of the merchants table from being tested against guesses.
   if (secretKeyPepper.value !== undefined && secretKeyPepper.value.length < MIN_PEPPER_LENGTH) {
@@ -350,6 +365,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): SandboxConfi
       merchantsPerHour: integer(given('merchantsPerHour'), DEFAULT_LIMITS.merchantsPerHour, 1, 1_000_000),
       merchantsTotal: integer(given('merchantsTotal'), DEFAULT_LIMITS.merchantsTotal, 1, 10_000_000),
     },
+    memoryLimitBytes,
   };
 }
 

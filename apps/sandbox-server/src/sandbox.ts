@@ -14,6 +14,7 @@ import { logFormatFor } from './log-format.js';
 import { BaseClock, SEEDED_EPOCH_MS } from './runtime/clock.js';
 import { IdFactory } from './runtime/ids.js';
 import { MemoryStore } from './store/memory.js';
+import { MemoryCeiling } from './store/memory-ceiling.js';
 import { PostgresStore } from './store/postgres.js';
 import { MerchantQuota } from './app/merchant-quota.js';
 import { DestinationGuard } from './webhooks/destinations.js';
@@ -44,7 +45,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
   const secretKeyPepper = config.secretKeyPepper;
   const store =
     overrides.store ??
-    (config.databaseUrl ? await PostgresStore.connect({ connectionString: config.databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize, secretKeyPepper }) : new MemoryStore({ secretKeyPepper }));
+    (config.databaseUrl ? await PostgresStore.connect({ connectionString: config.databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize, secretKeyPepper }) : new MemoryStore({ secretKeyPepper, ceiling: new MemoryCeiling(config.memoryLimitBytes) }));
   const clock = new BaseClock(config.seed === undefined ? undefined : SEEDED_EPOCH_MS);
   const ids = new IdFactory(config.seed);
   await seedMerchants(store, clock, ids, config.merchantsFile);

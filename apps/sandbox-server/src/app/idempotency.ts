@@ -105,7 +105,9 @@ export async function runIdempotent<C extends RequestContext>(
   try {
     response = await operation(journaledContext(ctx, key));
   } catch (error) {
-    if (error instanceof DomainError && !isServerFault(error.code)) {
+    // A refusal to take the request now (TOO_MANY_REQUESTS: the memory ceiling) made nothing: the
+    // key is released like a server fault's, so the same request may run once memory is freed.
+    if (error instanceof DomainError && !isServerFault(error.code) && error.code !== 'TOO_MANY_REQUESTS') {
       // A failed key is never replayed (decide answers IDEMPOTENCY_DUPLICATED), so no response is kept.
       await settle(ctx, key, (r) => ({ ...r, state: 'failed', response: null }));
       throw error;

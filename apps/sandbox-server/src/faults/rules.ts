@@ -294,7 +294,7 @@ const HEADER_LATENCY = /^latency=(\d{1,6})ms$/;
 
 /**
  * The fault an `x-sandbox-fault` header asks for, or why the value is not one. The forms are
- * fixed by the issue that introduced them (docs/faults.md): commit-then-drop, reset,
+ * fixed and documented in docs/faults.md: commit-then-drop, reset,
  * status=NNN[;retry-after=S], latency=NNNms.
  */
 export function parseFaultHeader(raw: string): { fault: Fault } | { error: string } {

@@ -85,7 +85,7 @@ export const CustomerSession = z.object({
   callback_url: z.string(),
   created_at: DateTime,
   expires_at: DateTime,
-  /** The checkout sent, or the account's default one (fidelity finding N3: upstream documents it). */
+  /** The checkout sent, or the account's default one (upstream documents it; docs/fidelity.md). */
   checkout_id: z.string(),
 });
 export type CustomerSession = z.infer<typeof CustomerSession>;

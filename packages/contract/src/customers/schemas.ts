@@ -64,7 +64,7 @@ export const Customer = z.object({
 });
 export type Customer = z.infer<typeof Customer>;
 
-/** Request of POST /v1/customers/sessions (supporting; upstream create-customer-session). */
+/** Request of POST /v1/customers/sessions (supporting; upstream's Create Customer Session). */
 export const CreateCustomerSessionBody = z.object({
   account_id: Uuid,
   country: OperatingCountry,

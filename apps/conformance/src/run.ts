@@ -23,7 +23,7 @@ export interface RunOptions {
   /** Requests the run may send, and how many per second at most (staging defaults: config.ts, STAGING_BUDGET). */
   maxRequests?: number;
   ratePerSecond?: number;
-  /** Record every exchange to this file, secrets masked (record.ts). */
+  /** Record every exchange to this file, secrets masked (harness/recording.ts). */
   recordFile?: string;
   /** Write a JUnit XML report here (an absolute path, or one relative to this process's working directory). */
   junitFile?: string;

@@ -25,7 +25,7 @@ export interface HttpTimeouts {
 export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 };
 
 /**
- * Connections of one process's pool: measured in docs/scaling.md ("The pool"), enough for the
+ * Connections of one process's pool: measured in docs/scaling.md ("The pool, from measurement"), enough for the
  * requests one process has in a transaction at once; N replicas open N times as many.
  */
 export const DEFAULT_POOL_SIZE = 10;
@@ -41,7 +41,7 @@ export const SCHEMA_NAME = /^(?!pg_)[a-z_][a-z0-9_]{0,62}$/;
 /** `SCHEMA_NAME` in words, for the errors that refuse a name. */
 export const SCHEMA_NAME_FORM = '1 to 63 lower-case letters, digits and _, not starting with a digit or pg_';
 
-/** What clients that do not read may make the server hold (docs/sandbox.md, "Connections"). */
+/** What clients that do not read may make the server hold (docs/sandbox-errors.md, "Connections"). */
 export interface OutputLimits {
   /** How long a client may take none of a finished response before its connection is closed. */
   writeTimeoutMs: number;

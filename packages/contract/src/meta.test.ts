@@ -18,7 +18,7 @@ describe('bodyFieldCodeOf', () => {
     expect(bodyFieldCodeOf({ ...route, bodyFieldCodes: undefined }, ['triggers'])).toBeUndefined();
   });
 
-  it("gives a transfer's currency upstream's own codes (create-standalone-transfer.json, reverse-standalone-transfer.json)", () => {
+  it("gives a transfer's currency upstream's own codes (Create Standalone Transfer, Reverse Standalone Transfer)", () => {
     expect(bodyFieldCodeOf(contract.marketplace.createTransfer.metadata, ['amount', 'currency'])).toBe('CURRENCY_NOT_SUPPORTED');
     expect(bodyFieldCodeOf(contract.marketplace.reverseTransfer.metadata, ['amount', 'currency'])).toBe('INVALID_CURRENCY');
   });

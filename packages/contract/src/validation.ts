@@ -2,7 +2,7 @@ import { addIssueToContext, defaultErrorMap, INVALID, z, ZodArray, ZodIssueCode,
 
 /**
  * At most this many messages in one error answer, plus one that counts the rest: a body of
- * millions of bad array items must not become an answer of millions of lines (docs/sandbox.md).
+ * millions of bad array items must not become an answer of millions of lines (docs/sandbox-errors.md).
  */
 export const MAX_ERROR_MESSAGES = 20;
 /** Longest message, in characters; longer ones (a huge unknown key echoed back) are cut. */

@@ -138,7 +138,7 @@ describe.skipIf(!reference.available)('upstream examples against a fresh sandbox
         expect(String(o.status)).toBe(row.answer);
         return;
       }
-      expect(o.answer, `${seen}\nThe sandbox no longer answers as docs/fidelity.md records. If it now gets upstream's status, move the row out of the table (and say so in the issue); otherwise record the new answer.`).toBe(row.answer);
+      expect(o.answer, `${seen}\nThe sandbox no longer answers as docs/fidelity.md records. If it now gets upstream's status, move the row out of the table (and say so in the commit); otherwise record the new answer.`).toBe(row.answer);
     });
 
     it('answers with a body that fits upstream\'s response schema, or diverges as its row records', () => {

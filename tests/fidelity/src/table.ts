@@ -17,7 +17,7 @@ export interface Row {
   example: string;
   check: Check;
   kind: Kind;
-  /** The issue's numbered item (`1`–`15`), a new finding (`N1`, ...) or the spec section for a deliberate row. */
+  /** The finding the row is tied to (`N1`, ... in docs/fidelity.md), the spec section for a deliberate row, or `—`. */
   item: string;
   /** For a schema-broken row, the rule of upstream's own request schema the example breaks. */
   rule: string;

@@ -25,7 +25,7 @@ export interface Exchange {
 /** The request id header: every response carries one, the caller's own when it sent one. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-/** The header of an idempotent replay (`idempotent-replayed: true`), as upstream and the sandbox answer it (docs/sandbox.md, "Idempotency"). */
+/** The header of an idempotent replay (`idempotent-replayed: true`), as upstream and the sandbox answer it (docs/sandbox-testing.md, "Idempotency"). */
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
 const SECRET_HEADERS = new Set([PUBLIC_KEY_HEADER, SECRET_KEY_HEADER]);

@@ -5,7 +5,7 @@ import { eventually, startReceiver } from '../test-support/receiver.js';
 
 /**
  * Alternative payment methods end to end, through the real client over HTTP.
- * Shapes from upstream's create-payment (Create Payment: the type enum, the
+ * Shapes from upstream's Create Payment (the type enum, the
  * "Alternative payment method" CASH example answering READY_TO_PAY with
  * `payment_method_detail.ticket`, the wallet and bank-transfer examples).
  */
@@ -241,7 +241,7 @@ describe('webhooks', () => {
   });
 });
 
-describe('every type of the create-payment enum', () => {
+describe('every type of the Create Payment enum', () => {
   it('is accepted with the detail it needs', async () => {
     const { PAYMENT_METHOD_TYPES, PAYMENT_METHODS } = await import('@switchyard/contract');
     for (const type of PAYMENT_METHOD_TYPES.filter((t) => t !== 'CARD')) {

@@ -60,8 +60,8 @@ describe('customers (§4.11)', () => {
 });
 
 describe('customer sessions (supporting)', () => {
-  // Fidelity finding N3: upstream's answer carries `checkout_id`, the one sent or "the account's
-  // default checkout" (Create Customer Session); `callback_url` not sent is "" (item 12).
+  // Upstream's answer carries `checkout_id`, the one sent or "the account's
+  // default checkout" (Create Customer Session); `callback_url` not sent is "", a string as upstream types it.
   it('echoes the checkout it names, else the same default checkout as a checkout session of the account', async () => {
     const customer = await clients.customers.create({ body: { merchant_customer_id: 'cust-session-checkout' } });
     if (customer.status !== 201) throw new Error('setup');

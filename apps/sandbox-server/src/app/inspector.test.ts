@@ -57,7 +57,7 @@ sandboxPerStore('inspector.test.ts', 'GET /sandbox/inspector/overview on the $na
     expect(shown?.subscription).toEqual(subscription.body);
     expect(shown?.subscription).not.toHaveProperty('customer_payer');
     expect(shown?.subscription).not.toHaveProperty('trial_period');
-    // The first cycle is charged at creation (docs/sandbox.md): its payment is the subscription's.
+    // The first cycle is charged at creation (docs/sandbox-payments.md, "Subscriptions"): its payment is the subscription's.
     expect(shown?.cycle_payments).toHaveLength(1);
     expect(overview.body.payments.items.map((p) => p.id)).toEqual([shown?.cycle_payments[0]?.payment_id]);
 

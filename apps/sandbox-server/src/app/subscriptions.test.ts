@@ -33,7 +33,7 @@ const payments = async (clients: Clients, subscriptionId: string) => {
 };
 
 describe('subscriptions', () => {
-  // Fidelity finding N4: upstream answers `soft_descriptor` and a `subscription_agreement_id`
+  // Upstream answers `soft_descriptor` and a `subscription_agreement_id`
   // (`sa_` and a UUID); its plan fields are "only present on plan-linked subscriptions", which the
   // sandbox does not create (Create Subscription).
   it('echoes the soft descriptor ("" when none), issues an agreement id, and answers no plan fields', async () => {

@@ -29,7 +29,7 @@ function waiting(type: AlternativeInput['type'] = 'PIX', changes: Partial<Altern
 }
 
 describe('the catalogue', () => {
-  it("covers every type of upstream's create-payment enum", () => {
+  it("covers every type of upstream's Create Payment enum", () => {
     expect(Object.keys(PAYMENT_METHODS).sort()).toEqual([...PAYMENT_METHOD_TYPES].sort());
     expect(PAYMENT_METHOD_TYPES).toHaveLength(27);
   });

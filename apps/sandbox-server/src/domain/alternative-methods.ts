@@ -6,7 +6,7 @@ import type { AlternativeMethodState, PaymentState, TransactionState } from './p
 import { createPayment, paymentEvent, type Transition } from './payments.js';
 
 /**
- * Payment methods other than cards, from upstream's create-payment: wallets
+ * Payment methods other than cards, from upstream's Create Payment: wallets
  * (a device token) are decided at once like a card; every other method waits for the payer, who
  * pays a QR code, a cash voucher, a bank transfer or approves on a page, until it expires.
  */

@@ -152,7 +152,7 @@ export function presentTransaction(p: PaymentState, t: TransactionState, rawResp
 
 
 /**
- * The API view of a payment (§2.5, with upstream's answer where §2.5 leaves a choice; docs/sandbox.md).
+ * The API view of a payment (§2.5, with upstream's answer where §2.5 leaves a choice; docs/sandbox-payments.md).
  * `focus` is the transaction the operation produced, answered as `transactions` (default: the latest).
  */
 export function presentPayment(p: PaymentState, focusTransactionId?: string, options: PresentOptions = {}): Payment {
@@ -202,7 +202,7 @@ export function presentPayment(p: PaymentState, focusTransactionId?: string, opt
 
 /**
  * The retrieve route's view: the payment with every one of its transactions in the order they
- * happened (the state appends each one), as upstream's retrieve-payment-by-id answers; the spec
+ * happened (the state appends each one), as upstream's Retrieve Payment by ID answers; the spec
  * does not define that route. Every other answer carries one transaction (`presentPayment`).
  */
 export function presentRetrievedPayment(p: PaymentState, options: Required<PresentOptions>): RetrievedPayment {

@@ -18,7 +18,7 @@ import { nextRandom } from '../domain/seeded-random.js';
  * matches, whether it fires (counters, a seeded PRNG, a token bucket on an injected clock), and
  * what the fault is. The faults middleware applies the result. The rules live in their own folder,
  * not in domain/: a fault is an HTTP answer (a status and its code, a reset, a dropped response),
- * and domain code never knows about faults (DESIGN.md, "Faults").
+ * and domain code never knows about faults (docs/architecture.md).
  */
 
 /** A token bucket's state: tokens left when last looked at, and when (wall-clock ms). */
@@ -294,7 +294,7 @@ const HEADER_LATENCY = /^latency=(\d{1,6})ms$/;
 
 /**
  * The fault an `x-sandbox-fault` header asks for, or why the value is not one. The forms are
- * fixed by the issue that introduced them (docs/faults.md): commit-then-drop, reset,
+ * fixed and documented in docs/faults.md: commit-then-drop, reset,
  * status=NNN[;retry-after=S], latency=NNNms.
  */
 export function parseFaultHeader(raw: string): { fault: Fault } | { error: string } {

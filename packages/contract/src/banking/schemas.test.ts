@@ -39,14 +39,14 @@ describe('CreateEntityBody (§4.8)', () => {
       'entity_detail.entity.beneficial_owners[0].ownership_percentage',
     ));
   // Upstream's Create Entity (Banking Connectivity) marks these nullable, and both its examples send null.
-  it('accepts null address_line_2 and building numbers (create-entity.json, address)', () =>
+  it('accepts null address_line_2 and building numbers (Create Entity, address)', () =>
     expectAccepted(CreateEntityBody, set(fixtures.createIndividualEntity(), ['address'], { ...fixtures.createIndividualEntity().address, address_line_2: null, building_number_1: null, building_number_2: null })));
-  it('accepts null document issued_at and expires_at (create-entity.json, individual.document)', () => {
+  it('accepts null document issued_at and expires_at (Create Entity, individual.document)', () => {
     const body = fixtures.createIndividualEntity();
     set(body, ['entity_detail', 'individual', 'document', 'issued_at'], null);
     expectAccepted(CreateEntityBody, set(body, ['entity_detail', 'individual', 'document', 'expires_at'], null));
   });
-  it("accepts null in an owner's document dates and address lines (create-entity.json, beneficial_owners[])", () => {
+  it("accepts null in an owner's document dates and address lines (Create Entity, beneficial_owners[])", () => {
     const body = fixtures.createCompanyEntity();
     const owner = ['entity_detail', 'entity', 'beneficial_owners', 0];
     set(body, [...owner, 'document'], { document_type: 'SSN', document_number: '987-65-4321', issuing_country: 'US', issued_at: '2005-03-20', expires_at: null });
@@ -75,7 +75,7 @@ describe('CreateOnboardingBody (§4.4)', () => {
     expectAccepted(CreateOnboardingBody, set(fixtures.createOnboarding(), ['documentation'], [{ type, ...sub }])));
 
   // Upstream's Create Entity Onboarding (Banking Connectivity) marks these nullable; its ONE_STEP example sends null.
-  it('accepts null pep_status.position/country and sanctions_list_name (create-entity-onboarding.json, risk_assessment)', () =>
+  it('accepts null pep_status.position/country and sanctions_list_name (Create Entity Onboarding, risk_assessment)', () =>
     expectAccepted(
       CreateOnboardingBody,
       set(fixtures.createOnboarding(), ['risk_assessment'], {
@@ -83,7 +83,7 @@ describe('CreateOnboardingBody (§4.4)', () => {
         sanctions_screening: { appears_on_sanctions_list: false, sanctions_list_name: null, screened_at: '2026-01-15T10:00:00Z' },
       }),
     ));
-  it('accepts a null auditor_name (create-entity-onboarding.json, financial_document)', () =>
+  it('accepts a null auditor_name (Create Entity Onboarding, financial_document)', () =>
     expectAccepted(
       CreateOnboardingBody,
       set(fixtures.createOnboarding(), ['documentation'], [

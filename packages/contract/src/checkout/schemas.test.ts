@@ -11,7 +11,7 @@ describe('CreateCheckoutSessionBody (§4.10)', () => {
   it('accepts an amount with 4 decimals', () =>
     expectAccepted(CreateCheckoutSessionBody, set(fixtures.createCheckoutSession(), ['amount', 'value'], 10.1234)));
   // Upstream's Create Checkout Session marks alternative_amount.currency nullable.
-  it('accepts an alternative_amount with a null currency (create-checkout-session.json)', () =>
+  it('accepts an alternative_amount with a null currency (Create Checkout Session)', () =>
     expectAccepted(CreateCheckoutSessionBody, set(fixtures.createCheckoutSession(), ['alternative_amount'], { currency: null, value: 2 })));
   it('still requires the alternative_amount value', () =>
     expectRejectedAt(CreateCheckoutSessionBody, set(fixtures.createCheckoutSession(), ['alternative_amount'], { currency: null }), 'alternative_amount.value'));
@@ -50,12 +50,12 @@ describe('CreatePaymentLinkBody (§4.12)', () => {
   it('accepts an empty payment_method_types list', () =>
     expectAccepted(CreatePaymentLinkBody, set(fixtures.createPaymentLink(), ['payment_method_types'], [])));
   // Upstream's Create Payment Link bounds phone.country_code at 5 characters (payer and seller).
-  it("accepts a 5-character country_code with + in the payer's and the seller's phone (create-payment-link.json)", () => {
+  it("accepts a 5-character country_code with + in the payer's and the seller's phone (Create Payment Link)", () => {
     const body = set(fixtures.createPaymentLink(), ['customer_payer'], { phone: { country_code: '+1684', number: '6331234' } });
     expectAccepted(CreatePaymentLinkBody, set(body, ['additional_data'], { seller_details: { phone: { country_code: '+1684', number: '6331234' } } }));
   });
   // Upstream's Create Payment Link bounds customer_payer as Create Payment does.
-  it("rejects a payer document type outside upstream's list and a 4-character zip (create-payment-link.json)", () => {
+  it("rejects a payer document type outside upstream's list and a 4-character zip (Create Payment Link)", () => {
     expectRejectedAt(CreatePaymentLinkBody, set(fixtures.createPaymentLink(), ['customer_payer'], { document: { document_type: 'SSN', document_number: '123456789' } }), 'customer_payer.document.document_type');
     expectRejectedAt(
       CreatePaymentLinkBody,

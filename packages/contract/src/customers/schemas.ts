@@ -64,7 +64,7 @@ export const Customer = z.object({
 });
 export type Customer = z.infer<typeof Customer>;
 
-/** Request of POST /v1/customers/sessions (supporting; upstream create-customer-session). */
+/** Request of POST /v1/customers/sessions (supporting; upstream's Create Customer Session). */
 export const CreateCustomerSessionBody = z.object({
   account_id: Uuid,
   country: OperatingCountry,
@@ -85,7 +85,7 @@ export const CustomerSession = z.object({
   callback_url: z.string(),
   created_at: DateTime,
   expires_at: DateTime,
-  /** The checkout sent, or the account's default one (fidelity finding N3: upstream documents it). */
+  /** The checkout sent, or the account's default one (upstream documents it; docs/fidelity.md). */
   checkout_id: z.string(),
 });
 export type CustomerSession = z.infer<typeof CustomerSession>;

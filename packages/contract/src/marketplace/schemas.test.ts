@@ -46,7 +46,7 @@ describe('CreateRecipientBody (§4.7)', () => {
 
   // Upstream's content_category list (Create Recipient, documentation[]); the spec names none.
   const file = (content_category: string) => ({ file_name: 'doc.pdf', content_type: 'application/pdf', content_category, content: 'JVBERg==' });
-  it.each(['PASSPORT', 'SELFIE', 'VAT_DOCUMENT', 'PROOF_OF_SOURCE_OF_FUNDS', 'LEGAL_AGREEMENT'])('accepts upstream content_category %s (create-recipient-1.json)', (category) => {
+  it.each(['PASSPORT', 'SELFIE', 'VAT_DOCUMENT', 'PROOF_OF_SOURCE_OF_FUNDS', 'LEGAL_AGREEMENT'])('accepts upstream content_category %s (Create Recipient)', (category) => {
     expectAccepted(CreateRecipientBody, set(fixtures.createRecipient(), ['documentation'], [file(category)]));
     expectAccepted(
       CreateRecipientBody,
@@ -56,7 +56,7 @@ describe('CreateRecipientBody (§4.7)', () => {
   it.each(['LEGAL_DOCUMENT', 'PROOF_OF_INCOME'])('rejects %s, which upstream does not list', (category) =>
     expectRejectedAt(CreateRecipientBody, set(fixtures.createRecipient(), ['documentation'], [file(category)]), 'documentation[0].content_category'));
   // Upstream's Create Recipient bounds phone.country_code at 1 to 3 characters, so "+57" fits.
-  it('accepts a phone country_code with a + (create-recipient-1.json, phone)', () =>
+  it('accepts a phone country_code with a + (Create Recipient, phone)', () =>
     expectAccepted(CreateRecipientBody, set(fixtures.createRecipient(), ['phone'], { country_code: '+57', number: '3001234567' })));
   it('rejects a phone country_code beyond 3 characters', () =>
     expectRejectedAt(CreateRecipientBody, set(fixtures.createRecipient(), ['phone'], { country_code: '+598', number: '3001234567' }), 'phone.country_code'));

@@ -6,7 +6,7 @@ import { DateTime, Uuid, text } from '../shared/primitives.js';
 export const BANK_ACCOUNT_TYPES = ['CHECKINGS', 'SAVINGS'] as const;
 
 /**
- * Every `payment_method.type` of upstream's create-payment (Create Payment,
+ * Every `payment_method.type` of upstream's Create Payment (its
  * `payment_method.type` enum), in its order.
  */
 export const PAYMENT_METHOD_TYPES = [
@@ -53,7 +53,7 @@ const profile = (flow: MethodFlow, detail: DetailKey, currencies: readonly strin
   refund,
 });
 
-/** Each method's flow, answer shape, market and refund policy (docs/sandbox.md has the table). */
+/** Each method's flow, answer shape, market and refund policy (docs/sandbox-payments.md has the table). */
 export const PAYMENT_METHODS: Record<PaymentMethodType, MethodProfile> = {
   CARD: profile('card', 'card', null),
   APPLE_PAY: profile('wallet', 'wallet', null),

@@ -137,7 +137,7 @@ describe('CaptureBody (supporting)', () => {
  * Cancel or Refund a Payment): document_type from its 28-value list, zip_code 5 to 10, city
  * and building numbers at least 3, neighborhood at least 2.
  */
-describe('customer_payer (create-payment.json, refund-payment.json)', () => {
+describe('customer_payer (Create Payment, Refund Payment)', () => {
   const address = { address_line_1: 'Calle 34 # 56 - 78', country: 'CO', state: 'Cundinamarca', city: 'Bogotá', zip_code: '111111', neighborhood: 'Chapinero' };
   const payer = { document: { document_type: 'CC', document_number: '1234567890' }, billing_address: address, shipping_address: address };
   const payment = () => set(fixtures.createPayment(), ['customer_payer'], structuredClone(payer));

@@ -223,7 +223,7 @@ const CustomerPayerOut = z.object({
  * Payment, §2.5. `transactions` is one transaction object, the one the operation produced (§2.5
  * types it "object (a transaction, see 2.7)", §4.2 "whose transactions object is the REFUND
  * transaction"); only the retrieve route answers a list (`RetrievedPayment`).
- * `transactions_history` is an object as upstream's create-payment types it (§2.5: nullable,
+ * `transactions_history` is an object as upstream's Create Payment types it (§2.5: nullable,
  * "typed only as object"): the latest transaction.
  * Nullable objects of §2.5 (`checkout`, `additional_data`) are answered as objects, as upstream does.
  */
@@ -276,7 +276,7 @@ export const RetrievedPayment = Payment.extend({ transactions: z.array(Transacti
 export type RetrievedPayment = z.infer<typeof RetrievedPayment>;
 
 /**
- * Query of the retrieve route, as upstream's retrieve-payment-by-id documents it: both default to
+ * Query of the retrieve route, as upstream's Retrieve Payment by ID documents it: both default to
  * false. `transactions_history` adds the payment's `transactions_history` ("includes the
  * transactions history"; upstream's retrieve schema does not type it, §2.5 types it only as a
  * nullable object, so it is the latest transaction as in every other answer); `raw_response` adds
@@ -433,7 +433,7 @@ const CardDataForPayment = z.object({
 /**
  * A token a provider issued for the card, for this one payment (upstream's
  * `external_providers_data`): the sandbox holds no card behind it, and pays as with a card the
- * provider keeps (docs/sandbox.md, "Provider tokens").
+ * provider keeps (docs/sandbox-payments.md, "Provider tokens").
  */
 export const ExternalProviderToken = z.object({
   connection_id: Uuid,
@@ -445,7 +445,7 @@ export const ExternalProviderToken = z.object({
 const EXTERNAL_PROVIDER_TOKENS_MAX = 5;
 
 /**
- * Back-to-back workflows, which pay without a checkout session. Upstream's create-payment describes
+ * Back-to-back workflows, which pay without a checkout session. Upstream's Create Payment describes
  * `checkout` as "Required when `workflow` is defined as `SDK_CHECKOUT` or is not sent. not required
  * for `DIRECT` or `REDIRECT` payments", and its DIRECT examples send none; its `workflow` defaults
  * to SDK_CHECKOUT.
@@ -462,7 +462,7 @@ const PaymentAdditionalData = AdditionalData.extend({ seller_details: SellerDeta
 /** What a card payment is paid with, one of them (an empty token or vaulted_token counts as not sent). */
 const CARD_SOURCES = 'token, vaulted_token, detail.card.card_data or detail.card.external_providers_data';
 
-/** Request of POST /v1/payments (supporting; modelled from upstream's create-payment). */
+/** Request of POST /v1/payments (supporting; modelled from upstream's Create Payment). */
 export const CreatePaymentBody = z
   .object({
     account_id: Id36To64,

@@ -65,7 +65,7 @@ export const Address = address({ zip: [4, 11] });
  * (Create Payment and the refund, cancel-or-refund and payment-link pages): zip_code 5 to 10,
  * city and building numbers at least 3, neighborhood at least 2. state keeps 2: Create Payment
  * asks for ISO 3166-2 subdivision codes and its examples send "CA". address_line_2 keeps 1
- * (fidelity finding N1: upstream's 3DS example sends it empty).
+ * (upstream's 3DS example sends it empty; docs/fidelity.md).
  */
 export const payerAddress = (country: z.ZodTypeAny) =>
   address({ zip: [5, 10], country }).extend({

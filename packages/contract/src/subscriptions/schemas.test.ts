@@ -7,13 +7,13 @@ import { subscriptionsContract } from './routes.js';
 describe('CreateSubscriptionBody (supporting)', () => {
   it('accepts a monthly card subscription', () => expectAccepted(CreateSubscriptionBody, fixtures.createSubscription()));
   // Upstream's Create Subscription takes any ISO 3166-1 country ("MAX 2; MIN 2; ISO 3166-1").
-  it('accepts a country outside the 17 operating ones (create-subscription.json, country)', () =>
+  it('accepts a country outside the 17 operating ones (Create Subscription, country)', () =>
     expectAccepted(CreateSubscriptionBody, set(fixtures.createSubscription(), ['country'], 'IT')));
   // A free trial; Create Subscription's example sends trial_period.amount.value 0.
-  it('accepts a free trial (create-subscription.json, trial_period.amount.value 0)', () =>
+  it('accepts a free trial (Create Subscription, trial_period.amount.value 0)', () =>
     expectAccepted(CreateSubscriptionBody, set(fixtures.createSubscription(), ['trial_period'], { billing_cycles: 1, amount: { currency: 'ARS', value: 0 } })));
   // Create Subscription: trial_period.billing_cycles "If not set, defaults to 1 (MIN 1)".
-  it('takes a trial without billing_cycles as one cycle (create-subscription.json, trial_period.billing_cycles)', () => {
+  it('takes a trial without billing_cycles as one cycle (Create Subscription, trial_period.billing_cycles)', () => {
     const body = set(fixtures.createSubscription(), ['trial_period'], { amount: { currency: 'ARS', value: 0 } });
     expectAccepted(CreateSubscriptionBody, body);
     expect(CreateSubscriptionBody.parse(body).trial_period?.billing_cycles).toBe(1);

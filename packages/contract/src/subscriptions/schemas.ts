@@ -45,7 +45,7 @@ export const CreateSubscriptionBody = z
 export type CreateSubscriptionBody = z.input<typeof CreateSubscriptionBody>;
 
 /**
- * Subscription, §2.10, with what upstream adds (fidelity finding N4): the `soft_descriptor` sent
+ * Subscription, §2.10, with what upstream adds (docs/fidelity.md): the `soft_descriptor` sent
  * (`""` when none) and the `subscription_agreement_id` issued at creation. `description` and
  * `merchant_reference` are strings (§2.10 and Create Subscription), `""` when not sent, and
  * so is `billing_cycles.next_at` once the last cycle is paid (§2.10 "date-time", upstream a string;

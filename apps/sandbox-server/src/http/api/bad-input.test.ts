@@ -21,7 +21,7 @@ describe.each(storesUnderTest('bad-input.test.ts'))('bad input on the $name stor
   let n = 0;
   const customerId = () => `bad-input-${process.pid}-${(n += 1)}`;
 
-  describe('bounded validation answers (item 2)', () => {
+  describe('bounded validation answers', () => {
     it('answers a 5 MB metadata array with one message, at once (refused before parsing: too many values)', async () => {
       const body = `{"merchant_customer_id":"${customerId()}","metadata":[${new Array(2_500_000).fill('0').join(',')}]}`;
       const res = await fetch(`${sb.url}/v1/customers`, { method: 'POST', headers: { ...keysOf(merchant), 'content-type': 'application/json' }, body });
@@ -55,7 +55,7 @@ describe.each(storesUnderTest('bad-input.test.ts'))('bad input on the $name stor
     });
   });
 
-  describe('path parameters (item 3)', () => {
+  describe('path parameters', () => {
     it('answers malformed percent-encoding 400, naming the parameter', async () => {
       for (const path of ['/v1/payments/%ff', '/v1/payments/%', '/v1/payments/%e0%80', '/v1/customers/%ed%a0%80']) {
         const res = await send(path);
@@ -79,7 +79,7 @@ describe.each(storesUnderTest('bad-input.test.ts'))('bad input on the $name stor
     });
   });
 
-  describe('text no store can keep (item 4)', () => {
+  describe('text no store can keep', () => {
     it('refuses U+0000 in a body field, a key, a path parameter or the query, naming each', async () => {
       const cases: Array<[string, { method?: string; body?: string }, string]> = [
         ['/v1/customers', { method: 'POST', body: JSON.stringify({ merchant_customer_id: `a\u0000${customerId()}` }) }, 'body.merchant_customer_id'],

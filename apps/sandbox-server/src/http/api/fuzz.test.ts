@@ -8,7 +8,7 @@ import { Random } from '../../test-support/random.js';
 import { sandboxOn, storesUnderTest } from '../../test-support/stores.js';
 
 /**
- * Issue 15: every route of the contract, with hostile input of every kind (fuzz-requests.ts),
+ * Every route of the contract, with hostile input of every kind (fuzz-requests.ts),
  * on each store. An answer fails when it is a 5xx, an error outside the one error shape, slower
  * than SLOW_MS, or larger than the cap: MAX_ERROR_BODY_BYTES for errors, the body limit for
  * the rest (a success only echoes what was accepted). Seeded: FUZZ_SEED replays a run.

@@ -12,7 +12,7 @@ import type { RequestJournal } from '../journal/journal.js';
 /** Every router the sandbox serves, by key: the `/v1` domains and the control API. */
 export type ApiRouters = typeof contract & { sandbox: typeof sandboxContract };
 
-/** Sandbox-only request options, from headers the contract does not declare (docs/sandbox.md). */
+/** Sandbox-only request options, from headers the contract does not declare (docs/sandbox-payments.md). */
 export interface SandboxOptions {
   /** `x-sandbox-provider-latency-ms`: how long the simulated provider takes to answer; 0 without the header. */
   providerLatencyMs: number;

@@ -61,7 +61,7 @@ export class RequestJournal {
     this.total += ring.length - before;
     // The first ring in the map is the one idle longest; the current merchant's is the last. Only
     // a growing ring adds to the total, by one, so one entry forgets at most one other journal, and
-    // a merchant's flood at most those its own ring needed room from (docs/sandbox.md, Fairness).
+    // a merchant's flood at most those its own ring needed room from (docs/sandbox-testing.md, "Request journal").
     for (const [id, idle] of this.rings) {
       if (this.total <= this.totalEntries || id === merchantId) break;
       this.rings.delete(id);

@@ -247,7 +247,7 @@ const event = (e: SandboxEvent) => item('event', e.id, [e.type, `${e.resource_ty
 
 function journalEntry(r: JournalEntry): HTMLElement {
   const fault = r.fault ? [r.fault.source, r.fault.rule_id, r.fault.effect].filter(Boolean).join(' ') : null;
-  // Status 0: the connection closed before a whole response went out (docs/sandbox.md, Request journal).
+  // Status 0: the connection closed before a whole response went out (docs/sandbox-testing.md, "Request journal").
   return item('request', r.id, [`${r.method} ${r.path}`, r.status === 0 ? 'no answer' : r.status, formatDuration(r.duration_ms), fault ? `fault: ${fault}` : null, when(r.at)], [
     fields([
       ['Operation', r.operation_id],

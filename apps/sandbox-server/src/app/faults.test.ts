@@ -3,10 +3,9 @@ import type { CreateFaultRuleBody } from '@switchyard/contract';
 import { BaseClock } from '../runtime/clock.js';
 import { IdFactory } from '../runtime/ids.js';
 import { MemoryStore } from '../store/memory.js';
-import { PostgresStore } from '../store/postgres.js';
 import type { MerchantRecord, Store } from '../store/types.js';
 import { withTransactions } from '../store/with-transactions.js';
-import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
+import { freshSchemaStores, testDatabaseUrl } from '../test-support/database.js';
 import type { RequestContext } from './context.js';
 import { clearFaultRules, createFaultRule, deleteFaultRule, listFaultRules } from './faults.js';
 
@@ -31,18 +30,8 @@ if (url) {
   setups.push({
     name: 'PostgreSQL, two replicas',
     open: async () => {
-      const { schema, drop } = await freshSchema(url);
-      const a = await PostgresStore.connect({ connectionString: url, schema, poolSize: 3 });
-      const b = await PostgresStore.connect({ connectionString: url, schema, poolSize: 3 });
-      return {
-        a,
-        b,
-        close: async () => {
-          await a.close();
-          await b.close();
-          await drop();
-        },
-      };
+      const db = await freshSchemaStores(url);
+      return { a: await db.connect(3), b: await db.connect(3), close: db.close };
     },
   });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { PostgresStore } from '../store/postgres.js';
 
 /**
  * The PostgreSQL the tests run on: TEST_DATABASE_URL. Without it the PostgreSQL tests skip
@@ -27,6 +28,26 @@ export async function freshSchema(url: string): Promise<{ schema: string; drop: 
       await c.connect();
       await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await c.end();
+    },
+  };
+}
+
+/**
+ * A schema of its own (`freshSchema`) and stores connected to it: one, or several as the pools of
+ * replicas sharing it. `close()` closes every store connected and drops the schema.
+ */
+export async function freshSchemaStores(url: string): Promise<{ connect(poolSize: number): Promise<PostgresStore>; close(): Promise<void> }> {
+  const { schema, drop } = await freshSchema(url);
+  const connected: PostgresStore[] = [];
+  return {
+    connect: async (poolSize) => {
+      const store = await PostgresStore.connect({ connectionString: url, schema, poolSize });
+      connected.push(store);
+      return store;
+    },
+    close: async () => {
+      for (const store of connected) await store.close();
+      await drop();
     },
   };
 }

@@ -37,7 +37,7 @@ export const MAX_CONCURRENT_POSTS = 32;
  * answer holds at most these places, so another merchant's due delivery finds one free at once.
  */
 export const MAX_POSTS_PER_MERCHANT = 4;
-/** How long after a kick a run that found nothing still watches the merchant: the queuing transaction may commit after the run looked. */
+/** How long after a kick a run that found nothing due still sweeps the merchant every time: the queuing transaction may commit after the run looked. */
 const KICK_WATCH_MS = 5_000;
 
 /**
@@ -133,8 +133,8 @@ export class WebhookDispatcher {
   /**
    * Something was queued for the merchant: send it soon. The kick comes from inside the queuing
    * transaction, which may not have committed when the run looks (a busy database): until
-   * `KICK_WATCH_MS` after the kick, a run that finds nothing keeps the merchant watched, so a
-   * sweep sends the delivery once its transaction commits.
+   * `KICK_WATCH_MS` after the kick, a run that finds nothing due has the merchant swept every
+   * time, so a sweep sends the delivery once its transaction commits.
    */
   kick(merchantId: string): void {
     this.kicked.set(merchantId, Date.now());
@@ -276,16 +276,21 @@ export class WebhookDispatcher {
     });
   }
 
-  /** Keeps sweeping the merchant only while something is pending, and not before its next attempt falls due. */
+  /**
+   * Keeps sweeping the merchant only while something is pending, and not before its next attempt
+   * falls due. Within `KICK_WATCH_MS` of a kick, though, every sweep looks, whatever else is
+   * pending: the kicked deliveries may sit in a transaction that had not committed when the run
+   * looked, and waiting for a retry due minutes later would hold them back that long.
+   */
   private async watchUntilDue(merchantId: string, nowMs: number): Promise<void> {
+    const kickedAt = this.kicked.get(merchantId);
+    if (kickedAt !== undefined && Date.now() - kickedAt < KICK_WATCH_MS) {
+      this.watched.set(merchantId, Date.now() + this.options.sweepMs);
+      return;
+    }
+    this.kicked.delete(merchantId);
     const [next] = await this.store.withTransaction(merchantId, (tx) => tx.listDue<DeliveryState>('webhook_delivery', 'clock', Number.MAX_SAFE_INTEGER, 1));
     if (!next?.next_attempt_at) {
-      const kickedAt = this.kicked.get(merchantId);
-      if (kickedAt !== undefined && Date.now() - kickedAt < KICK_WATCH_MS) {
-        this.watched.set(merchantId, Date.now() + this.options.sweepMs);
-        return;
-      }
-      this.kicked.delete(merchantId);
       this.watched.delete(merchantId);
       return;
     }

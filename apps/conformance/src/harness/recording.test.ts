@@ -22,6 +22,13 @@ describe('a recording', () => {
     });
   });
 
+  it('keeps a UUID whole where its groups of digits would pass as a card number', () => {
+    // Groups 1 to 3, and groups 4 and 5, are 16 digits that pass Luhn; random ids are like this a few times a run.
+    const ids = { id: '21968023-1234-4368-881f-51b1a77a5748', customer_id: '21cc28c2-cc12-444d-9344-930123453031', path: '/v1/customers/21968023-1234-4368-881f-51b1a77a5748' };
+    expect(maskValue(ids)).toEqual(ids);
+    expect(maskValue({ note: 'card 2196-8023-1234-4368 next to 21968023-1234-4368-881f-51b1a77a5748' })).toEqual({ note: 'card 219680******4368 next to 21968023-1234-4368-881f-51b1a77a5748' });
+  });
+
   it('masks the API keys and keeps the path and query, not the host', () => {
     const e = {
       method: 'GET',

@@ -37,16 +37,20 @@ export type Recording = z.infer<typeof Recording>;
 const MASK = '***';
 /** Field names whose values are secrets or personal ids, at any depth: masked whatever their value. */
 const SECRET_FIELD = /^(security_code|cvv2?|cvc2?|card_verification_(code|value)|tax_id|document_number|national_id|api_key|secret|hmac_client_secret|oauth2_client_secret|private_secret_key|public_api_key)$/i;
-/** A card number: 13 to 19 digits that pass Luhn (separators aside). */
-const CARD_CANDIDATE = /\b\d(?:[ -]?\d){12,18}\b/g;
+/**
+ * A UUID, kept whole, or else a card number: 13 to 19 digits that pass Luhn (separators aside).
+ * A UUID's groups can be all digits and read as one card number (`21968023-1234-4368-…`): about one
+ * random id in 8,000, so a few in every run. Masked, that id would no longer match across runs.
+ */
+const UUID_OR_CARD = /[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|\b(\d(?:[ -]?\d){12,18})\b/gi;
 
 /** A card number kept to its first six and last four digits, as a masked card is shown. */
 const maskCard = (digits: string) => `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
 
 function maskString(s: string): string {
-  return s.replace(CARD_CANDIDATE, (match) => {
-    const digits = match.replace(/[ -]/g, '');
-    return luhn(digits) ? maskCard(digits) : match;
+  return s.replace(UUID_OR_CARD, (match, card: string | undefined) => {
+    const digits = card?.replace(/[ -]/g, '');
+    return digits && luhn(digits) ? maskCard(digits) : match;
   });
 }
 

@@ -91,13 +91,11 @@ export class MemoryStore implements Store {
   }
 
   async locate<T>(kind: RecordKind, uniqueKey: string) {
+    // A public handle has one holder at most (checkPublicHandles), the merchant that last wrote it:
+    // found there, or nowhere, without looking through every merchant.
     if (PUBLIC_HANDLE_KINDS.has(kind)) {
       const merchantId = this.located.get(locatedKey(kind, uniqueKey));
-      // Never written by any merchant: absent, without looking through them.
-      if (merchantId === undefined) return undefined;
-      const found = this.lookUp<T>(merchantId, kind, uniqueKey);
-      if (found) return found;
-      // Deleted since, or a key two merchants held: the rare case looks through every merchant.
+      return merchantId === undefined ? undefined : this.lookUp<T>(merchantId, kind, uniqueKey);
     }
     for (const merchantId of this.data.keys()) {
       const found = this.lookUp<T>(merchantId, kind, uniqueKey);

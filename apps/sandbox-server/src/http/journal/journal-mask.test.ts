@@ -107,4 +107,11 @@ describe('masking, table-driven', () => {
       expect(maskCardNumbers(`/v1/customers/${number}`)).toBe(`/v1/customers/***${number.replace(/\D/g, '').slice(-4)}`);
     },
   );
+
+  // Ids stay whole, also those whose digit-only groups would read as a grouped card number, while
+  // a card number beside one is still masked.
+  it.each(['12345678-1234-4567-8901-2345678901ab', 'ab345678-cd12-4567-8901-234567890123', '21cc28c2-cc12-444d-9344-930000003032'])('keeps the id %s whole', (id) => {
+    expect(maskCardNumbers(`/v1/payments/${id}`)).toBe(`/v1/payments/${id}`);
+    expect(maskCardNumbers(`${id} paid with 4111 1111 1111 1111`)).toBe(`${id} paid with ***1111`);
+  });
 });

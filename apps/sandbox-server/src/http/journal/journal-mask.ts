@@ -20,8 +20,13 @@ const SECURITY_CODE_KEY = /security[-_ ]?code|cvv|cvc|csc|card[-_ ]?verification
  */
 const SECRET_KEY = /secret|password|passwd|api[-_ ]?key|authorization|(?:^|[-_ ])token$/i;
 const NOT_SECRET_KEY = /^vaulted_token$/i;
-/** A card number written as 13 to 19 digits, optionally grouped by one space, dash, dot or underscore. */
-const CARD_NUMBER = /(?<!\d)\d(?:[ ._-]?\d){12,18}(?!\d)/g;
+/**
+ * A card number written as 13 to 19 digits, optionally grouped by one space, dash, dot or
+ * underscore; or a UUID, matched first so that it stays whole: a UUID whose first three groups (or
+ * last two) happen to be digits alone would otherwise read as 16 grouped digits, and the ids the
+ * journal and the logs exist to show would be masked.
+ */
+const CARD_NUMBER_OR_UUID = /(?<uuid>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})|(?<!\d)\d(?:[ ._-]?\d){12,18}(?!\d)/gi;
 /** A `number` key's value that may be a short card number (the contract takes 8 to 19 digits): digits and separators only. */
 const CARD_NUMBER_VALUE = /^[\d ._-]{8,}$/;
 
@@ -89,7 +94,8 @@ function masked(value: unknown, budget: Budget, depth: number): unknown {
 }
 
 /** `text` with every card number in it masked (a path, a log line): the last four digits kept. */
-export const maskCardNumbers = (text: string): string => text.replace(CARD_NUMBER, maskDigits);
+export const maskCardNumbers = (text: string): string =>
+  text.replace(CARD_NUMBER_OR_UUID, (match: string, ...rest: unknown[]) => ((rest.at(-1) as { uuid?: string }).uuid === undefined ? maskDigits(match) : match));
 
 /** What a body too large to journal is kept as. */
 export const tooLargeToKeep = (maxBytes: number) => `[body over ${maxBytes} bytes of memory, not kept]`;

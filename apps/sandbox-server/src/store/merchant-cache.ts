@@ -18,10 +18,13 @@ interface Kept {
 
 /**
  * The PostgreSQL store's merchants by public key, and the version of the row each record was
- * read at. A public key and the secret key's digest never change, so a kept record always
- * authenticates rightly; what may have changed since is the clock offset, the accounts and the
- * fault-rule mark, which a checked transaction compares by version. Saves authentication its
- * round trip to the database: the one of the two a `POST /v1/customers` made.
+ * read at. A public key never changes; what may have changed since the read is the secret key's
+ * digest (a rotation), the clock offset, the accounts and the fault-rule mark, which a checked
+ * transaction compares by version. A kept record may so authenticate a secret key rotated away
+ * through another replica, for at most `MERCHANT_FRESH_FOR_MS`, and only for a request that
+ * neither runs a checked transaction nor reads the merchant (docs/scaling.md, "Keys across
+ * replicas"). Saves authentication its round trip to the database: the one of the two a
+ * `POST /v1/customers` made.
  *
  * Records are frozen: one kept record serves many requests at once.
  */

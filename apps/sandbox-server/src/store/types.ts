@@ -19,7 +19,7 @@ export interface MerchantRecord {
   id: string;
   name: string;
   public_api_key: string;
-  /** HMAC-SHA256 of the private secret key under the store's pepper (`Store.secretKeys`); never the key. */
+  /** HMAC-SHA256 of the private secret key under the store's pepper (`Store.secretKeys`); never the key. A rotation replaces it (`updateMerchant`). */
   secret_key_digest: string;
   account_ids: string[];
   /** Keys the card fingerprint so it is stable per merchant and number, and useless elsewhere. */
@@ -169,9 +169,9 @@ export interface Store {
   /** Finds a record by unique key across merchants (public handles such as payment link codes). */
   locate<T>(kind: RecordKind, uniqueKey: string): Promise<{ merchantId: string; data: T } | undefined>;
   /**
-   * The merchant holding the public key. Keys never change, so a store may answer from a cache:
-   * the record may then be older than the merchant's current one, which `withCheckedTransaction`
-   * finds out.
+   * The merchant holding the public key, which never changes. A store may answer from a cache:
+   * the record may then be older than the merchant's current one, also in its secret key's
+   * digest (a rotation), which `withCheckedTransaction` finds out, as `getMerchant` does.
    */
   findMerchantByPublicKey(publicKey: string): Promise<MerchantRecord | undefined>;
   /**

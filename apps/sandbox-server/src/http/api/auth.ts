@@ -20,7 +20,10 @@ export function authenticate(store: Store): RequestHandler {
         sendProblem(res, new DomainError(matchedRoute(res).meta.missingKeysCode ?? 'INVALID_CREDENTIALS', [`the ${PUBLIC_KEY_HEADER} and ${SECRET_KEY_HEADER} headers are required`]));
         return;
       }
-      const merchant = await store.findMerchantByPublicKey(publicKey);
+      let merchant = await store.findMerchantByPublicKey(publicKey);
+      // A kept record may predate a secret key rotated through another replica: a key it refuses
+      // is tried on the merchant as the store has it now (which the store then keeps).
+      if (merchant && !store.secretKeys.matches(merchant.secret_key_digest, secretKey)) merchant = await store.getMerchant(merchant.id);
       if (!merchant || !store.secretKeys.matches(merchant.secret_key_digest, secretKey)) {
         sendProblem(res, invalidCredentials());
         return;

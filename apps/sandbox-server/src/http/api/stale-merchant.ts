@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { NextFunction, Response } from 'express';
+import { invalidCredentials } from '../../app/context.js';
 import { DomainError } from '../../domain/errors.js';
 import { problemOf } from '../../errors.js';
 import { MerchantChanged, type MerchantRecord, type Store, type Tx } from '../../store/types.js';
@@ -17,7 +18,22 @@ import { authenticatedMerchant } from '../server/locals.js';
  * Its state is on `res.locals`: `merchant` (the record the request acts on: authentication sets
  * it, and only this module changes it), `merchantCurrent` (known current) and `faultDecided` (the
  * faults middleware's decision stands for a second run of the steps), which only this module sets.
+ *
+ * A record read again may hold another secret key: the one the request authenticated with was
+ * rotated (`POST /sandbox/secret-key/rotate`), maybe through another replica. Wherever the
+ * request meets the merchant as the store has it now (read again, `getMerchant`,
+ * `updateMerchant`), such a change answers 401 INVALID_CREDENTIALS (`refuseRotatedKey`).
  */
+
+/**
+ * Refuses the request when `current`, its merchant as the store has it now, no longer has the
+ * secret key's digest of the record the request authenticated on: the key was rotated since.
+ * The digest the request authenticated with matched its key, so a digest that differs cannot.
+ */
+function refuseRotatedKey(res: Response, current: MerchantRecord): void {
+  const own = res.locals.merchant;
+  if (own?.id === current.id && own.secret_key_digest !== current.secret_key_digest) throw invalidCredentials();
+}
 
 /** Whether the request's merchant record is known to be its current one. */
 export const isMerchantCurrent = (res: Response): boolean => res.locals.merchantCurrent === true;
@@ -78,8 +94,10 @@ export class RequestStore implements Store {
     return this.store.withCheckedTransaction(merchant, fn, this.passed, true);
   }
 
-  getMerchant(id: string) {
-    return this.store.getMerchant(id);
+  async getMerchant(id: string) {
+    const merchant = await this.store.getMerchant(id);
+    if (merchant) refuseRotatedKey(this.res, merchant);
+    return merchant;
   }
 
   locate<T>(...args: Parameters<Store['locate']>) {
@@ -95,7 +113,11 @@ export class RequestStore implements Store {
   }
 
   async updateMerchant(id: string, change: (m: MerchantRecord) => MerchantRecord) {
-    const updated = await this.store.updateMerchant(id, change);
+    // Checked on the record the change is made to: nothing is changed for a key rotated away.
+    const updated = await this.store.updateMerchant(id, (m) => {
+      refuseRotatedKey(this.res, m);
+      return change(m);
+    });
     if (id === this.res.locals.merchant?.id) {
       this.passed();
       // What runs after the change (the journal, a later step) sees the record as changed.
@@ -152,11 +174,15 @@ export function rerunWhenMerchantChanged(store: Store, res: Response, next: Next
   steps(done);
 }
 
-/** Reads the merchant again and makes it the request's (current); whether the steps must run again. */
+/**
+ * Reads the merchant again and makes it the request's (current); whether the steps must run
+ * again. Throws INVALID_CREDENTIALS when the key the request authenticated with was rotated away.
+ */
 async function readAgain(store: Store, res: Response, err: unknown): Promise<boolean> {
   const before = authenticatedMerchant(res);
   const fresh = await store.getMerchant(before.id);
   if (!fresh) return false;
+  refuseRotatedKey(res, fresh);
   res.locals.merchant = fresh;
   markCurrent(res);
   return err instanceof MerchantChanged || !isDeepStrictEqual(fresh, before);

@@ -37,6 +37,9 @@ const INERT_FAULT_RULE = {
   effect: { type: 'status', status: 503 },
 } as const;
 
+/** Routes whose valid request must act on a throwaway tenant (their case makes one, `World.resetIdentity`): they wipe, fill or lock out the merchant they act on. */
+export const THROWAWAY_TENANT_ROUTES: ReadonlySet<string> = new Set<RouteKey>(['sandbox.reset', 'sandbox.importSnapshot', 'sandbox.rotateSecretKey']);
+
 /** How to call each route validly: a route added to the contract without its case here fails the typecheck. */
 const PREPARE = {
   'customers.create': async (w) => ({ body: { ...examples.createCustomer(), merchant_customer_id: w.unique('cust') } }),
@@ -84,6 +87,12 @@ const PREPARE = {
   'webhooks.delete': async (w) => ({ params: { webhook_id: await w.webhookId() }, query: { account_id: account(w) } }),
   // The control API (sandbox profile only).
   'sandbox.createMerchant': async () => ({ body: { name: 'conformance-extra' } }),
+  'sandbox.rotateSecretKey': async (w) => {
+    // A rotation ends the old key: run it on a throwaway tenant (as reset's), never on the suite's own.
+    const m = await w.client.sandbox.createMerchant({ body: { name: 'conformance-rotate' } });
+    w.resetIdentity = { publicKey: m.public_api_key, secretKey: m.private_secret_key, accountId: m.account_ids[0] as string };
+    return {};
+  },
   'sandbox.getClock': async () => ({}),
   'sandbox.advanceClock': async () => ({ body: { seconds: 1 } }),
   'sandbox.reset': async (w) => {

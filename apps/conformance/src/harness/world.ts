@@ -38,7 +38,7 @@ export class World {
   me!: Identity;
   /** A second tenant (sandbox only): its keys must not reach our resources. */
   other: Identity | undefined;
-  /** The throwaway tenant of the checks that need one without data: reset wipes it, a snapshot import fills it. */
+  /** The throwaway tenant of the checks that must not act on the suite's own: reset wipes it, a snapshot import fills it, a rotation ends its secret key. */
   resetIdentity: Identity | undefined;
   private counter = 0;
 

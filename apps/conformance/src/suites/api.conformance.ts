@@ -4,7 +4,7 @@ import { fixtures as examples } from '@switchyard/contract/fixtures';
 import type { AppRoute } from '@ts-rest/core';
 import { configFromEnv } from '../config.js';
 import { callRoute } from '../harness/call.js';
-import { bodySchemaOf, checksOf, hasPathParams, MAXIMAL_LEAVES_OUT, NON_UUID_KEY, operationCases, successStatuses, type CallArgs } from '../harness/cases.js';
+import { bodySchemaOf, checksOf, hasPathParams, MAXIMAL_LEAVES_OUT, NON_UUID_KEY, operationCases, successStatuses, THROWAWAY_TENANT_ROUTES, type CallArgs } from '../harness/cases.js';
 import { maximalBody } from '../harness/maximal.js';
 import { allViolations, medianMs, RESPONSE_CHECKS, responseViolation } from '../harness/checks.js';
 import { invalidInput, mismatch, missingKey, ruleRefusal, unauthenticated, unknownResource, unsupportedMethod, type Expected } from '../harness/expect.js';
@@ -103,8 +103,8 @@ for (const c of operationCases(world.checksControlApi)) {
     /** Why the valid request could not be made (a state only the control API or a fixture gives): the reason of every check that needs it. */
     let whyNot: string | undefined;
     const because = (what: string) => (whyNot ? `${what}: ${whyNot}` : what);
-    /** The throwaway merchant a reset or an import acts on (its case makes one), instead of the suite's own. */
-    const ownIdentity = () => ((c.key === 'sandbox.reset' || c.key === 'sandbox.importSnapshot') && world.resetIdentity) || undefined;
+    /** The throwaway merchant a reset, an import or a key rotation acts on (its case makes one), instead of the suite's own. */
+    const ownIdentity = () => (THROWAWAY_TENANT_ROUTES.has(c.key) && world.resetIdentity) || undefined;
 
     routeCheck(`${op} › positive_data_acceptance`, async ({ skip }) => {
       prepared = await orSkip(

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { CreateMerchantBody, SandboxClock, SandboxEvent, SandboxMerchant } from '@switchyard/contract';
 import { z } from 'zod';
@@ -67,6 +68,9 @@ export async function seedMerchants(store: Store, clock: BaseClock, ids: IdFacto
   for (const keys of await configuredMerchants(merchantsFile)) await store.putMerchantIfAbsent(merchantRecord(store.secretKeys, clock, ids, keys));
 }
 
+/** A merchant secret key made of `bytes` (24 random ones: 192 bits). */
+const secretKeyOf = (bytes: Buffer) => `sandbox_sk_${bytes.toString('base64url')}`;
+
 /**
  * A fresh tenant (`sandbox_` key prefix, as upstream sandbox keys). Its id, keys and account ids
  * come from `ids.forNewMerchants()`: random, or with a seed the same for the n-th merchant of
@@ -81,7 +85,7 @@ export async function createMerchant(store: Store, clock: BaseClock, ids: IdFact
       id: `mer_${source.bytes(8).toString('hex')}`,
       name: body.name ?? 'Sandbox merchant',
       public_api_key: `sandbox_pk_${source.bytes(24).toString('base64url')}`,
-      private_secret_key: `sandbox_sk_${source.bytes(24).toString('base64url')}`,
+      private_secret_key: secretKeyOf(source.bytes(24)),
       account_ids: Array.from({ length: body.accounts ?? 1 }, () => source.uuid()),
     };
     const merchant = merchantRecord(store.secretKeys, clock, ids, keys);
@@ -89,6 +93,23 @@ export async function createMerchant(store: Store, clock: BaseClock, ids: IdFact
     // reach the same ids at once, and only one of them gets them.
     if (await store.putMerchantIfAbsent(merchant)) return { ...keys, created_at: merchant.created_at };
   }
+}
+
+/**
+ * Replaces the merchant's secret key (`POST /sandbox/secret-key/rotate`) with a new one, which
+ * only this answer shows: the store keeps its digest, in place of the old key's, so the old key
+ * stops working with no grace period (docs/sandbox.md, "Rotating the secret key"). The public key
+ * stays. The change goes through `updateMerchant`, which refuses a request whose key was already
+ * rotated away (`RequestStore`): of two rotations with one key, one wins.
+ *
+ * The new key is random even with `--seed`: every run with the seed would make a seeded one
+ * again, and the merchant's seeded ids stay the ones a run without the rotation makes.
+ */
+export async function rotateSecretKey(ctx: RequestContext): Promise<SandboxMerchant> {
+  const secretKey = secretKeyOf(randomBytes(24));
+  const secret_key_digest = ctx.store.secretKeys.digest(secretKey);
+  const merchant = await existingMerchant(ctx.store.updateMerchant(ctx.merchant.id, (m) => ({ ...m, secret_key_digest })));
+  return { id: merchant.id, name: merchant.name, public_api_key: merchant.public_api_key, private_secret_key: secretKey, account_ids: [...merchant.account_ids], created_at: merchant.created_at };
 }
 
 export function clockView(ctx: RequestContext): SandboxClock {

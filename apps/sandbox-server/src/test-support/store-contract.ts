@@ -235,6 +235,20 @@ describe(`${name}: the store contract`, () => {
     expect(current).toBe(4);
   });
 
+  // A secret key's rotation (app/sandbox.ts) is a change of the merchant like a clock advance:
+  // a record read before it must not act, so the request reads the merchant again and is refused.
+  it('answers a rotated secret key by public key at once, and writes nothing of a checked transaction on the record from before', async () => {
+    const store = await open();
+    await store.putMerchantIfAbsent(merchant('mk'));
+    const before = (await store.findMerchantByPublicKey('pk_mk')) as MerchantRecord;
+    const rotated = (await store.updateMerchant('mk', (m) => ({ ...m, secret_key_digest: 'digest_rotated' }))) as MerchantRecord;
+    expect(rotated.secret_key_digest).toBe('digest_rotated');
+    expect((await store.findMerchantByPublicKey('pk_mk'))?.secret_key_digest).toBe('digest_rotated');
+    expect((await store.getMerchant('mk'))?.secret_key_digest).toBe('digest_rotated');
+    await expect(store.withCheckedTransaction(before, (tx) => tx.put('customer', 'late', { id: 'late' }), () => undefined)).rejects.toBeInstanceOf(MerchantChanged);
+    expect(await store.withCheckedTransaction(rotated, (tx) => tx.get('customer', 'late'), () => undefined)).toBeUndefined();
+  });
+
   it('checks a merchant record against a change queued before its transaction', async () => {
     const store = await open();
     await store.putMerchantIfAbsent(merchant('mw'));

@@ -575,6 +575,15 @@ export interface SandboxRoutes {
       429: ApiError;
     };
   };
+  /** POST /sandbox/secret-key/rotate: Replace the merchant's secret key with a new one, answered only here; the old key stops working, with no grace period. */
+  rotateSecretKey: {
+    request: {
+      headers?: KeyHeaders | undefined;
+    };
+    responses: CommonErrorResponses & {
+      200: SandboxMerchant;
+    };
+  };
   /** GET /sandbox/clock: Read the merchant's sandbox clock. */
   getClock: {
     request: {

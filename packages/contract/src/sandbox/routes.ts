@@ -58,6 +58,15 @@ export const sandboxContract = withDeclaredErrors(c.router(
       summary: 'Create an isolated merchant (tenant) with fresh keys',
       metadata: meta({ operationId: 'sandboxCreateMerchant', idempotent: false, supporting: true, specSection: null, domain: 'sandbox', auth: 'none', errors: ['AUTHORIZATION_REQUIRED', 'INVALID_PARAMETERS', 'INVALID_STATE', 'TOO_MANY_REQUESTS'] }),
     },
+    rotateSecretKey: {
+      method: 'POST',
+      path: '/secret-key/rotate',
+      headers: AuthHeaders,
+      body: c.noBody(),
+      responses: { 200: SandboxMerchant, ...commonErrorResponses },
+      summary: "Replace the merchant's secret key with a new one, answered only here; the old key stops working, with no grace period",
+      metadata: sandboxMeta('sandboxRotateSecretKey', []),
+    },
     getClock: {
       method: 'GET',
       path: '/clock',

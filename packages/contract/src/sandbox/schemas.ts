@@ -11,7 +11,11 @@ export const CreateMerchantBody = z.object({
 });
 export type CreateMerchantBody = z.infer<typeof CreateMerchantBody>;
 
-/** A sandbox merchant (tenant): its key pair and the account ids it owns. */
+/**
+ * A sandbox merchant (tenant): its key pair and the account ids it owns. Answered when the
+ * merchant is created and when its secret key is rotated: the only two places the secret key is
+ * ever shown (the sandbox keeps a digest of it).
+ */
 export const SandboxMerchant = z.object({
   id: z.string(),
   name: z.string(),

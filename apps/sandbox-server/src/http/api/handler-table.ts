@@ -5,7 +5,7 @@ import { createCustomer, createCustomerSession, getCustomer } from '../../app/cu
 import { createRecipient, createTransfer, reverseTransfer } from '../../app/marketplace.js';
 import { completeEnrollment, enrollDirect, enrollInSession, scriptOutcomes } from '../../app/payment-methods.js';
 import { cancelOrRefund, capturePayment, chargeback, createPayment, disputeChargeback, getPayment, refundTransaction, settleDispute } from '../../app/payments.js';
-import { createMerchant, currentClock, listEvents, resetMerchant } from '../../app/sandbox.js';
+import { createMerchant, currentClock, listEvents, resetMerchant, rotateSecretKey } from '../../app/sandbox.js';
 import { inspectorOverview } from '../../app/inspector.js';
 import { createSubscription, getSubscription, retrySubscription } from '../../app/subscriptions.js';
 import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, redeliver, updateWebhook } from '../../app/webhooks.js';
@@ -70,6 +70,7 @@ export const handlers: Handlers = {
       await ctx.merchantQuota.take(ctx.store);
       return createMerchant(ctx.store, ctx.clock, ctx.ids, body);
     },
+    rotateSecretKey: (ctx) => rotateSecretKey(ctx),
     getClock: (ctx) => currentClock(ctx),
     // Everything that falls due, webhook retries included, runs before the answer: tests stay deterministic.
     advanceClock: (ctx, { body }) => ctx.clockAdvancer.advance(ctx, body.seconds),

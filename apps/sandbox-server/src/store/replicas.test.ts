@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
 import type { SandboxMerchant } from '@switchyard/contract';
 import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
-import { clientsFor, idemKey, newMerchant, pay, startSandbox, type RunningSandbox } from '../test-support/harness.js';
+import { clientsFor, idemKey, keysOf, newMerchant, pay, raw, startSandbox, type RunningSandbox } from '../test-support/harness.js';
 import { startReceiver } from '../test-support/receiver.js';
+import { MERCHANT_FRESH_FOR_MS } from './merchant-cache.js';
 import { PostgresStore } from './postgres.js';
 
 const url = testDatabaseUrl('replicas.test.ts');
@@ -12,11 +13,13 @@ describe.skipIf(!url)('two sandbox replicas on one PostgreSQL', () => {
   let a: RunningSandbox;
   let b: RunningSandbox;
   let drop: () => Promise<void>;
+  let schema: string;
   let merchant: SandboxMerchant;
 
   beforeAll(async () => {
     const db = await freshSchema(url as string);
     drop = db.drop;
+    schema = db.schema;
     a = await startSandbox({ databaseUrl: url, databaseSchema: db.schema });
     // B keeps merchant records for a minute: what finds a change made through A is B's check, not the expiry.
     b = await startSandbox({ databaseUrl: url, databaseSchema: db.schema }, { store: await PostgresStore.connect({ connectionString: url as string, schema: db.schema, merchantFreshForMs: 60_000 }) });
@@ -160,6 +163,68 @@ describe.skipIf(!url)('two sandbox replicas on one PostgreSQL', () => {
       expect(session.status).toBe(200);
       const exported = await viaB.sandbox.exportSnapshot();
       expect(exported.status === 200 && exported.body.merchant.account_ids).toEqual(source.account_ids);
+    });
+
+    const INVALID_CREDENTIALS = { status: 401, body: { code: 'INVALID_CREDENTIALS', messages: ['invalid API credentials'] } };
+
+    /** A merchant B keeps, with its secret key rotated through A: the old key and the new one. */
+    async function rotatedThroughA() {
+      const { m, viaA, viaB } = await keptByB();
+      const rotated = await viaA.sandbox.rotateSecretKey();
+      if (rotated.status !== 200) throw new Error(`rotate: ${rotated.status}`);
+      return { m, viaB, rotated: rotated.body };
+    }
+
+    // B still keeps the record from before the rotation (for a minute): each refusal below is the
+    // request's own finding, each on a merchant of its own so no earlier request refreshed B's record.
+    it('refuses a secret key rotated through the other at once, wherever the request meets the merchant', async () => {
+      const created = await rotatedThroughA();
+      // Its first transaction's check fails: the request reads the merchant again and is refused, having written nothing.
+      expect(await created.viaB.customers.create({ body: { merchant_customer_id: 'old-key' } })).toMatchObject(INVALID_CREDENTIALS);
+      expect(await clientsFor(a.url, created.rotated).customers.create({ body: { merchant_customer_id: 'old-key' } })).toMatchObject({ status: 201 });
+      // A refusal while the record is not known current reads it again: the keys' refusal comes first.
+      const refused = await rotatedThroughA();
+      expect(await raw(b.url, '/v1/customers', { method: 'POST', headers: { ...keysOf(refused.m), 'content-type': 'application/json' }, body: JSON.stringify({ merchant_customer_id: 42 }) })).toMatchObject(INVALID_CREDENTIALS);
+      // What reads the merchant itself (the clock, a change of the merchant) finds the new key.
+      const clock = await rotatedThroughA();
+      expect(await clock.viaB.sandbox.getClock()).toMatchObject(INVALID_CREDENTIALS);
+      const again = await rotatedThroughA();
+      expect(await again.viaB.sandbox.rotateSecretKey()).toMatchObject(INVALID_CREDENTIALS);
+      expect((await clientsFor(a.url, again.rotated).sandbox.getClock()).status).toBe(200);
+    });
+
+    it('takes the key rotated through the other at once, and refuses the old one from then on', async () => {
+      const { m, viaB, rotated } = await rotatedThroughA();
+      // The kept record refuses the new key: authentication reads the merchant again, and keeps it.
+      expect((await clientsFor(b.url, rotated).sandbox.listRequests({ query: {} })).status).toBe(200);
+      expect((await clientsFor(b.url, rotated).customers.create({ body: { merchant_customer_id: 'new-key' } })).status).toBe(201);
+      expect(await raw(b.url, '/sandbox/requests', { headers: keysOf(m) })).toMatchObject(INVALID_CREDENTIALS);
+      expect(await viaB.customers.get({ params: { customer_id: crypto.randomUUID() } })).toMatchObject(INVALID_CREDENTIALS);
+    });
+
+    describe('on a replica that keeps records for the documented second', () => {
+      let c: RunningSandbox;
+      beforeAll(async () => {
+        c = await startSandbox({ databaseUrl: url, databaseSchema: schema });
+      });
+      afterAll(async () => {
+        await c?.stop();
+      });
+
+      // The journal lives in the process: a request for it meets neither a transaction nor the
+      // merchant's row, so only the kept record's age bounds how long the old key reads it.
+      it('refuses the old key within MERCHANT_FRESH_FOR_MS also where the request reaches no store', async () => {
+        const m = await newMerchant(a.url);
+        const keptAt = performance.now();
+        expect(await clientsFor(c.url, m).customers.get({ params: { customer_id: crypto.randomUUID() } })).toMatchObject({ status: 400, body: { code: 'CUSTOMER_NOT_FOUND' } });
+        const rotated = await clientsFor(a.url, m).sandbox.rotateSecretKey();
+        if (rotated.status !== 200) throw new Error(`rotate: ${rotated.status}`);
+        // The bound, counted from before the read that kept the record, plus one journal request's
+        // own time on a loaded machine.
+        await vi.waitFor(async () => expect(await raw(c.url, '/sandbox/requests', { headers: keysOf(m) })).toMatchObject(INVALID_CREDENTIALS), { timeout: MERCHANT_FRESH_FOR_MS + 500, interval: 20 });
+        expect(performance.now() - keptAt).toBeLessThan(MERCHANT_FRESH_FOR_MS + 500);
+        for (const replica of [a, b, c]) expect((await clientsFor(replica.url, rotated.body).sandbox.listRequests({ query: {} })).status).toBe(200);
+      });
     });
   });
 

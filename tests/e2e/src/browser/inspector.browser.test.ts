@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '@switchyard/client';
 import { fixtures } from '@switchyard/contract/fixtures';
 import { startWorld, type World } from '../sandbox.js';
 import { chromiumAvailability, docsImage, launchChromium, onPage } from './chromium.js';
@@ -119,6 +120,21 @@ describe.skipIf(!chromium.available)('the inspector', () => {
       await shown.locator(':scope > summary').click();
       await shown.locator('ul.lines li', { hasText: 'DECLINED' }).waitFor();
       await page.locator('#customers details.item > summary', { hasText: 'inspector-subscriber' }).waitFor();
+    });
+  });
+
+  it('signs itself out, with the reason, once the secret key it holds is rotated; the new key signs in', async (context) => {
+    const merchant = await createClient({ baseUrl: world.url, publicApiKey: 'none', privateSecretKey: 'none' }).sandbox.createMerchant({ body: { name: 'rotated' } });
+    await onPage(browser, context, async (page) => {
+      await signIn(page, world.url, merchant);
+      await page.locator('#merchant', { hasText: merchant.id }).waitFor();
+      const rotated = await createClient({ baseUrl: world.url, publicApiKey: merchant.public_api_key, privateSecretKey: merchant.private_secret_key }).sandbox.rotateSecretKey();
+      // The page's own refresh (every 2 s) meets the refusal: nobody acts on the page.
+      await page.locator('#signin').waitFor({ state: 'visible' });
+      await expect(page.locator('#error').textContent()).resolves.toBe('The sandbox refused these keys: INVALID_CREDENTIALS: invalid API credentials');
+      expect(await page.evaluate('sessionStorage.length')).toBe(0);
+      await signIn(page, world.url, rotated);
+      await page.locator('#merchant', { hasText: merchant.id }).waitFor();
     });
   });
 

@@ -1,9 +1,8 @@
 import { boundMessages, formatIssuePath, MAX_ERROR_MESSAGES, type Snapshot, type SnapshotRecord } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
 import { yieldToEventLoop } from '../runtime/yield.js';
-import type { RecordKind } from '../store/types.js';
+import { PUBLIC_HANDLE_KINDS, type RecordKind } from '../store/types.js';
 import type { TenantLimits } from '../tenant-limits.js';
-import { PUBLIC_HANDLE_KINDS } from '../store/types.js';
 import { problemOf, STORED_RULES, type Problem, type StoredRule } from './stored-records.js';
 
 /**

@@ -1,107 +1,156 @@
-import { FREQUENCY_TYPES, SUBSCRIPTION_STATUSES, type Snapshot, type SnapshotRecord } from '@switchyard/contract';
-import { z, type ZodTypeAny } from 'zod';
+import { boundMessages, formatIssuePath, MAX_ERROR_MESSAGES, type Snapshot, type SnapshotRecord } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
-import { MAX_ATTEMPTS } from '../domain/webhook-routing.js';
-import type { RecordKind } from '../store/types.js';
+import { yieldToEventLoop } from '../runtime/yield.js';
+import { PUBLIC_HANDLE_KINDS, type RecordKind } from '../store/types.js';
 import type { TenantLimits } from '../tenant-limits.js';
+import { problemOf, STORED_RULES, type Problem, type StoredRule } from './stored-records.js';
 
 /**
- * What an imported record must be, beyond a JSON object: the rules the API holds its own writes to,
- * for the kinds the sandbox acts on by itself (the clock bills subscriptions, expires payments and
- * onboardings, sends deliveries to webhooks). A record the API could never have written (a
- * frequency of 0, a date that does not parse, an eighth attempt) would make that work run without
- * end or fail on every tick, for every tenant; it is refused with the field that breaks the rule.
+ * The longest the checks run before letting other requests in: checking a payment against its
+ * rules takes a few hundred microseconds, and a snapshot holds up to 20,000 records.
  */
-const isoTime = z.string().datetime({ offset: true });
-const webAddress = z
-  .string()
-  .max(2048)
-  .url()
-  .refine((u) => /^https?:\/\//i.test(u), { message: 'must be an http(s) URL' });
-const count = z.number().int().min(0);
+const SLICE_MS = 10;
 
-const StoredSubscription = z
-  .object({
-    status: z.enum(SUBSCRIPTION_STATUSES),
-    // The API's own bounds (CreateSubscriptionBody): each cycle moves the schedule forward.
-    frequency: z.object({ type: z.enum(FREQUENCY_TYPES), value: z.number().int().min(1).max(365) }),
-    amount_units: count,
-    billing_total: z.number().int().min(1).nullable(),
-    billing_current: count,
-    next_at: isoTime.nullable(),
-    availability: z.object({ start_at: isoTime, finish_at: isoTime.nullable() }),
-    retries: z.object({ retry_on_decline: z.boolean(), amount: z.number().int().min(0).max(10) }),
-    trial: z.object({ billing_cycles: z.number().int().min(1), amount_units: count.nullable() }).nullable(),
-  })
-  .passthrough()
-  .refine((s) => s.billing_total === null || s.billing_current <= s.billing_total, { message: 'billing_current is past billing_total', path: ['billing_current'] })
-  .refine((s) => s.next_at === null || !['COMPLETED', 'CANCELED'].includes(s.status), { message: 'a completed or canceled subscription has no next_at', path: ['next_at'] });
+/** Longest record id a message quotes: ids are the snapshot's, any length up to the contract's bound. */
+const MAX_QUOTED_ID = 40;
 
-const StoredWebhook = z
-  .object({
-    account_id: z.string(),
-    url: webAddress,
-    state: z.enum(['ACTIVE', 'INACTIVE']),
-  })
-  .passthrough();
+/** `records[3] payment "0b1c…"`: where a problem is, as the caller finds it in the document. */
+function recordLabel(i: number, record: SnapshotRecord): string {
+  const id = record.id.length > MAX_QUOTED_ID ? `${record.id.slice(0, MAX_QUOTED_ID - 1)}…` : record.id;
+  return `records[${i}] ${record.kind} ${JSON.stringify(id)}`;
+}
 
-const StoredDelivery = z
-  .object({
-    webhook_id: z.string(),
-    url: webAddress,
-    state: z.enum(['pending', 'delivered', 'failed']),
-    attempts: z.array(z.object({ at: isoTime }).passthrough()).max(MAX_ATTEMPTS),
-    next_attempt_at: isoTime.nullable(),
-    created_at: isoTime,
-  })
-  .passthrough()
-  .refine((d) => d.state === 'pending' || d.next_attempt_at === null, { message: 'only a pending delivery has a next attempt', path: ['next_attempt_at'] });
+/** `data.amount_units` or `data` itself. */
+const dataField = (path: readonly (string | number)[]) => (path.length === 0 ? 'data' : `data${typeof path[0] === 'number' ? '' : '.'}${formatIssuePath(path)}`);
 
-const StoredOnboarding = z.object({ expires_at: isoTime }).passthrough();
+/** The problems found so far: every one counted, the first MAX_ERROR_MESSAGES + 1 written out. */
+class Problems {
+  readonly messages: string[] = [];
+  total = 0;
 
-const STORED: Partial<Record<RecordKind, ZodTypeAny>> = {
-  subscription: StoredSubscription,
-  webhook: StoredWebhook,
-  webhook_delivery: StoredDelivery,
-  banking_onboarding: StoredOnboarding,
-};
+  add(message: () => string): void {
+    this.total += 1;
+    if (this.messages.length <= MAX_ERROR_MESSAGES) this.messages.push(message());
+  }
 
-const invalid = (message: string) => new DomainError('INVALID_PARAMETERS', [message]);
+  refuse(): void {
+    if (this.total > 0) throw new DomainError('INVALID_PARAMETERS', boundMessages(this.messages, this.total));
+  }
+}
+
+/** Every id and unique key of the snapshot, by kind: what references are looked up in. */
+class Held {
+  private readonly ids = new Map<string, number>();
+  private readonly keys = new Map<string, number>();
+
+  /** The index of the record that first held the id (or key), when this one is not the first. */
+  addId(kind: string, id: string, i: number): number | undefined {
+    return Held.once(this.ids, `${kind}\u001f${id}`, i);
+  }
+
+  addKey(kind: string, key: string, i: number): number | undefined {
+    return Held.once(this.keys, `${kind}\u001f${key}`, i);
+  }
+
+  hasId(kind: RecordKind, id: string): boolean {
+    return this.ids.has(`${kind}\u001f${id}`);
+  }
+
+  hasKey(kind: RecordKind, key: string): boolean {
+    return this.keys.has(`${kind}\u001f${key}`);
+  }
+
+  private static once(map: Map<string, number>, key: string, i: number): number | undefined {
+    const first = map.get(key);
+    if (first !== undefined) return first;
+    map.set(key, i);
+    return undefined;
+  }
+}
 
 /**
- * Checks every record of a snapshot: its data names its own id, belongs to one of the snapshot's
- * accounts, and, for the kinds in `STORED`, keeps the API's rules; the webhooks per account stay
- * within the tenant's limit, and their URLs are destinations the sandbox allows.
+ * One record against the rules of its kind (app/stored-records.ts), in their order; a step whose
+ * input broke the previous one's rules is not run (a view reads what `stored` checked).
  */
-export function checkSnapshotRecords(snapshot: Snapshot, limits: TenantLimits, urlRefusal?: (url: string) => string | undefined): void {
+function checkRecord(rule: StoredRule<never>, record: SnapshotRecord, held: Held, report: (problem: Problem, answered?: boolean) => void): void {
+  const stored = rule.stored.safeParse(record.data);
+  if (!stored.success) {
+    for (const issue of stored.error.issues) report(problemOf(issue));
+    return;
+  }
+  const data = record.data as never;
+  const id = rule.id?.(data);
+  if (id !== undefined && id !== record.id) report({ path: [], message: `names the id ${JSON.stringify(id)}, not the record's` });
+  const key = rule.uniqueKey(data, record.id);
+  // A public handle another merchant held when it was imported is kept without it (snapshots.ts).
+  const keyKept = record.unique_key === key || (record.unique_key === null && PUBLIC_HANDLE_KINDS.has(record.kind as RecordKind));
+  if (!keyKept) report({ path: [], message: `is kept under the unique key ${JSON.stringify(record.unique_key)}, not ${JSON.stringify(key)}` });
+  if (rule.answer) {
+    let answer: ReturnType<NonNullable<StoredRule<never>['answer']>> | undefined;
+    try {
+      answer = rule.answer(data);
+    } catch (error) {
+      report({ path: [], message: `cannot be answered by the API (${error instanceof Error ? error.message : String(error)})` });
+    }
+    const checked = answer?.[0].safeParse(answer[1]);
+    if (checked && !checked.success) for (const issue of checked.error.issues) report(problemOf(issue), true);
+  }
+  for (const problem of rule.invariants?.(data) ?? []) report(problem);
+  for (const ref of rule.references?.(data) ?? []) {
+    const found = ref.id !== undefined ? held.hasId(ref.kind, ref.id) : held.hasKey(ref.kind, ref.uniqueKey ?? '');
+    if (!found) report({ path: ref.path, message: `names a ${ref.kind} the snapshot does not hold (${JSON.stringify(ref.id ?? ref.uniqueKey)})` });
+  }
+}
+
+/**
+ * Checks every record of a snapshot as the API would have written it: its kind's rules
+ * (app/stored-records.ts: its fields, its answer under the contract, what holds between its
+ * fields, the records it names, which the snapshot must hold), its id and unique key (each once
+ * per kind), its account (one of the snapshot's); the records per kind and the webhooks per
+ * account stay within the merchant's limits, and webhook URLs are destinations the sandbox
+ * allows. Every problem is counted and the first ones are named, each with its record and field:
+ * one 400 INVALID_PARAMETERS for all of them. Linear in the records (references are looked up in
+ * an index built first), and run in slices of SLICE_MS that yield to other requests between them.
+ */
+export async function checkSnapshotRecords(snapshot: Snapshot, limits: TenantLimits, urlRefusal?: (url: string) => string | undefined): Promise<void> {
+  const problems = new Problems();
+  const held = new Held();
+  const counts = new Map<string, number>();
+  snapshot.records.forEach((record, i) => {
+    const first = held.addId(record.kind, record.id, i);
+    if (first !== undefined) problems.add(() => `${recordLabel(i, record)}: id is also records[${first}]'s`);
+    const firstKey = record.unique_key === null ? undefined : held.addKey(record.kind, record.unique_key, i);
+    if (firstKey !== undefined) problems.add(() => `${recordLabel(i, record)}: unique_key is also records[${firstKey}]'s`);
+    counts.set(record.kind, (counts.get(record.kind) ?? 0) + 1);
+  });
+  for (const [kind, count] of counts) {
+    const max = STORED_RULES[kind as RecordKind].max;
+    if (max !== undefined && count > max) problems.add(() => `records: ${count} ${kind} records, more than the ${max} a merchant holds`);
+  }
+
   const accounts = new Set(snapshot.merchant.account_ids);
   const webhooksPerAccount = new Map<string, number>();
-  /** Where each (kind, id) and (kind, unique key) was first seen: a second is refused, as the store would refuse it. */
-  const seen = new Map<string, number>();
-  const once = (what: string, key: string, i: number) => {
-    const first = seen.get(key);
-    if (first !== undefined) throw invalid(`records[${i}].${what} is also records[${first}]'s`);
-    seen.set(key, i);
-  };
-  snapshot.records.forEach((record: SnapshotRecord, i) => {
-    const data = record.data;
-    once('id', `id\u001f${record.kind}\u001f${record.id}`, i);
-    if (record.unique_key !== null) once('unique_key', `key\u001f${record.kind}\u001f${record.unique_key}`, i);
-    if (typeof data.id === 'string' && data.id !== record.id) throw invalid(`records[${i}].data.id "${data.id}" is not the record's id "${record.id}"`);
-    if (typeof data.account_id === 'string' && !accounts.has(data.account_id)) throw invalid(`records[${i}].data.account_id "${data.account_id}" is not one of merchant.account_ids`);
-    const schema = STORED[record.kind as RecordKind];
-    const checked = schema?.safeParse(data);
-    if (checked && !checked.success) {
-      const issue = checked.error.issues[0];
-      throw invalid(`records[${i}].data.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'} (a ${record.kind} the API would not have written)`);
+  let sliceStart = performance.now();
+  for (const [i, record] of snapshot.records.entries()) {
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await yieldToEventLoop();
+      sliceStart = performance.now();
     }
+    const data = record.data;
+    if (typeof data.account_id === 'string' && !accounts.has(data.account_id)) {
+      problems.add(() => `${recordLabel(i, record)}: data.account_id ${JSON.stringify(data.account_id)} is not one of merchant.account_ids`);
+    }
+    checkRecord(STORED_RULES[record.kind as RecordKind], record, held, (problem, answered) =>
+      problems.add(() => `${recordLabel(i, record)}: ${answered ? `its answer's ${formatIssuePath(problem.path) || 'body'}` : dataField(problem.path)} ${problem.message}`),
+    );
     if (record.kind === 'webhook') {
       const refusal = urlRefusal?.(String(data.url));
-      if (refusal) throw invalid(`records[${i}].data.url: ${refusal}`);
+      if (refusal) problems.add(() => `${recordLabel(i, record)}: data.url ${refusal}`);
       const account = String(data.account_id);
       const n = (webhooksPerAccount.get(account) ?? 0) + 1;
-      if (n > limits.webhooksPerAccount) throw invalid(`records[${i}]: account ${account} would have more than ${limits.webhooksPerAccount} webhooks, the most one account may have`);
+      if (n === limits.webhooksPerAccount + 1) problems.add(() => `${recordLabel(i, record)}: account ${account} would have more than ${limits.webhooksPerAccount} webhooks, the most one account may have`);
       webhooksPerAccount.set(account, n);
     }
-  });
+  }
+  problems.refuse();
 }

@@ -1,14 +1,4 @@
-import {
-  FaultRule,
-  MAX_FAULT_RULES,
-  MAX_SNAPSHOT_RECORDS,
-  MAX_WEBHOOK_CHAOS_RULES,
-  SNAPSHOT_FORMAT,
-  WebhookChaosRule,
-  type Snapshot,
-  type SnapshotRecord,
-} from '@switchyard/contract';
-import type { ZodTypeAny } from 'zod';
+import { MAX_SNAPSHOT_RECORDS, SNAPSHOT_FORMAT, type Snapshot, type SnapshotRecord } from '@switchyard/contract';
 import { DomainError } from '../domain/errors.js';
 import { MIGRATIONS } from '../store/migrations/index.js';
 import { PUBLIC_HANDLE_KINDS, UniqueViolation, type RecordKind, type Tx } from '../store/types.js';
@@ -96,7 +86,7 @@ export async function exportSnapshot(ctx: RequestContext): Promise<Snapshot> {
  * The snapshot's records, once checked: refuses a later schema, a kind of record this sandbox does
  * not keep, and a record the API would not have written (`checkSnapshotRecords`).
  */
-function importableRecords(snapshot: Snapshot, ctx: RequestContext): (SnapshotRecord & { kind: RecordKind })[] {
+async function importableRecords(snapshot: Snapshot, ctx: RequestContext): Promise<(SnapshotRecord & { kind: RecordKind })[]> {
   if (snapshot.version > SNAPSHOT_VERSION) {
     throw new DomainError('INVALID_PARAMETERS', [
       `snapshot version ${snapshot.version} is newer than this sandbox's schema version ${SNAPSHOT_VERSION}: import it into a sandbox at version ${snapshot.version} or later`,
@@ -104,24 +94,9 @@ function importableRecords(snapshot: Snapshot, ctx: RequestContext): (SnapshotRe
   }
   const unknown = snapshot.records.findIndex((r) => !isRecordKind(r.kind));
   if (unknown >= 0) throw new DomainError('INVALID_PARAMETERS', [`records[${unknown}].kind "${snapshot.records[unknown]?.kind}" is not a kind of record this sandbox keeps`]);
-  // Rules run on every request or delivery of the merchant: an imported one must be one the API
-  // would have accepted, within the same count limit, or it could do what no rule can (a
-  // pattern or a latency past the contract's bounds).
-  for (const [kind, schema, max] of RULE_KINDS) {
-    const rules = snapshot.records.filter((r) => r.kind === kind);
-    if (rules.length > max) throw new DomainError('INVALID_PARAMETERS', [`records: ${rules.length} ${kind} records, more than the ${max} a merchant holds`]);
-    const bad = snapshot.records.findIndex((r) => r.kind === kind && !schema.safeParse(r.data).success);
-    if (bad >= 0) throw new DomainError('INVALID_PARAMETERS', [`records[${bad}].data is not a valid ${kind}: ${schema.safeParse(snapshot.records[bad]?.data).error?.issues[0]?.message ?? ''}`]);
-  }
-  checkSnapshotRecords(snapshot, limitsOf(ctx), ctx.webhookUrlRefusal);
+  await checkSnapshotRecords(snapshot, limitsOf(ctx), ctx.webhookUrlRefusal);
   return snapshot.records as (SnapshotRecord & { kind: RecordKind })[];
 }
-
-/** Kinds whose records are rules the sandbox applies, checked on import against the API's own schema of a rule. */
-const RULE_KINDS: [RecordKind, ZodTypeAny, number][] = [
-  ['fault_rule', FaultRule, MAX_FAULT_RULES],
-  ['webhook_chaos', WebhookChaosRule, MAX_WEBHOOK_CHAOS_RULES],
-];
 
 /** Tries of an import whose public handles other imports kept taking first (each try finds more of them held). */
 const IMPORT_ATTEMPTS = 3;
@@ -149,7 +124,7 @@ async function writeRecords(ctx: RequestContext, records: (SnapshotRecord & { ki
  * takes the snapshot's account ids and clock offset. Its keys stay its own.
  */
 export async function importSnapshot(ctx: RequestContext, snapshot: Snapshot) {
-  const records = importableRecords(snapshot, ctx);
+  const records = await importableRecords(snapshot, ctx);
   for (let attempt = 1; ; attempt += 1) {
     try {
       await writeRecords(ctx, records);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { SandboxConfig } from '../config.js';
-import type { Sandbox } from '../sandbox.js';
+import type { Sandbox, SandboxOverrides } from '../sandbox.js';
 import { freshSchema, testDatabaseUrl } from './database.js';
 import { startSandbox, type RunningSandbox } from './harness.js';
 
@@ -61,19 +61,20 @@ class SuiteSandbox implements RunningSandbox {
 }
 
 /**
- * A sandbox on `store` (with `overrides` on top of the store's configuration) for the enclosing
- * describe: prepared and started before its tests, stopped and its schema dropped after. A suite's
+ * A sandbox on `store` (with `overrides` on top of the store's configuration, and `parts` such as a
+ * logger of the test's) for the enclosing describe: prepared and started before its tests, stopped
+ * and its schema dropped after. A suite's
  * own setup goes in hooks of its own: a `beforeAll` registered after this call runs once the
  * sandbox is up, and one registered before it (vitest runs `afterAll` hooks in reverse) is torn
  * down only after the sandbox stopped.
  */
-export function sandboxOn(store: StoreUnderTest, overrides: Partial<SandboxConfig> = {}): RunningSandbox {
+export function sandboxOn(store: StoreUnderTest, overrides: Partial<SandboxConfig> = {}, parts: Omit<SandboxOverrides, 'store'> = {}): RunningSandbox {
   const sb = new SuiteSandbox();
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const prepared = await store.prepare();
     drop = prepared.drop;
-    sb.start(await startSandbox({ ...prepared.config, ...overrides }));
+    sb.start(await startSandbox({ ...prepared.config, ...overrides }, parts));
   });
   // Not started when prepare() or the start failed: cleans up what there is.
   afterAll(async () => {

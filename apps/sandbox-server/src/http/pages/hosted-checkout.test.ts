@@ -1,56 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '@switchyard/contract/fixtures';
-import type { CreatePaymentLinkBody, PaymentLink } from '@switchyard/contract';
 import type { PaymentLinkState } from '../../domain/payment-links.js';
 import { createLogger } from '../../logger.js';
 import { MemoryStore } from '../../store/memory.js';
+import { APPROVE, CALLBACK, CHALLENGE, card, checkoutPages, post } from '../../test-support/checkout-pages.js';
 import { clientsFor, idemKey, newMerchant, sandboxWithMerchant, startSandbox } from '../../test-support/harness.js';
 
 /**
  * The hosted checkout over real HTTP: pages, form posts with their redirects, and
  * every error as a readable page. The browser suite (tests/e2e) drives the same pages in Chromium.
+ * The attacks on them (framing, callbacks, attempts and challenges crossing checkouts) run on both
+ * stores in hosted-page-attacks.test.ts.
  */
 
 const w = sandboxWithMerchant();
-const CALLBACK = 'https://shop.example/return?from=checkout';
-const APPROVE = '4111111111111111';
-
-async function link(extra: Partial<CreatePaymentLinkBody> = {}): Promise<PaymentLink> {
-  const res = await w.clients.checkout.createPaymentLink({
-    body: { ...fixtures.createPaymentLink(), account_id: w.accountId, availability: undefined, callback_url: CALLBACK, one_time_use: false, ...extra },
-  });
-  if (res.status !== 200) throw new Error(`link: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-const page = (path: string) => fetch(path.startsWith('http') ? path : `${w.sb.url}${path}`, { redirect: 'manual' });
-
-/** The attempt key of the page's card form (or of the form for `method`). */
-async function attemptOf(url: string, method = 'CARD'): Promise<string> {
-  const html = await (await page(url)).text();
-  const form = html.split('<form').find((f) => f.includes(`name="method" value="${method}"`));
-  const key = form && /name="attempt" value="([^"]+)"/.exec(form)?.[1];
-  if (!key) throw new Error(`no ${method} form on ${url}`);
-  return key;
-}
-
-function post(url: string, fields: Record<string, string>) {
-  return fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
-}
-
-const card = (number: string, attempt: string) => ({ attempt, method: 'CARD', card_number: number, holder_name: 'ADA LOVELACE', expiry: '11/30', security_code: '123' });
-
-async function payCard(url: string, number: string): Promise<Response> {
-  return post(url, card(number, await attemptOf(url)));
-}
-
-const paymentOf = async (id: string) => {
-  const res = await w.clients.payments.get({ params: { payment_id: id } });
-  if (res.status !== 200) throw new Error(`payment ${id}: ${res.status}`);
-  return res.body;
-};
-
-const location = (res: Response) => new URL(res.headers.get('location') ?? '', w.sb.url);
+const { link, page, attemptOf, payCard, paymentOf, location, storedLink } = checkoutPages(w);
 
 describe('a payment link page', () => {
   it.concurrent('shows the description, amount and methods, with a label for every input', async () => {
@@ -196,11 +160,6 @@ describe('a payment link page', () => {
   });
 });
 
-/** The link as the sandbox keeps it: no API route reads a link back (the spec has only its creation). */
-const storedLink = async (code: string) => (await w.sb.sandbox.store.locate<PaymentLinkState>('payment_link', code))?.data;
-
-const CHALLENGE = '4916994064252017';
-
 /**
  * A one-time link's status. Upstream's link statuses are "CREATED, USED, CANCELED, EXPIRED, ERROR"
  * (upstream's notes, "Statuses"; the spec shows CREATED, §2.9 and §3) and §4.12's one_time_use "true allows
@@ -300,72 +259,6 @@ describe('a one-time link', () => {
   });
 });
 
-/**
- * A form's `attempt` pays the checkout it is posted to, and only that one: an attempt key is the
- * merchant's, so one made on another link or session of the merchant is refused (a page, 409)
- * rather than replaying that checkout's payment here, and its attempt page is not this checkout's.
- */
-describe('a checkout attempt', () => {
-  const session = async (clients = w.clients, accountId = w.accountId) => {
-    const s = await clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: accountId, callback_url: 'https://other.example/back' } });
-    if (s.status !== 200) throw new Error('session');
-    return `${w.sb.url}/checkout/sessions/${s.body.checkout_session}`;
-  };
-
-  it.concurrent('made on one link neither pays another link or a session of the merchant nor shows them its payment', async () => {
-    const a = await link();
-    const b = await link({ callback_url: 'https://other.example/back' });
-    const s = await session();
-    const attempt = await attemptOf(a.checkout_url);
-    const paidA = location(await post(a.checkout_url, card(APPROVE, attempt))).searchParams.get('payment_id');
-    expect(paidA).toBeTruthy();
-
-    for (const other of [b.checkout_url, s]) {
-      const refused = await post(other, card(APPROVE, attempt));
-      expect(refused.status).toBe(409);
-      expect(refused.headers.get('location')).toBeNull();
-      const html = await refused.text();
-      expect(html).toContain('filled in on another checkout page');
-      expect(html).not.toContain(paidA);
-      expect(html).not.toContain(APPROVE);
-      expect(html).toContain('data-card-form');
-
-      const waited = await page(`${other}/attempts/${attempt}`);
-      expect(waited.status).toBe(404);
-      expect(waited.headers.get('location')).toBeNull();
-      expect(await waited.text()).toContain('Payment attempt not found');
-      // Nor does the other checkout show or answer the first one's payment.
-      expect((await page(`${other}/payments/${paidA}`)).status).toBe(404);
-      expect((await post(`${other}/attempts/${attempt}/challenge`, { otp: '1234' })).status).toBe(404);
-    }
-    expect(await storedLink(b.code)).toMatchObject({ payments_number: 0, status: 'CREATED' });
-    expect(await storedLink(a.code)).toMatchObject({ payments_number: 1, last_payment_id: paidA });
-    expect((await page(s)).status).toBe(200);
-    // The first link's own attempt page still sends its buyer to the payment's result page, never
-    // to the merchant again: a GET repeats no redirect to the callback.
-    expect(location(await page(`${a.checkout_url}/attempts/${attempt}`)).pathname).toBe(`${new URL(a.checkout_url).pathname}/payments/${paidA}`);
-  });
-
-  it.concurrent('made on a session of one merchant does not touch it when posted to a session of another merchant', async () => {
-    const m = await newMerchant(w.sb.url);
-    const c = clientsFor(w.sb.url, m);
-    const mine = await session();
-    const theirs = await session(c, m.account_ids[0] as string);
-    const attempt = await attemptOf(mine);
-    const paid = location(await post(mine, card(APPROVE, attempt)));
-    const mineId = mine.split('/').at(-1);
-    expect(paid.searchParams.get('checkout_session')).toBe(mineId);
-
-    expect((await page(`${theirs}/attempts/${attempt}`)).status).toBe(404);
-    // The other merchant's page takes the form as its own: a payment of its session, none of the first's.
-    const other = location(await post(theirs, card(APPROVE, attempt)));
-    expect(other.searchParams.get('checkout_session')).toBe(theirs.split('/').at(-1));
-    expect(other.searchParams.get('payment_id')).not.toBe(paid.searchParams.get('payment_id'));
-    expect(await c.payments.get({ params: { payment_id: paid.searchParams.get('payment_id') ?? '' } })).toMatchObject({ body: { code: 'PAYMENT_NOT_FOUND' } });
-    expect(await paymentOf(paid.searchParams.get('payment_id') ?? '')).toMatchObject({ status: 'SUCCEEDED', checkout: { session: mineId } });
-  });
-});
-
 describe('a checkout session page', () => {
   it.concurrent('pays the session once and returns to its callback_url', async () => {
     const s = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.accountId, callback_url: CALLBACK } });
@@ -456,40 +349,5 @@ describe('an unexpected failure on a checkout page', () => {
     } finally {
       await sb.stop();
     }
-  });
-});
-
-describe('hosted page security', () => {
-  it.concurrent('sets frame-ancestors on every page: checkout, payer page, enrollment, errors', async () => {
-    for (const path of ['/checkout/links/nope', '/pay/nope', '/checkout/sessions/nope', '/nope']) {
-      const res = await fetch(`${w.sb.url}${path}`);
-      expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
-      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
-    }
-  });
-
-  it.concurrent('never follows a callback with userinfo, which makes one address look like another', async () => {
-    const l = await link({ callback_url: 'http://127.0.0.1@evil.example/back' });
-    const res = await post(l.checkout_url, card(APPROVE, crypto.randomUUID()));
-    expect(res.status).toBe(303);
-    expect(location(res).host).not.toBe('evil.example');
-    expect(location(res).pathname).toMatch(/\/payments\//);
-  });
-});
-
-describe('the 3-D Secure challenge of a checkout', () => {
-  it.concurrent('is reachable only through the form that started it: not for a payment made through the API with the session', async () => {
-    const session = await w.clients.checkout.createSession({ body: { ...fixtures.createCheckoutSession(), account_id: w.accountId } });
-    if (session.status !== 200) throw new Error('session');
-    const body = { ...fixtures.createPayment(session.body.checkout_session, '4916994064252017'), account_id: w.accountId };
-    const payment = await w.clients.payments.create({ body, headers: { 'x-idempotency-key': idemKey() } });
-    if (payment.status !== 201) throw new Error(`payment: ${JSON.stringify(payment.body)}`);
-    expect(payment.body).toMatchObject({ status: 'PENDING', sub_status: 'WAITING_ADDITIONAL_STEP' });
-    const base = `${w.sb.url}/checkout/sessions/${session.body.checkout_session}`;
-    // Neither the payment's page nor any attempt of the session answers its challenge.
-    expect((await page(`${base}/payments/${payment.body.id}`)).status).toBe(409);
-    expect((await post(`${base}/payments/${payment.body.id}/challenge`, { otp: '1234' })).status).toBe(404);
-    expect((await post(`${base}/attempts/${crypto.randomUUID()}/challenge`, { otp: '1234' })).status).toBe(404);
-    expect(await paymentOf(payment.body.id)).toMatchObject({ status: 'PENDING', sub_status: 'WAITING_ADDITIONAL_STEP' });
   });
 });

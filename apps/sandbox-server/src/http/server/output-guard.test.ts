@@ -18,7 +18,12 @@ const MB = 1024 * 1024;
 /** A merchant holding about 5 MB of customers: its snapshot is the large response. */
 async function largeMerchant(url: string): Promise<SandboxMerchant> {
   const merchant = await newMerchant(url);
-  const records = Array.from({ length: 2_000 }, (_, i) => ({ kind: 'customer', id: `cus-${i}`, unique_key: null, data: { id: `cus-${i}`, note: 'x'.repeat(2_500) } }));
+  const now = new Date().toISOString();
+  const records = Array.from({ length: 2_000 }, (_, i) => {
+    const id = crypto.randomUUID();
+    // A customer as the API keeps one (the import checks it), with a long name for the bulk.
+    return { kind: 'customer', id, unique_key: `cus-${i}`, data: { id, merchant_customer_id: `cus-${i}`, first_name: 'x'.repeat(2_500), created_at: now, updated_at: now } };
+  });
   const snapshot: Snapshot = { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, exported_at: '2026-01-01T00:00:00.000Z', merchant: { account_ids: merchant.account_ids, clock_offset_seconds: 0 }, records };
   const imported = await clientsFor(url, merchant).sandbox.importSnapshot({ body: snapshot });
   if (imported.status !== 200) throw new Error(`import: ${JSON.stringify(imported.body)}`);

@@ -1,5 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
+/** How many matched keys `matches` keeps the digest of: more than the merchants a sandbox usually serves at once. */
+const VERIFIED_KEYS = 1_000;
+
 /** What `check()` digests: a fixed label, so the check value identifies the pepper and nothing else. */
 const CHECK_LABEL = 'switchyard secret-key pepper check';
 
@@ -11,6 +14,8 @@ const CHECK_LABEL = 'switchyard secret-key pepper check';
  */
 export class SecretKeyDigests {
   private readonly pepper: Buffer;
+  /** Digests of secret keys that matched a merchant, by key, oldest first. */
+  private readonly verified = new Map<string, Buffer>();
 
   constructor(pepper: string) {
     this.pepper = Buffer.from(pepper, 'utf8');
@@ -20,11 +25,23 @@ export class SecretKeyDigests {
     return createHmac('sha256', this.pepper).update(secretKey, 'utf8').digest('hex');
   }
 
-  /** Compares in constant time; both sides are 32-byte digests whatever the key's length. */
+  /**
+   * Compares in constant time; both sides are 32-byte digests whatever the key's length. The
+   * digests of keys that matched are kept (`VERIFIED_KEYS` at most, the oldest dropped): an HMAC
+   * was 5 % of an authenticated request, and a client sends the same key on every request. Only
+   * keys that matched a merchant are kept, so guesses cannot fill the map, and a kept digest is
+   * still compared with the digest stored now: a rotated key is refused as before.
+   */
   matches(storedDigest: string, givenKey: string): boolean {
     const stored = Buffer.from(storedDigest, 'hex');
-    const given = createHmac('sha256', this.pepper).update(givenKey, 'utf8').digest();
-    return stored.length === given.length && timingSafeEqual(stored, given);
+    const kept = this.verified.get(givenKey);
+    const given = kept ?? createHmac('sha256', this.pepper).update(givenKey, 'utf8').digest();
+    const matched = stored.length === given.length && timingSafeEqual(stored, given);
+    if (matched && kept === undefined) {
+      if (this.verified.size >= VERIFIED_KEYS) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(givenKey, given);
+    }
+    return matched;
   }
 
   /** Identifies the pepper without revealing it: lets a process find out it was given another one. */

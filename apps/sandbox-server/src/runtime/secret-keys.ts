@@ -15,7 +15,7 @@ const CHECK_LABEL = 'switchyard secret-key pepper check';
 export class SecretKeyDigests {
   private readonly pepper: Buffer;
   /** Digests of secret keys that matched a merchant, by key, oldest first. */
-  private readonly verified = new Map<string, Buffer>();
+  private readonly verified = new Map<string, string>();
 
   constructor(pepper: string) {
     this.pepper = Buffer.from(pepper, 'utf8');
@@ -30,16 +30,19 @@ export class SecretKeyDigests {
    * digests of keys that matched are kept (`VERIFIED_KEYS` at most, the oldest dropped): an HMAC
    * was 5 % of an authenticated request, and a client sends the same key on every request. Only
    * keys that matched a merchant are kept, so guesses cannot fill the map, and a kept digest is
-   * still compared with the digest stored now: a rotated key is refused as before.
+   * still compared with the digest stored now, so a rotated key is refused as before. That
+   * comparison is of text: its time could only tell how much of the stored digest a digest under
+   * the secret pepper shares, which no caller can steer.
    */
   matches(storedDigest: string, givenKey: string): boolean {
-    const stored = Buffer.from(storedDigest, 'hex');
     const kept = this.verified.get(givenKey);
-    const given = kept ?? createHmac('sha256', this.pepper).update(givenKey, 'utf8').digest();
+    if (kept !== undefined) return kept === storedDigest;
+    const stored = Buffer.from(storedDigest, 'hex');
+    const given = createHmac('sha256', this.pepper).update(givenKey, 'utf8').digest();
     const matched = stored.length === given.length && timingSafeEqual(stored, given);
-    if (matched && kept === undefined) {
+    if (matched) {
       if (this.verified.size >= VERIFIED_KEYS) this.verified.delete(this.verified.keys().next().value as string);
-      this.verified.set(givenKey, given);
+      this.verified.set(givenKey, storedDigest);
     }
     return matched;
   }

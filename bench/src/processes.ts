@@ -88,9 +88,9 @@ export async function spawnServer(command: string, args: string[], urlPattern: R
   };
 }
 
-/** The built sandbox CLI of this workspace. */
+/** The sandbox's command as the package ships it: the file its `bin` runs (the build bundles it). */
 export function sandboxEntry(): string {
-  return join(dirname(require.resolve('@switchyard/sandbox-server/package.json')), 'dist', 'main.js');
+  return join(dirname(require.resolve('@switchyard/sandbox-server/package.json')), 'dist', 'bundle', 'main.js');
 }
 
 /** The sandbox as shipped (info-level logs, drained), on the memory store unless a database is given; another build's CLI, or Node flags, if given. */

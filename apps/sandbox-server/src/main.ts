@@ -6,7 +6,6 @@ import { INSPECTOR_PATH } from './http/pages/inspector/page.js';
 import { OPENAPI_PATH } from './http/pages/service-index.js';
 import { createSandbox } from './sandbox.js';
 import { databaseError, listenError, oneLine } from './startup-errors.js';
-import { PostgresStore } from './store/postgres.js';
 
 /** Runs `step`, rethrowing what it throws in the words of `explain`. */
 async function explained<T>(step: () => Promise<T>, explain: (error: unknown) => unknown): Promise<T> {
@@ -25,6 +24,7 @@ async function migrate(argv: string[]): Promise<void> {
   if ('help' in config) return void process.stdout.write(config.help);
   const databaseUrl = config.databaseUrl;
   if (!databaseUrl) throw new ConfigError('migrate needs a database', 'pass --database-url postgres://… or set DATABASE_URL');
+  const { PostgresStore } = await import('./store/postgres.js');
   const store = await explained(() => PostgresStore.connect({ connectionString: databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize, secretKeyPepper: config.secretKeyPepper }), storeErrors(config));
   await store.close();
   const where = describeStore(databaseUrl, config.databaseSchema);

@@ -94,6 +94,6 @@ describe('the published package', { timeout: 900_000 }, () => {
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
     const result = await run(process.execPath, [join(dir, 'bin', 'switchyard-sandbox.js')], dir);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^switchyard-sandbox: .*dist\/main\.js is missing\. Hint: build the sandbox first/);
+    expect(result.stderr).toMatch(/^switchyard-sandbox: .*dist\/bundle\/main\.js is missing\. Hint: build the sandbox first/);
   });
 });

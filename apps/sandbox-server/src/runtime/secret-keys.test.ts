@@ -25,4 +25,24 @@ describe('secret key digests', () => {
     expect(other.check()).not.toBe(keys.check());
     expect(generatePepper()).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  it('answers a key it matched before against the digest stored now: a rotated key is refused', () => {
+    const digests = new SecretKeyDigests(generatePepper());
+    const before = digests.digest('sandbox_sk_old');
+    expect(digests.matches(before, 'sandbox_sk_old')).toBe(true);
+    expect(digests.matches(before, 'sandbox_sk_old')).toBe(true);
+    const after = digests.digest('sandbox_sk_new');
+    expect(digests.matches(after, 'sandbox_sk_old')).toBe(false);
+    expect(digests.matches(after, 'sandbox_sk_new')).toBe(true);
+  });
+
+  it('still matches every key after more matched keys than it keeps digests of', () => {
+    const digests = new SecretKeyDigests(generatePepper());
+    const stored = Array.from({ length: 1_500 }, (_, i) => [digests.digest(`sandbox_sk_${i}`), `sandbox_sk_${i}`] as const);
+    for (const [digest, key] of stored) expect(digests.matches(digest, key)).toBe(true);
+    for (const [digest, key] of stored) {
+      expect(digests.matches(digest, key)).toBe(true);
+      expect(digests.matches(digest, `${key}x`)).toBe(false);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, SECRET_KEY_HEADER, type SandboxMerchant } from '@switchyard/contract';
+import { ApiError, SECRET_KEY_HEADER, sandboxContract, type SandboxMerchant } from '@switchyard/contract';
 import { parseSize } from '../../config.js';
 import { MAX_ERROR_BODY_BYTES } from '../../errors.js';
 import { fuzzedRoutes, fuzzRequests, type FuzzRequest, type KnownIds } from '../../test-support/fuzz-requests.js';
@@ -29,6 +29,9 @@ interface Finding {
 
 /** Routes whose plausible requests leave rules that inject faults: the rule routes, and snapshot import (a snapshot may hold rules). */
 const injectsFaults = ({ route }: { route: { path: string } }) => /^\/sandbox\/(faults|webhook-chaos|snapshot)\b/.test(route.path);
+
+/** The route that replaces the merchant's secret key: any of its requests may leave the merchant's key refused from then on. */
+const rotatesKey = ({ route }: { route: { path: string } }) => route.path === sandboxContract.rotateSecretKey.path;
 
 /** The request as a finding names it: its route, what was hostile about it, and what was sent (keys masked, long parts cut). */
 function describeRequest(request: FuzzRequest): string {
@@ -77,9 +80,11 @@ describe.each(storesUnderTest('fuzz.test.ts'))('fuzzing every route on the $name
   // for a merchant of their own: a rule resets, drops or fails its merchant's requests on purpose,
   // which would answer other routes' hostile requests with the very faults this test looks for.
   let ruleMaker: SandboxMerchant;
+  let keyRotator: SandboxMerchant;
   beforeAll(async () => {
     merchant = await newMerchant(sb.url);
     ruleMaker = await newMerchant(sb.url);
+    keyRotator = await newMerchant(sb.url);
     // A customer and two payments (one captured, one only authorized) for the hostile requests to act on.
     const clients = clientsFor(sb.url, merchant);
     const customer = await clients.customers.create({ body: { merchant_customer_id: `fuzz-${process.pid}` } });
@@ -97,7 +102,7 @@ describe.each(storesUnderTest('fuzz.test.ts'))('fuzzing every route on the $name
     // numbers) of a list made up front. Made all at once, they kept this process, the sandbox
     // included, busy for seconds on a loaded machine, past the connections' keep-alive time-out.
     function* requestsOfEveryRoute(): Generator<FuzzRequest> {
-      for (const route of fuzzedRoutes()) yield* fuzzRequests(route, injectsFaults(route) ? ruleMaker : merchant, random, PER_ROUTE, known);
+      for (const route of fuzzedRoutes()) yield* fuzzRequests(route, injectsFaults(route) ? ruleMaker : rotatesKey(route) ? keyRotator : merchant, random, PER_ROUTE, known);
     }
     const requests = requestsOfEveryRoute();
     const findings: Finding[] = [];

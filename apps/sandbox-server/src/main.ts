@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type SandboxConfig } from './config.js';
 import { describeStore } from './database-url.js';
 import { INSPECTOR_PATH } from './http/pages/inspector/page.js';
 import { OPENAPI_PATH } from './http/pages/service-index.js';
-import { createSandbox } from './sandbox.js';
+import { connectPostgres, createSandbox } from './sandbox.js';
 import { databaseError, listenError, oneLine } from './startup-errors.js';
 
 /** Runs `step`, rethrowing what it throws in the words of `explain`. */
@@ -24,8 +24,7 @@ async function migrate(argv: string[]): Promise<void> {
   if ('help' in config) return void process.stdout.write(config.help);
   const databaseUrl = config.databaseUrl;
   if (!databaseUrl) throw new ConfigError('migrate needs a database', 'pass --database-url postgres://… or set DATABASE_URL');
-  const { PostgresStore } = await import('./store/postgres.js');
-  const store = await explained(() => PostgresStore.connect({ connectionString: databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize, secretKeyPepper: config.secretKeyPepper }), storeErrors(config));
+  const store = await explained(() => connectPostgres({ connectionString: databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize, secretKeyPepper: config.secretKeyPepper }), storeErrors(config));
   await store.close();
   const where = describeStore(databaseUrl, config.databaseSchema);
   const applied = store.migrationsApplied;

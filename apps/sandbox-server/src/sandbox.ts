@@ -51,7 +51,8 @@ async function storeKind(store: Store): Promise<'memory' | 'postgresql' | 'custo
   return store instanceof Postgres ? 'postgresql' : 'custom';
 }
 
-const connectPostgres = async (options: Parameters<typeof PostgresStore.connect>[0]) => (await postgresModule()).PostgresStore.connect(options);
+/** Opens a PostgreSQL store, loading its module first (`postgresModule`); `migrate` opens one the same way. */
+export const connectPostgres = async (options: Parameters<typeof PostgresStore.connect>[0]) => (await postgresModule()).PostgresStore.connect(options);
 
 /** Builds a sandbox from its configuration: store, clock, ids, merchants and the HTTP app. */
 export async function createSandbox(config: SandboxConfig, overrides: SandboxOverrides = {}): Promise<Sandbox> {

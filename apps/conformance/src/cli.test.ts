@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { createSandbox, loadConfig, type Sandbox, type SandboxConfig } from '@sw
 import { callerPath } from './cli.js';
 import type { ConformanceReport } from './report.js';
 import { spawnCli } from './test-support/cli.js';
+import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 
 /** Exit 2 and exactly one line on stderr: the run proves nothing, and says why. */
 const provesNothing = (message: string) => ({ code: 2, stderr: `switchyard-conformance: ${message}\n` });
@@ -30,9 +31,10 @@ let dir: string;
 beforeAll(async () => {
   sandbox = await createSandbox({ ...(loadConfig([], {}) as SandboxConfig), port: 0, logLevel: 'silent' });
   url = await sandbox.start();
-  dir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
+  dir = scratchDir('conformance-cli-');
 });
 afterAll(() => sandbox.stop());
+afterAll(removeScratchDirs);
 
 const STAGING = ['--profile', 'staging', '--public-key', 'pk', '--secret-key', 'sk', '--account-id', '4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31'];
 
@@ -117,7 +119,7 @@ describe('a staging run with relative paths, started by pnpm from another direct
     const merchant = await anonymous.sandbox.createMerchant({ body: { name: 'cli-test' } });
     const client = createClient({ baseUrl: url, publicApiKey: merchant.public_api_key, privateSecretKey: merchant.private_secret_key });
     const customer = await client.customers.create({ body: examples.createCustomer() });
-    const caller = mkdtempSync(join(tmpdir(), 'caller-'));
+    const caller = scratchDir('caller-');
     writeFileSync(join(caller, 'fixtures.json'), JSON.stringify({ customer_id: customer.id }));
     const keys = ['--public-key', merchant.public_api_key, '--secret-key', merchant.private_secret_key, '--account-id', merchant.account_ids[0] as string];
     const { code, stderr } = await spawnCli(['--base-url', url, '--profile', 'staging', ...keys, '--fixtures', 'fixtures.json', '--only', 'getCustomer', '--reporter', 'json', '--output', 'report.json'], {

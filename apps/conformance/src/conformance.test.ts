@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { contract, listRoutes } from '@switchyard/contract';
 import { deployPackage } from '@switchyard/tooling/deploy';
+import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 import { checksOf, controlApiCases, operationCases } from './harness/cases.js';
 import { runCli, spawnCli } from './test-support/cli.js';
 import { startFaultProxy } from './test-support/fault-proxy.js';
@@ -38,7 +38,7 @@ describe('the conformance suite against a fresh sandbox', () => {
   });
 
   it('writes a JUnit report that CI can read', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'junit-')), 'conformance.xml');
+    const file = join(scratchDir('junit-'), 'conformance.xml');
     const { code } = await spawnCli(['--base-url', sandbox.url(), '--only', 'payments', '--reporter', 'junit', '--output', file]);
     expect(code).toBe(0);
     const xml = readFileSync(file, 'utf8');
@@ -97,8 +97,11 @@ describe.skipIf(!databaseUrl)('the conformance suite against a sandbox on Postgr
   });
 });
 
+// The deployed bundles, the launcher's directory and the JUnit reports of this file's tests.
+afterAll(removeScratchDirs);
+
 /** A workspace package deployed into a directory of its own, outside the workspace. */
-const deploy = (name: string) => deployPackage(name, join(mkdtempSync(join(tmpdir(), 'bundle-')), 'app'));
+const deploy = (name: string) => deployPackage(name, join(scratchDir('bundle-'), 'app'));
 
 describe('the production bundles', () => {
   it('made by pnpm deploy, run standalone outside the workspace with plain node, and the suite passes', { timeout: 480_000 }, async () => {
@@ -116,7 +119,7 @@ describe('the production bundles', () => {
         child.once('exit', (code) => reject(new Error(`the bundle exited ${code}: ${out}`)));
       });
       // The deployed launcher, from a directory that is neither the workspace nor the bundle: no tsx, no sources.
-      const elsewhere = mkdtempSync(join(tmpdir(), 'elsewhere-'));
+      const elsewhere = scratchDir('elsewhere-');
       const { code, report, stderr } = await runCli(['--base-url', bundleUrl], { bin: join(conformanceDir, 'bin', 'switchyard-conformance.js'), cwd: elsewhere, onlyEnv: env });
       expect(stderr).toBe('');
       expect(report.tests.filter((t) => t.outcome === 'fail').map((t) => `${t.operationId} › ${t.check}`)).toEqual([]);

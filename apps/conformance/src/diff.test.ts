@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiffReport } from './diff/compare.js';
 import { spawnCli } from './test-support/cli.js';
 import { PLANTS, startDivergentProxy } from './test-support/divergences.js';
 import { startSandbox } from './test-support/sandbox.js';
+import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 
 let a: Awaited<ReturnType<typeof startSandbox>>;
 let b: Awaited<ReturnType<typeof startSandbox>>;
@@ -13,8 +13,9 @@ beforeAll(async () => {
   [a, b] = await Promise.all([startSandbox(), startSandbox()]);
 });
 afterAll(() => Promise.all([a.stop(), b.stop()]));
+afterAll(removeScratchDirs);
 
-const dir = mkdtempSync(join(tmpdir(), 'diff-'));
+const dir = scratchDir('diff-');
 const readReport = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as DiffReport;
 
 describe('switchyard-conformance diff', () => {
@@ -88,7 +89,7 @@ describe('switchyard-conformance diff', () => {
     });
 
     it('writes its reports under conformance-reports/ by default', async () => {
-      const caller = mkdtempSync(join(tmpdir(), 'diff-caller-'));
+      const caller = scratchDir('diff-caller-');
       await spawnCli(['diff', '--base-recording', base, '--compare-recording', planted, '--reporter', 'markdown'], { cwd: caller });
       expect(existsSync(join(caller, 'conformance-reports', 'diff.md'))).toBe(true);
     });

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@switchyard/client';
@@ -7,6 +6,7 @@ import { DOC } from './test-support/catches.js';
 import { runCli, spawnCli } from './test-support/cli.js';
 import { useSandbox } from './test-support/sandbox.js';
 import { startWithoutControlApi } from './test-support/without-control-api.js';
+import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 
 const sandbox = useSandbox();
 let staging: Awaited<ReturnType<typeof startWithoutControlApi>>;
@@ -14,6 +14,7 @@ beforeAll(async () => {
   staging = await startWithoutControlApi(sandbox.url());
 });
 afterAll(() => staging.close());
+afterAll(removeScratchDirs);
 
 /** A tenant made directly on the sandbox, as a staging's keys are handed out: the runs only get its keys and account. */
 async function tenant() {
@@ -92,7 +93,7 @@ describe('docs/conformance.md, "Running against your staging"', () => {
     const command = /^\s*npx switchyard-conformance (.+)$/m.exec(section)?.[1];
     expect(fixtures).toBeDefined();
     expect(command).toBeDefined();
-    const dir = mkdtempSync(join(tmpdir(), 'walkthrough-'));
+    const dir = scratchDir('walkthrough-');
     writeFileSync(join(dir, 'staging-fixtures.json'), fixtures as string);
     const t = await tenant();
     // The variables the walk-through exports, with this stand-in's values; the arguments as written.

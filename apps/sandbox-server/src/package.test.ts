@@ -1,27 +1,17 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deployPackage } from '@switchyard/tooling/deploy';
+import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 
 const require = createRequire(import.meta.url);
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const tsc = require.resolve('typescript/bin/tsc');
 
-/** Every scratch directory of this file (a deployed package is tens of MB): removed once it is done. */
-const scratch: string[] = [];
-afterAll(() => {
-  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function scratchDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  scratch.push(dir);
-  return dir;
-}
+afterAll(removeScratchDirs);
 
 /**
  * Each child (a tsc run, the bin) is bounded on its own: a hang detector, not a speed goal. The

@@ -1,14 +1,16 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '@switchyard/client';
 import type { SandboxMerchant } from '@switchyard/contract';
 import { ConfigError } from './config.js';
 import { MemoryStore } from './store/memory.js';
 import { clientsFor, startSandbox } from './test-support/harness.js';
+import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 
-const dir = mkdtempSync(join(tmpdir(), 'switchyard-merchants-'));
+afterAll(removeScratchDirs);
+
+const dir = scratchDir('switchyard-merchants-');
 
 describe('merchants from a file', () => {
   it('loads them next to the demo merchant', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -84,11 +84,17 @@ async function sideOf(values: Record<string, string | undefined>, side: 'base' |
   // Only what was given on the command line: the CONFORMANCE_* variables of a normal run would mix the two sides.
   const settings = settingsOf(parse(args), { INIT_CWD: env.INIT_CWD });
   await probe(settings.baseUrl, `--${side}-url`);
-  const recordFile = join(mkdtempSync(join(tmpdir(), 'switchyard-diff-')), `${side}.json`);
-  const report = await runConformance({ ...settings, junitFile: undefined, recordFile });
-  const [error] = report.errors;
-  if (error !== undefined) throw new InputError(`the ${side} run stopped: ${error.split('\n')[0]}`);
-  return readRecording(recordFile);
+  // The run's recording is read back and its directory removed: nothing is left in the temporary directory.
+  const dir = mkdtempSync(join(tmpdir(), 'switchyard-diff-'));
+  try {
+    const recordFile = join(dir, `${side}.json`);
+    const report = await runConformance({ ...settings, junitFile: undefined, recordFile });
+    const [error] = report.errors;
+    if (error !== undefined) throw new InputError(`the ${side} run stopped: ${error.split('\n')[0]}`);
+    return readRecording(recordFile);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** `switchyard-conformance diff`: returns the exit code (see USAGE). */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,11 +47,14 @@ export function spawnCli(args: string[], options: CliOptions = {}): Promise<CliR
 
 /** Runs the CLI with a JSON report and returns it. */
 export async function runCli(args: string[], options: CliOptions = {}): Promise<CliRun & { report: ConformanceReport }> {
-  const out = join(mkdtempSync(join(tmpdir(), 'conformance-')), 'report.json');
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-'));
+  const out = join(dir, 'report.json');
   const run = await spawnCli([...args, '--reporter', 'json', '--output', out], options);
   try {
     return { ...run, report: JSON.parse(readFileSync(out, 'utf8')) as ConformanceReport };
   } catch (e) {
     throw new Error(`the CLI wrote no report (exit ${run.code}): ${run.stderr}\n${String(e)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }

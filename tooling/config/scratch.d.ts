@@ -1,0 +1,2 @@
+export declare function scratchDir(prefix: string): string;
+export declare function removeScratchDirs(): void;

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@switchyard/client';
 import { fixtures as examples } from '@switchyard/contract/fixtures';
 import { createSandbox, loadConfig, type Sandbox, type SandboxConfig } from '@switchyard/sandbox-server';
+import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 import { callerPath } from './cli.js';
 import type { ConformanceReport } from './report.js';
 import { spawnCli } from './test-support/cli.js';
-import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 
 /** Exit 2 and exactly one line on stderr: the run proves nothing, and says why. */
 const provesNothing = (message: string) => ({ code: 2, stderr: `switchyard-conformance: ${message}\n` });

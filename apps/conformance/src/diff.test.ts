@@ -1,11 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 import type { DiffReport } from './diff/compare.js';
 import { spawnCli } from './test-support/cli.js';
 import { PLANTS, startDivergentProxy } from './test-support/divergences.js';
 import { startSandbox } from './test-support/sandbox.js';
-import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 
 let a: Awaited<ReturnType<typeof startSandbox>>;
 let b: Awaited<ReturnType<typeof startSandbox>>;
@@ -19,9 +19,12 @@ const dir = scratchDir('diff-');
 const readReport = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as DiffReport;
 
 describe('switchyard-conformance diff', () => {
-  it('finds no difference between two identical sandboxes over the whole suite, and exits 0', async () => {
+  it('finds no difference between two identical sandboxes over the whole suite, exits 0, and leaves nothing in the temporary directory', async () => {
     const out = join(dir, 'same.json');
-    const { code, stdout, stderr } = await spawnCli(['diff', '--base-url', a.url, '--compare-url', b.url, '--reporter', 'json', '--output', out]);
+    // The recording of each side goes to a directory of its own under the temporary one, removed once read.
+    const temporary = scratchDir('diff-tmp-');
+    const { code, stdout, stderr } = await spawnCli(['diff', '--base-url', a.url, '--compare-url', b.url, '--reporter', 'json', '--output', out], { env: { TMPDIR: temporary } });
+    expect(readdirSync(temporary)).toEqual([]);
     expect(stderr).toBe('');
     const report = readReport(out);
     expect(report.differences).toEqual([]);

@@ -2,11 +2,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@switchyard/client';
+import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 import { DOC } from './test-support/catches.js';
 import { runCli, spawnCli } from './test-support/cli.js';
 import { useSandbox } from './test-support/sandbox.js';
 import { startWithoutControlApi } from './test-support/without-control-api.js';
-import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 
 const sandbox = useSandbox();
 let staging: Awaited<ReturnType<typeof startWithoutControlApi>>;

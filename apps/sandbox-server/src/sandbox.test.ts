@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '@switchyard/client';
 import type { SandboxMerchant } from '@switchyard/contract';
+import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 import { ConfigError } from './config.js';
 import { MemoryStore } from './store/memory.js';
 import { clientsFor, startSandbox } from './test-support/harness.js';
-import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 
 afterAll(removeScratchDirs);
 

@@ -1,6 +1,7 @@
 import { fixtures } from '@switchyard/contract/fixtures';
 import type { SandboxMerchant, Snapshot } from '@switchyard/contract';
 import { clientsFor, idemKey, newMerchant, pay, subscribedCustomer, type Clients } from './harness.js';
+import { eventually } from './receiver.js';
 
 const key = () => ({ 'x-idempotency-key': idemKey() });
 const uuidKey = () => ({ 'x-idempotency-key': crypto.randomUUID() });
@@ -70,6 +71,13 @@ export async function buildEveryKind(url: string): Promise<{ merchant: SandboxMe
   const onboarding = await expectStatus('onboarding', 201, clients.banking.createOnboarding({ params: { entity_id: entity.id }, body: { ...fixtures.createOnboarding(), account_id: accountId }, headers: uuidKey() }));
   await expectStatus('onboarding outcome', 200, clients.sandbox.onboardingOutcome({ params: { onboarding_id: onboarding.id }, body: { status: 'SUCCEEDED' } }));
 
+  // Every delivery tried once before the export: its next try is minutes away, so a sandbox that
+  // imports the snapshot has nothing due, and what it exports is what it imported. Exported while
+  // one was due, the importer's worker could try it before the importer's own export.
+  await eventually(async () => {
+    const res = await expectStatus('deliveries', 200, clients.sandbox.listWebhookDeliveries({ query: { limit: 1000 } }));
+    return res.length > 0 && res.every((d) => d.attempts.length > 0) ? true : undefined;
+  });
   const snapshot = await expectStatus('export', 200, clients.sandbox.exportSnapshot());
   return { merchant, clients, snapshot };
 }

@@ -14,9 +14,12 @@ describe('the memory ceiling', () => {
 
   it('is reached past its share of the heap Node allows, with no limit configured', () => {
     const limit = 1024 ** 3;
-    const at = (share: number) => new MemoryCeiling(undefined, () => ({ residentBytes: 0, heapUsedBytes: share * limit, heapLimitBytes: limit })).reached();
+    const at = (share: number, offHeapShare = 0) => new MemoryCeiling(undefined, () => ({ residentBytes: 0, heapUsedBytes: share * limit, heapLimitBytes: limit })).reached(offHeapShare * limit);
     expect(at(HEAP_SHARE - 0.01)).toBeUndefined();
-    expect(at(HEAP_SHARE)).toBe('its heap holds 870 MB of the 1024 MB Node allows it (--max-old-space-size)');
+    expect(at(HEAP_SHARE)).toBe('its heap and the records it keeps outside it hold 870 MB of the 1024 MB Node allows its heap (--max-old-space-size)');
+    // Compacted records leave the heap for slabs, and still count against the same bound.
+    expect(at(HEAP_SHARE / 2 - 0.01, HEAP_SHARE / 2)).toBeUndefined();
+    expect(at(HEAP_SHARE / 2, HEAP_SHARE / 2)).toBe('its heap and the records it keeps outside it hold 870 MB of the 1024 MB Node allows its heap (--max-old-space-size)');
   });
 
   it('reads memory again only once its sampling interval has passed', () => {

@@ -59,21 +59,25 @@ export class MemoryCeiling {
     private readonly nowMs: () => number = () => performance.now(),
   ) {}
 
-  /** Why new records are refused now, or undefined while there is room. */
-  reached(): string | undefined {
+  /**
+   * Why new records are refused now, or undefined while there is room. `offHeapBytes`, what the
+   * store keeps outside V8's heap, counts with the heap against its share: those records were
+   * on the heap until compacted, and the share is the default bound on what the store may hold.
+   */
+  reached(offHeapBytes = 0): string | undefined {
     const now = this.nowMs();
     if (now - this.lastReadMs < this.sampleEveryMs) return this.reason;
     this.lastReadMs = now;
     const m = this.read();
     if (this.limitBytes !== undefined && m.residentBytes >= this.limitBytes) this.reason = `the process holds ${mb(m.residentBytes)} resident, at or past its memory limit of ${mb(this.limitBytes)}`;
-    else if (m.heapUsedBytes >= HEAP_SHARE * m.heapLimitBytes) this.reason = `its heap holds ${mb(m.heapUsedBytes)} of the ${mb(m.heapLimitBytes)} Node allows it (--max-old-space-size)`;
+    else if (m.heapUsedBytes + offHeapBytes >= HEAP_SHARE * m.heapLimitBytes) this.reason = `its heap and the records it keeps outside it hold ${mb(m.heapUsedBytes + offHeapBytes)} of the ${mb(m.heapLimitBytes)} Node allows its heap (--max-old-space-size)`;
     else this.reason = undefined;
     return this.reason;
   }
 
   /** Throws `MemoryCeilingReached` when new records are refused now. */
-  check(): void {
-    const reason = this.reached();
+  check(offHeapBytes = 0): void {
+    const reason = this.reached(offHeapBytes);
     if (reason !== undefined) throw new MemoryCeilingReached(reason);
   }
 }

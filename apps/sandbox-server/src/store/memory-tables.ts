@@ -1,6 +1,7 @@
 import { dueOf, type Due, type DueLane } from '../domain/due-work.js';
 import { DueQueue, type DueEntry } from './due-queue.js';
 import { InsertionOrder } from './insertion-order.js';
+import type { StoredText } from './record-compactor.js';
 import { INDEXED_FIELDS, type RecordKind } from './types.js';
 
 /**
@@ -49,14 +50,15 @@ export interface LaneEntry extends DueEntry {
 }
 
 /**
- * One kind of record of one merchant: each record's JSON text by id, in insertion order, the
+ * One kind of record of one merchant: each record by id (its JSON text, or once compacted the slot
+ * of its bytes: record-compactor.ts), in insertion order, the
  * unique keys both ways (only records that have one pay for the second map), each record's due
  * work and the queue of each lane's (earliest first), the insertion order again, readable from
  * the newest end, and the ids holding each value of an indexed field, with the index keys of
  * each record that has some.
  */
 export interface KindTable {
-  records: Map<string, string>;
+  records: Map<string, StoredText>;
   unique: Map<string, string>;
   uniqueOf: Map<string, string>;
   due: Map<string, LaneEntry>;
@@ -109,8 +111,9 @@ function dropUniqueKey(table: KindTable, id: string): void {
   table.uniqueOf.delete(id);
 }
 
-/** Commits the deletion of a committed record: it leaves the insertion order and every index. */
-export function removeRecord(table: KindTable, id: string): void {
+/** Commits the deletion of a committed record: it leaves the insertion order and every index. Returns what was stored. */
+export function removeRecord(table: KindTable, id: string): StoredText | undefined {
+  const stored = table.records.get(id);
   dropUniqueKey(table, id);
   keepDue(table, id, null, undefined);
   table.records.delete(id);
@@ -122,12 +125,14 @@ export function removeRecord(table: KindTable, id: string): void {
     },
   );
   reindex(table, id, []);
+  return stored;
 }
 
-/** Commits a staged record: an update keeps its place, a record not committed yet joins at the end. */
-export function writeRecord(table: KindTable, id: string, rec: Staged): void {
+/** Commits a staged record: an update keeps its place, a record not committed yet joins at the end. Returns what it replaced. */
+export function writeRecord(table: KindTable, id: string, rec: Staged): StoredText | undefined {
   dropUniqueKey(table, id);
-  const joined = table.records.has(id) ? undefined : table.order.join(id);
+  const replaced = table.records.get(id);
+  const joined = replaced === undefined ? table.order.join(id) : undefined;
   keepDue(table, id, rec.due, joined);
   table.records.set(id, rec.json);
   if (rec.unique_key !== undefined) {
@@ -135,6 +140,7 @@ export function writeRecord(table: KindTable, id: string, rec: Staged): void {
     table.uniqueOf.set(id, rec.unique_key);
   }
   reindex(table, id, rec.indexed);
+  return replaced;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { DueLane } from '../domain/due-work.js';
 import type { MemoryCeiling } from './memory-ceiling.js';
-import type { RecordCompactor } from './record-compactor.js';
+import type { RecordCompactor, StoredText } from './record-compactor.js';
 import { indexKey, removeRecord, stagedRecord, tableOf, writeRecord, type KindTable, type MerchantTables, type Staged } from './memory-tables.js';
 import { UniqueViolation, type RecordKind, type StoredEntry, type Tx } from './types.js';
 
@@ -16,7 +16,7 @@ interface HeldCreate {
  * `changes`: its committed text (`json`), its staged update, or nothing once the transaction
  * deleted it or inserted it again (then it is at its new place, among the inserted).
  */
-function atCommittedPlace(changes: Map<string, Staged | null> | undefined, id: string, json: string | undefined): string | undefined {
+function atCommittedPlace(changes: Map<string, Staged | null> | undefined, id: string, json: StoredText | undefined): StoredText | undefined {
   const staged = changes?.get(id);
   if (staged === undefined) return json;
   return staged === null || staged.inserted ? undefined : staged.json;
@@ -53,15 +53,15 @@ export class MemoryTransaction {
    */
   commit(keyed: (kind: RecordKind, uniqueKey: string) => void): void {
     this.settle();
-    if (this.addsRecords()) this.ceiling.check();
+    if (this.addsRecords()) this.ceiling.check(this.compactor.offHeapBytes);
     for (const [kind, changes] of this.overlay) {
       const table = tableOf(this.tables, kind);
       for (const [id, rec] of changes) {
         // Deleted, or deleted and inserted again: it leaves its place first.
-        if ((rec === null || rec.inserted) && table.records.has(id)) removeRecord(table, id);
+        if ((rec === null || rec.inserted) && table.records.has(id)) this.compactor.released(removeRecord(table, id));
         if (rec) {
-          writeRecord(table, id, rec);
-          this.compactor.written(kind, table.records, id, rec.json);
+          this.compactor.released(writeRecord(table, id, rec));
+          this.compactor.written(kind, table.records, id);
           if (rec.unique_key !== undefined) keyed(kind, rec.unique_key);
         }
       }
@@ -70,7 +70,7 @@ export class MemoryTransaction {
   }
 
   /** A stored text (compacted or not) as a fresh value. */
-  private parse<R>(stored: string): R {
+  private parse<R>(stored: StoredText): R {
     return JSON.parse(this.compactor.text(stored)) as R;
   }
 
@@ -88,7 +88,7 @@ export class MemoryTransaction {
     return m;
   }
 
-  private read(kind: RecordKind, id: string): string | undefined {
+  private read(kind: RecordKind, id: string): StoredText | undefined {
     const s = this.overlay.get(kind)?.get(id);
     if (s !== undefined) return s?.json;
     return this.tables.get(kind)?.records.get(id);
@@ -100,7 +100,7 @@ export class MemoryTransaction {
     return this.tables.get(kind)?.uniqueOf.get(id);
   }
 
-  private byUnique(kind: RecordKind, uniqueKey: string): { id: string; json: string } | undefined {
+  private byUnique(kind: RecordKind, uniqueKey: string): { id: string; json: StoredText } | undefined {
     for (const [id, rec] of this.overlay.get(kind) ?? []) if (rec?.unique_key === uniqueKey) return { id, json: rec.json };
     const id = this.tables.get(kind)?.unique.get(uniqueKey);
     if (id === undefined || this.uniqueKeyOf(kind, id) !== uniqueKey) return undefined;
@@ -219,7 +219,7 @@ export class MemoryTransaction {
       this.settle(kind);
       const changes = this.overlay.get(kind);
       const out: StoredEntry<R>[] = [];
-      const add = (id: string, json: string) => out.push({ id, unique_key: this.uniqueKeyOf(kind, id) ?? null, data: this.parse<R>(json) });
+      const add = (id: string, json: StoredText) => out.push({ id, unique_key: this.uniqueKeyOf(kind, id) ?? null, data: this.parse<R>(json) });
       for (const [id, json] of this.tables.get(kind)?.records ?? []) {
         if (out.length >= limit) return out;
         const current = atCommittedPlace(changes, id, json);

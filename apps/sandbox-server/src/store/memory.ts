@@ -161,8 +161,11 @@ export class MemoryStore implements Store {
 
   async resetMerchant(merchantId: string) {
     return this.locks.run(merchantId, async () => {
-      const tables = this.data.get(merchantId);
-      const count = [...(tables?.values() ?? [])].reduce((n, t) => n + t.records.size, 0);
+      let count = 0;
+      for (const table of this.data.get(merchantId)?.values() ?? []) {
+        count += table.records.size;
+        for (const stored of table.records.values()) this.compactor.released(stored);
+      }
       this.data.delete(merchantId);
       return count;
     });

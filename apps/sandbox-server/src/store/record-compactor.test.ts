@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecordCompactor } from './record-compactor.js';
+import { RecordCompactor, type StoredText } from './record-compactor.js';
 
 const payment = (n: number) =>
   JSON.stringify({ id: `pay-${n}`, status: 'SUCCEEDED', amount: { currency: 'ARS', value: n }, description: 'Order ñandú €', customer: { first_name: 'Ada', last_name: 'Lovelace', email: `ada${n}@example.com` }, metadata: [], history: [] });
@@ -7,45 +7,51 @@ const payment = (n: number) =>
 describe('the record compactor', () => {
   it('compresses long records with their kind\'s dictionary and reads them back as written', () => {
     const compactor = new RecordCompactor('between-requests');
-    const records = new Map<string, string>();
+    const records = new Map<string, StoredText>();
     for (let n = 0; n < 50; n += 1) {
       records.set(`p${n}`, payment(n));
-      compactor.written('payment', records, `p${n}`, payment(n));
+      compactor.written('payment', records, `p${n}`);
     }
     records.set('short', '{"a":1}');
-    compactor.written('payment', records, 'short', '{"a":1}');
-    expect(compactor.queued).toBe(50);
+    compactor.written('payment', records, 'short');
+    expect(compactor.queued).toBe(51);
     compactor.flush();
     expect(compactor.queued).toBe(0);
     for (let n = 0; n < 50; n += 1) {
-      const stored = records.get(`p${n}`) as string;
+      const stored = records.get(`p${n}`) as StoredText;
+      // Out of the heap: the table keeps the slot of its bytes.
+      expect(typeof stored).toBe('number');
       expect(compactor.text(stored)).toBe(payment(n));
       // The first of the kind is its dictionary, so every later one is a fraction of its text.
-      if (n > 0) expect(stored.length).toBeLessThan(payment(n).length / 3);
+      if (n > 0) expect(compactor.size(stored)).toBeLessThan(payment(n).length / 3);
     }
-    expect(records.get('short')).toBe('{"a":1}');
+    // Too short to gain from compression: out of the heap as it is.
+    const short = records.get('short') as StoredText;
+    expect(typeof short).toBe('number');
+    expect(compactor.size(short)).toBe(7);
+    expect(compactor.text(short)).toBe('{"a":1}');
   });
 
   it('leaves a record deleted or rewritten before its turn as it then is, and compacts the rewrite once', () => {
     const compactor = new RecordCompactor('between-requests');
-    const records = new Map<string, string>();
+    const records = new Map<string, StoredText>();
     records.set('a', payment(1));
-    compactor.written('payment', records, 'a', payment(1));
+    compactor.written('payment', records, 'a');
     records.set('b', payment(2));
-    compactor.written('payment', records, 'b', payment(2));
+    compactor.written('payment', records, 'b');
     records.delete('a');
     records.set('b', payment(3));
-    compactor.written('payment', records, 'b', payment(3));
+    compactor.written('payment', records, 'b');
     compactor.flush();
     expect(records.has('a')).toBe(false);
-    expect(compactor.text(records.get('b') as string)).toBe(payment(3));
+    expect(compactor.text(records.get('b') as StoredText)).toBe(payment(3));
     compactor.stop();
   });
 
   it('keeps records as written when off', () => {
     const compactor = new RecordCompactor('off');
     const records = new Map([['a', payment(1)]]);
-    compactor.written('payment', records, 'a', payment(1));
+    compactor.written('payment', records, 'a');
     compactor.flush();
     expect(records.get('a')).toBe(payment(1));
   });
@@ -54,11 +60,11 @@ describe('the record compactor', () => {
 describe('the record compactor\'s dictionaries', () => {
   it('takes a record of another shape as its kind\'s dictionary when the first one fits it poorly, and still reads the older ones', () => {
     const compactor = new RecordCompactor('between-requests');
-    const records = new Map<string, string>();
+    const records = new Map<string, StoredText>();
     const other = (n: number) => JSON.stringify({ kind: 'other shape', n, items: Array.from({ length: 12 }, (_, i) => ({ sku: `sku-${i}`, quantity: i, unit_price: { currency: 'BRL', value: i * 3.5 } })) });
     const add = (id: string, text: string) => {
       records.set(id, text);
-      compactor.written('payment', records, id, text);
+      compactor.written('payment', records, id);
     };
     add('first', payment(0));
     add('o1', other(1));
@@ -66,7 +72,7 @@ describe('the record compactor\'s dictionaries', () => {
     add('p1', payment(1));
     compactor.flush();
     // o2 compresses against o1 (its shape's dictionary), so it is a fraction of its text.
-    expect((records.get('o2') as string).length).toBeLessThan(other(2).length / 4);
-    for (const [id, text] of [['first', payment(0)], ['o1', other(1)], ['o2', other(2)], ['p1', payment(1)]] as const) expect(compactor.text(records.get(id) as string)).toBe(text);
+    expect(compactor.size(records.get('o2') as StoredText)).toBeLessThan(other(2).length / 4);
+    for (const [id, text] of [['first', payment(0)], ['o1', other(1)], ['o2', other(2)], ['p1', payment(1)]] as const) expect(compactor.text(records.get(id) as StoredText)).toBe(text);
   });
 });

@@ -1,18 +1,19 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { TextSlabs } from './text-slabs.js';
 
 /**
- * Marks a stored text as compacted: JSON text never starts with it. The next character is the
+ * Marks a record's bytes as compressed: JSON text never starts with it. The next byte is the
  * number of the dictionary it was compressed with.
  */
-const MARK = '\u0001';
-/** Shorter records gain less than the bytes a compacted one costs to keep and read. */
+const MARK = 1;
+/** Shorter records gain less from compression than reading them back costs: they are kept as they are. */
 const MIN_LENGTH = 200;
 /**
  * A 16 KB window: a dictionary (one record's text) and the record being compressed both fit,
  * and each compression allocates a quarter of what the default window would.
  */
 const WINDOW_BITS = 14;
-/** Dictionaries in all: their numbers fit in one character after `MARK`. */
+/** Dictionaries in all: their numbers fit in the byte after `MARK`. */
 const MAX_DICTIONARIES = 255;
 /** Dictionaries one kind may take: its first, and a few more when records of another shape come. */
 const MAX_PER_KIND = 8;
@@ -32,15 +33,23 @@ const IDLE_SLICE_MS = 10;
 /** When stored records are compressed (`RecordCompactor`). */
 export type Compaction = 'between-requests' | 'at-commit' | 'off';
 
-/** Where a stored record lives: its table's map of texts by id. */
-type Records = Map<string, string>;
+/**
+ * A stored record as its table keeps it: its JSON text, until it is compacted, then the slot of
+ * its bytes outside the heap (text-slabs.ts).
+ */
+export type StoredText = string | number;
+/** Where a stored record lives: its table's map by id. */
+type Records = Map<string, StoredText>;
 
 /**
- * Keeps stored records small: each record of `MIN_LENGTH` or more characters is compressed
- * (deflate) after its commit, with a dictionary of its kind: the text of the first record of that
- * kind it compacted, replaced (up to `MAX_PER_KIND` times) by a record it compressed poorly. Records of one kind share almost all their keys and many of their values, so
- * with it a stored payment's idempotency record (its whole response) goes from about 6,500 bytes
- * to about 300, the payment from about 1,500 to about 130.
+ * Keeps stored records small, and out of the collector's way: after its commit each record moves
+ * out of V8's heap into slabs (text-slabs.ts), so the work of every collection stops growing with
+ * what the store holds. A record of `MIN_LENGTH` or more characters is compressed (deflate) on
+ * the way, with a dictionary of its kind: the text of the first record of that kind it
+ * compacted, replaced (up to `MAX_PER_KIND` times) by a record it compressed poorly. Records of
+ * one kind share almost all their keys and many of their values, so with it a stored payment's
+ * idempotency record (its whole response) goes from about 6,500 bytes to about 300, the payment
+ * from about 1,500 to about 130.
  *
  * Compression costs tens of microseconds a record, which the request that wrote it does not pay:
  * records are queued at commit and compacted between requests, in slices of at most 1 ms every
@@ -50,6 +59,7 @@ type Records = Map<string, string>;
  * compacted record inflates it first (a few microseconds for a payment).
  */
 export class RecordCompactor {
+  private readonly slabs = new TextSlabs();
   private readonly dictionaries: Buffer[] = [];
   /** The dictionary each kind compresses with now (older ones stay: records compressed with them read through them). */
   private readonly dictionaryOf = new Map<string, number>();
@@ -71,9 +81,9 @@ export class RecordCompactor {
     return this.mode !== 'off';
   }
 
-  /** A record just committed: compacted later if it is long enough. */
-  written(kind: string, records: Records, id: string, text: string): void {
-    if (!this.enabled || text.length < MIN_LENGTH) return;
+  /** A record just committed: compacted later. */
+  written(kind: string, records: Records, id: string): void {
+    if (!this.enabled) return;
     if (this.mode === 'at-commit') return this.compact(kind, records, id);
     this.queuedRecords.push(records);
     this.queuedIds.push(id);
@@ -87,10 +97,27 @@ export class RecordCompactor {
   }
 
   /** The JSON text of a stored record, compacted or not. */
-  text(stored: string): string {
-    if (stored.charCodeAt(0) !== 1) return stored;
-    const dictionary = this.dictionaries[stored.charCodeAt(1)] as Buffer;
-    return inflateRawSync(Buffer.from(stored.slice(2), 'latin1'), { dictionary, windowBits: WINDOW_BITS }).toString();
+  text(stored: StoredText): string {
+    if (typeof stored === 'string') return stored;
+    const bytes = this.slabs.view(stored);
+    if (bytes[0] !== MARK) return bytes.toString();
+    const dictionary = this.dictionaries[bytes[1] as number] as Buffer;
+    return inflateRawSync(bytes.subarray(2), { dictionary, windowBits: WINDOW_BITS }).toString();
+  }
+
+  /** A stored record was replaced or deleted: the bytes of a compacted one are freed. */
+  released(stored: StoredText | undefined): void {
+    if (typeof stored === 'number') this.slabs.free(stored);
+  }
+
+  /** The bytes a stored record takes: its text's characters, or once compacted its bytes outside the heap. */
+  size(stored: StoredText): number {
+    return typeof stored === 'string' ? stored.length : this.slabs.view(stored).length;
+  }
+
+  /** Bytes the compacted records take outside the heap (with the holes freed ones left). */
+  get offHeapBytes(): number {
+    return this.slabs.heldBytes;
   }
 
   /** Records waiting to be compacted. */
@@ -143,33 +170,35 @@ export class RecordCompactor {
 
   private compact(kind: string, records: Records, id: string): void {
     const text = records.get(id);
-    // Deleted, or compacted already (written twice before its turn), or short after an update.
-    if (text === undefined || text.charCodeAt(0) === 1 || text.length < MIN_LENGTH) return;
+    // Deleted, or compacted already (written twice before its turn).
+    if (typeof text !== 'string') return;
+    const compressed = text.length < MIN_LENGTH ? undefined : this.compressed(kind, text);
+    records.set(id, compressed ? this.slabs.put(compressed.bytes, compressed.header) : this.slabs.put(Buffer.from(text)));
+  }
+
+  /** `text` compressed with its kind's dictionary and the header naming it, or undefined when that does not make it shorter. */
+  private compressed(kind: string, text: string): { header: Uint8Array; bytes: Buffer } | undefined {
     let number = this.dictionaryOf.get(kind);
-    let compacted = number === undefined ? undefined : this.compress(text, number);
+    let bytes = number === undefined ? undefined : this.compress(text, number);
     // The kind's dictionary does not fit this record (the first of the kind was of another
     // shape: a customer with one field, a different operation's idempotency record): the record
     // becomes the kind's dictionary from now on, while there are dictionaries left.
-    if ((compacted === undefined || compacted.length > text.length * REFIT_SHARE) && this.dictionaries.length < MAX_DICTIONARIES && this.refits(kind) < MAX_PER_KIND) {
+    if ((bytes === undefined || bytes.length > text.length * REFIT_SHARE) && this.dictionaries.length < MAX_DICTIONARIES && this.refits(kind) < MAX_PER_KIND) {
       number = this.dictionaries.push(Buffer.from(text)) - 1;
       this.dictionaryOf.set(kind, number);
       this.refitted.set(kind, this.refits(kind) + 1);
-      compacted = this.compress(text, number);
+      bytes = this.compress(text, number);
     }
-    if (compacted === undefined || compacted.length >= text.length) return;
-    records.set(id, compacted);
+    if (number === undefined || bytes === undefined || bytes.length + 2 >= Buffer.byteLength(text)) return undefined;
+    return { header: Uint8Array.of(MARK, number), bytes };
   }
 
   private refits(kind: string): number {
     return this.refitted.get(kind) ?? 0;
   }
 
-  /** The stored form of `text` compressed with dictionary `number`. */
-  private compress(text: string, number: number): string {
-    const dictionary = this.dictionaries[number] as Buffer;
-    const compacted = `${MARK}${String.fromCharCode(number)}${deflateRawSync(text, { dictionary, windowBits: WINDOW_BITS, level: 6 }).toString('latin1')}`;
-    // The concatenation is a rope of three strings; reading a character flattens it into one.
-    compacted.charCodeAt(0);
-    return compacted;
+  /** `text` compressed with dictionary `number`. */
+  private compress(text: string, number: number): Buffer {
+    return deflateRawSync(text, { dictionary: this.dictionaries[number] as Buffer, windowBits: WINDOW_BITS, level: 6 });
   }
 }

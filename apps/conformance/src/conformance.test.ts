@@ -9,7 +9,7 @@ import { contract, listRoutes } from '@switchyard/contract';
 import { deployPackage } from '@switchyard/tooling/deploy';
 import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 import { checksOf, controlApiCases, operationCases } from './harness/cases.js';
-import { runCli, spawnCli } from './test-support/cli.js';
+import { LATENCY_NOT_JUDGED, runCli, spawnCli } from './test-support/cli.js';
 import { startFaultProxy } from './test-support/fault-proxy.js';
 import { startPrismProxy } from './test-support/prism.js';
 import { startSandbox, useSandbox } from './test-support/sandbox.js';
@@ -19,7 +19,7 @@ const sandbox = useSandbox();
 
 describe('the conformance suite against a fresh sandbox', () => {
   it('passes every check and exercises every route', async () => {
-    const { code, report } = await runCli(['--base-url', sandbox.url()]);
+    const { code, report } = await runCli(['--base-url', sandbox.url(), ...LATENCY_NOT_JUDGED]);
     const failures = report.tests.filter((t) => t.outcome === 'fail');
     expect(failures.map((f) => `${f.operationId} › ${f.check}: ${f.message?.slice(0, 300)}`)).toEqual([]);
     expect(code).toBe(0);
@@ -82,7 +82,7 @@ describe.skipIf(!databaseUrl)('the conformance suite against a sandbox on Postgr
     const pgSandbox = await startSandbox({ databaseUrl: databaseUrl as string, databaseSchema: schema });
     const pgUrl = pgSandbox.url;
     try {
-      const { code, report } = await runCli(['--base-url', pgUrl]);
+      const { code, report } = await runCli(['--base-url', pgUrl, ...LATENCY_NOT_JUDGED]);
       const failures = report.tests.filter((t) => t.outcome === 'fail');
       expect(failures.map((f) => `${f.operationId} › ${f.check}: ${f.message?.slice(0, 300)}`)).toEqual([]);
       expect(code).toBe(0);
@@ -120,7 +120,7 @@ describe('the production bundles', () => {
       });
       // The deployed launcher, from a directory that is neither the workspace nor the bundle: no tsx, no sources.
       const elsewhere = scratchDir('elsewhere-');
-      const { code, report, stderr } = await runCli(['--base-url', bundleUrl], { bin: join(conformanceDir, 'bin', 'switchyard-conformance.js'), cwd: elsewhere, onlyEnv: env });
+      const { code, report, stderr } = await runCli(['--base-url', bundleUrl, ...LATENCY_NOT_JUDGED], { bin: join(conformanceDir, 'bin', 'switchyard-conformance.js'), cwd: elsewhere, onlyEnv: env });
       expect(stderr).toBe('');
       expect(report.tests.filter((t) => t.outcome === 'fail').map((t) => `${t.operationId} › ${t.check}`)).toEqual([]);
       expect(code).toBe(0);
@@ -137,7 +137,7 @@ describe('the production bundles', () => {
  * malformed bodies: the runs through it send no invalid body (the direct run sends them all) and
  * judge no latency (what they would measure is Prism's).
  */
-const THROUGH_PRISM = ['--max-negative', '0', '--latency-budget-ms', '600000'];
+const THROUGH_PRISM = ['--max-negative', '0', ...LATENCY_NOT_JUDGED];
 
 describe('an independent oracle', () => {
   it("finds no violation through Stoplight Prism's validation proxy in front of the sandbox", async () => {

@@ -173,7 +173,7 @@ export class RecordCompactor {
     // Deleted, or compacted already (written twice before its turn).
     if (typeof text !== 'string') return;
     const compressed = text.length < MIN_LENGTH ? undefined : this.compressed(kind, text);
-    records.set(id, compressed ? this.slabs.put(compressed.bytes, compressed.header) : this.slabs.put(Buffer.from(text)));
+    records.set(id, compressed ? this.slabs.put(compressed.bytes, compressed.header) : this.slabs.putText(text));
   }
 
   /** `text` compressed with its kind's dictionary and the header naming it, or undefined when that does not make it shorter. */

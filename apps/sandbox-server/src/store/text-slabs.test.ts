@@ -7,7 +7,7 @@ const bytes = (text: string) => Buffer.from(text);
 const read = (slabs: TextSlabs, slot: number) => slabs.view(slot).toString();
 
 describe('text slabs', () => {
-  it('reads back each record as put, its prefix first, and hands a freed slot out again', () => {
+  it('reads back each record as put, its prefix first, text as UTF-8, and hands a freed slot out again', () => {
     const slabs = new TextSlabs();
     const a = slabs.put(bytes('{"a":1}'));
     const b = slabs.put(bytes('payload'), Uint8Array.of(1, 7));
@@ -15,7 +15,7 @@ describe('text slabs', () => {
     expect([...slabs.view(b)]).toEqual([1, 7, ...bytes('payload')]);
     expect(slabs.heldBytes).toBe(SLAB);
     slabs.free(a);
-    const c = slabs.put(bytes('ñandú €'));
+    const c = slabs.putText('ñandú €');
     expect(c).toBe(a);
     expect(read(slabs, c)).toBe('ñandú €');
     expect([...slabs.view(b)]).toEqual([1, 7, ...bytes('payload')]);
@@ -70,8 +70,8 @@ describe('text slabs', () => {
         model.delete(slot);
         slabs.free(slot);
       } else {
-        const text = `${step}:${'z'.repeat(Math.floor(random() * 3000))}`;
-        const slot = slabs.put(bytes(text));
+        const text = `${step}:é${'z'.repeat(Math.floor(random() * 3000))}`;
+        const slot = step % 2 === 0 ? slabs.putText(text) : slabs.put(bytes(text));
         if (model.has(slot)) throw new Error(`slot ${slot} handed out while held`);
         model.set(slot, text);
         held.push(slot);

@@ -49,8 +49,17 @@ export class TextSlabs {
 
   /** Keeps `prefix` then `body` as one record; its slot reads them back. */
   put(body: Uint8Array, prefix?: Uint8Array): number {
-    const slot = this.newSlot();
-    this.place(slot, body, prefix);
+    const length = body.length + (prefix?.length ?? 0);
+    const { slot, buffer, offset } = this.place(this.newSlot(), length);
+    if (prefix) buffer.set(prefix, offset);
+    buffer.set(body, offset + (prefix?.length ?? 0));
+    return slot;
+  }
+
+  /** Keeps `text` as UTF-8, written straight into its slab. */
+  putText(text: string): number {
+    const { slot, buffer, offset } = this.place(this.newSlot(), Buffer.byteLength(text));
+    buffer.write(text, offset);
     return slot;
   }
 
@@ -86,13 +95,11 @@ export class TextSlabs {
     return this.nextSlot - 1;
   }
 
-  private place(slot: number, body: Uint8Array, prefix?: Uint8Array): void {
-    const length = body.length + (prefix?.length ?? 0);
+  /** Makes room for `length` bytes of `slot`: where the caller writes them. */
+  private place(slot: number, length: number): { slot: number; buffer: Buffer; offset: number } {
     const slab = this.room(length);
     const buffer = this.slabs[slab] as Buffer;
     const offset = this.used[slab] as number;
-    if (prefix) buffer.set(prefix, offset);
-    buffer.set(body, offset + (prefix?.length ?? 0));
     this.used[slab] = offset + length;
     this.live[slab] = (this.live[slab] as number) + length;
     this.slabOf[slot] = slab;
@@ -106,6 +113,7 @@ export class TextSlabs {
     }
     placed[count] = slot;
     this.placedCount[slab] = count + 1;
+    return { slot, buffer, offset };
   }
 
   /** The slab `length` bytes go to: the current one, a new current one once it is full, or one of their own past a slab's size. */
@@ -153,9 +161,11 @@ export class TextSlabs {
       const slot = placed[k] as number;
       // Moved or freed since it was placed here, or placed here twice (freed, then handed out again).
       if (this.slabOf[slot] !== slab) continue;
-      const offset = this.offsetOf[slot] as number;
-      this.live[slab] = (this.live[slab] as number) - (this.lengthOf[slot] as number);
-      this.place(slot, buffer.subarray(offset, offset + (this.lengthOf[slot] as number)));
+      const from = this.offsetOf[slot] as number;
+      const length = this.lengthOf[slot] as number;
+      this.live[slab] = (this.live[slab] as number) - length;
+      const to = this.place(slot, length);
+      buffer.copy(to.buffer, to.offset, from, from + length);
     }
   }
 }

@@ -22,6 +22,16 @@ describe('the memory ceiling', () => {
     expect(at(HEAP_SHARE / 2, HEAP_SHARE / 2)).toBe('its heap and the records it keeps outside it hold 870 MB of the 1024 MB Node allows its heap (--max-old-space-size)');
   });
 
+  it("counts the memory store's records outside the heap with the heap", async () => {
+    const limit = 1024 ** 3;
+    // 1 MB short of the share: a slab of compacted records (4 MB) passes it.
+    const ceiling = new MemoryCeiling(undefined, () => ({ residentBytes: 0, heapUsedBytes: HEAP_SHARE * limit - 1024 ** 2, heapLimitBytes: limit }), 0);
+    const store = new MemoryStore({ ceiling, compaction: 'at-commit' });
+    await store.withTransaction('m', (tx) => tx.put('customer', 'c1', { id: 'c1' }));
+    expect(store.offHeapBytes).toBeGreaterThan(1024 ** 2);
+    await expect(store.withTransaction('m', (tx) => tx.put('customer', 'c2', { id: 'c2' }))).rejects.toThrow(/its heap and the records it keeps outside it hold/);
+  });
+
   it('reads memory again only once its sampling interval has passed', () => {
     let reads = 0;
     let nowMs = 0;

@@ -72,6 +72,8 @@ export class TextSlabs {
   /** Forgets a record: its slot may be handed out again. */
   free(slot: number): void {
     const slab = this.slabOf[slot] as number;
+    // Freed twice, its slot would be handed out twice: two records would share it.
+    if (slab < 0) throw new Error(`slot ${slot} is not held`);
     this.live[slab] = (this.live[slab] as number) - (this.lengthOf[slot] as number);
     this.slabOf[slot] = -1;
     if (this.freeCount === this.freeSlots.length) this.freeSlots = grown(this.freeSlots, this.freeSlots.length * 2);
@@ -123,6 +125,9 @@ export class TextSlabs {
       const full = this.current;
       this.current = this.open(SLAB_BYTES);
       if (full >= 0) this.tidy(full);
+      // Emptying the full slab may have filled up to half of the new one: a record that no
+      // longer fits gets a slab of its own.
+      if ((this.used[this.current] as number) + length > SLAB_BYTES) return this.open(length);
     }
     return this.current;
   }

@@ -110,10 +110,17 @@ export function startBaseline(kind: 'node-http' | 'express' | 'express-server-cl
   return spawnServer(process.execPath, ['--import', 'tsx', here(`./servers/${file}.ts`), ...args], /listening on (http:\/\/\S+)/, file === 'express' ? '/ready' : '/');
 }
 
+/**
+ * How long Prism may take to start: a hang detector. It loads several hundred modules and the
+ * whole document before it listens; on a 2-CPU machine running two test suites beside the bench's
+ * smoke test it had not printed its address after 120 s.
+ */
+const PRISM_START_MS = 600_000;
+
 /** Stoplight Prism 5.14.2 mocking the contract's OpenAPI document (the peer a team would pick). */
 export async function startPrismMock(): Promise<Spawned> {
   const port = await freePort();
   const cli = join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
   const openapi = join(dirname(require.resolve('@switchyard/contract/package.json')), 'openapi.json');
-  return spawnServer(process.execPath, [cli, 'mock', openapi, '--port', String(port), '--host', '127.0.0.1'], /Prism is listening on (http:\/\/\S+)/, null, 120_000);
+  return spawnServer(process.execPath, [cli, 'mock', openapi, '--port', String(port), '--host', '127.0.0.1'], /Prism is listening on (http:\/\/\S+)/, null, PRISM_START_MS);
 }

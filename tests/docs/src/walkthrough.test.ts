@@ -11,11 +11,19 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox, DEMO_MERCHANT, loadConfig, type Sandbox, type SandboxConfig } from '@switchyard/sandbox-server';
 import { isTypeScript, REPO_ROOT, snippetUnder } from './markdown.js';
 
 const run = promisify(execFile);
+
+/**
+ * Each walkthrough is a shell with node and a few curls: a second or two on an idle machine. With
+ * two other test suites running beside this one, a run of faults.md's recipe passed 30 s. The
+ * limits detect a hang; they measure nothing.
+ */
+const COMMAND_TIMEOUT_MS = 300_000;
+vi.setConfig({ testTimeout: COMMAND_TIMEOUT_MS + 30_000 });
 
 /** The address the documentation uses; each walkthrough gets the test sandbox's instead. */
 const DOCUMENTED_ADDRESS = 'localhost:4010';
@@ -45,7 +53,7 @@ describe('README.md "Try the sandbox"', () => {
     expect(commands).not.toBe(snippet.code);
     // Every curl also writes its HTTP status to stderr; stdout stays what the reader sees.
     const statusOnStderr = `curl() { command curl --write-out '%{stderr}%{http_code}\\n' "$@"; }\n`;
-    const { stdout, stderr } = await run('bash', ['-c', statusOnStderr + commands], { timeout: 30_000 });
+    const { stdout, stderr } = await run('bash', ['-c', statusOnStderr + commands], { timeout: COMMAND_TIMEOUT_MS });
     const statuses = stderr.trim().split('\n');
     // One status per curl of the walkthrough: the steps before the last succeed, the last is the documented one.
     expect(statuses, `${snippet.file}:${snippet.line}`).toHaveLength(snippet.code.match(/\bcurl /g)?.length ?? 0);
@@ -74,7 +82,7 @@ describe('packages/client/README.md "Quick start"', () => {
     const file = join(dir, `quick-start-${n}.mjs`);
     writeFileSync(file, outputText);
     const env = { ...process.env, PUBLIC_API_KEY: DEMO_MERCHANT.public_api_key, PRIVATE_SECRET_KEY: DEMO_MERCHANT.private_secret_key };
-    const { stdout } = await run(process.execPath, [file], { env, timeout: 30_000 });
+    const { stdout } = await run(process.execPath, [file], { env, timeout: COMMAND_TIMEOUT_MS });
     expect(stdout.trim().split('\n'), `${snippet.file}:${snippet.line}`).toEqual(expected);
   });
 });
@@ -98,7 +106,7 @@ describe('docs/faults.md recipe 1 with curl', () => {
   it.each([1, 2])('commits on the dropped call and replays it on the retry (run %i)', async () => {
     const commands = `${keys.code}\n${recipe.code}`.replaceAll(DOCUMENTED_ADDRESS, address);
     expect(commands).not.toContain(DOCUMENTED_ADDRESS);
-    const { stdout, stderr } = await run('bash', ['-c', commands], { cwd: dir, timeout: 30_000 });
+    const { stdout, stderr } = await run('bash', ['-c', commands], { cwd: dir, timeout: COMMAND_TIMEOUT_MS });
     const where = `${recipe.file}:${recipe.line}`;
     expect(stderr.trim(), where).toBe('curl: (52) Empty reply from server');
     expect(stdout, where).toMatch(/^HTTP\/1\.1 201 Created\r?$/m);

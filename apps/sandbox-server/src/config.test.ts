@@ -36,7 +36,7 @@ describe('loadConfig', () => {
     expect(loadConfig([], {})).toMatchObject({ secretKeyPepper: undefined });
   });
   it('reads the HTTP time-outs, the headers one never above the request one', () => {
-    expect(loadConfig([], {})).toMatchObject({ httpTimeouts: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 } });
+    expect(loadConfig([], {})).toMatchObject({ httpTimeouts: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 65_000 } });
     const env = { SANDBOX_HEADERS_TIMEOUT_MS: '2000', SANDBOX_REQUEST_TIMEOUT_MS: '4000', SANDBOX_KEEP_ALIVE_TIMEOUT_MS: '1000' };
     expect(loadConfig([], env)).toMatchObject({ httpTimeouts: { headersTimeoutMs: 2000, requestTimeoutMs: 4000, keepAliveTimeoutMs: 1000 } });
     expect(loadConfig([], { SANDBOX_REQUEST_TIMEOUT_MS: '5000' })).toMatchObject({ httpTimeouts: { headersTimeoutMs: 5000, requestTimeoutMs: 5000 } });

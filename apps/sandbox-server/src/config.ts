@@ -22,7 +22,18 @@ export interface HttpTimeouts {
   keepAliveTimeoutMs: number;
 }
 
-export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 };
+/**
+ * A keep-alive connection lives 65 s, not Node's 5 s. A client reuses an idle connection until
+ * its own idle limit (Node's fetch: the server's advertised time-out less 1-2 s, checked on a
+ * timer of about a second); a request it sends just as the server closes the connection is lost
+ * (`fetch failed`, `ECONNRESET`), and a POST without an idempotency key cannot be retried. At 5 s
+ * any test that waited a few seconds between two requests (for a webhook, for a `Retry-After`)
+ * could hit that moment (this project's fidelity suite did, and its end-to-end suite lost POSTs
+ * with `fetch failed` on a loaded machine); at 65 s only a connection left idle for about a
+ * minute can, and it outlasts the 60 s idle limits of the usual proxies in front of it. An idle
+ * connection costs a socket and no CPU.
+ */
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 65_000 };
 
 /**
  * Connections of one process's pool: measured in docs/scaling.md ("The pool, from measurement"), enough for the

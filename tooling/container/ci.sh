@@ -145,8 +145,11 @@ conformance_against memory
 step "conformance against the container, PostgreSQL"
 pg="$(docker run --detach -e POSTGRES_USER=switchyard -e POSTGRES_PASSWORD=switchyard -e POSTGRES_DB=sandbox -p 127.0.0.1::5432 "$SWITCHYARD_POSTGRES_IMAGE")"
 containers+=("$pg")
-for _ in $(seq 1 300); do docker exec "$pg" pg_isready -q -U switchyard -d sandbox 2>/dev/null && break; sleep 0.2; done
-docker exec "$pg" pg_isready -q -U switchyard -d sandbox || { docker logs "$pg" >&2; fail "PostgreSQL did not start"; }
+# Over TCP, not the socket: on first start the image runs a temporary server on the socket alone
+# to create the database, then stops it. The socket answers ready before the database exists and
+# refuses while that server shuts down; only the final server listens on TCP.
+for _ in $(seq 1 300); do docker exec "$pg" pg_isready -q -h 127.0.0.1 -U switchyard -d sandbox 2>/dev/null && break; sleep 0.2; done
+docker exec "$pg" pg_isready -q -h 127.0.0.1 -U switchyard -d sandbox || { docker logs "$pg" >&2; fail "PostgreSQL did not start"; }
 pg_port="$(docker port "$pg" 5432/tcp | head -1 | sed 's/.*://')"
 conformance_against postgresql -e "DATABASE_URL=postgres://switchyard:switchyard@127.0.0.1:$pg_port/sandbox"
 

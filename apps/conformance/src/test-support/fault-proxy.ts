@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contract } from '@switchyard/contract';
+import { DEFAULT_HTTP_TIMEOUTS } from '@switchyard/sandbox-server';
 import { fixtures as examples } from '@switchyard/contract/fixtures';
 
 /** A request as the proxy forwards it. */
@@ -388,7 +389,7 @@ export async function startBendingProxy(target: string, bendOf: (self: () => str
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
+    const proxied = async () => {
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
       const [path, query] = (req.url ?? '/').split(/(?=\?)/);
@@ -405,8 +406,17 @@ export async function startBendingProxy(target: string, bendOf: (self: () => str
       answer = fault.response ? await fault.response(answer, request, upstream) : answer;
       res.writeHead(answer.status, answer.headers);
       res.end(typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body));
+    };
+    req.on('end', () => {
+      // A failure to reach the server behind is this proxy's answer, as a gateway's, never an unhandled rejection.
+      proxied().catch((error: unknown) => {
+        if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 'INTERNAL_ERROR', messages: [`fault proxy: ${error instanceof Error ? error.message : String(error)}`] }));
+      });
     });
   });
+  // As the sandbox keeps them (see without-control-api.ts).
+  server.keepAliveTimeout = DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   self = `http://127.0.0.1:${port}`;

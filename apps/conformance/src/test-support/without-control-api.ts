@@ -1,5 +1,6 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_HTTP_TIMEOUTS } from '@switchyard/sandbox-server';
 
 /**
  * A stand-in for a staging: a correct sandbox behind a proxy that has no `/sandbox` control API
@@ -25,6 +26,9 @@ export async function startWithoutControlApi(target: string) {
     forward.on('error', (error) => res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'INTERNAL_ERROR', messages: [error.message] })));
     req.pipe(forward);
   });
+  // As the sandbox keeps them: at Node's 5 s, a pooled connection the runner reused just as this
+  // server closed it was lost ("other side closed").
+  server.keepAliveTimeout = DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createServer } from 'node:http';
 import { ConflictError, InvalidRequestError, NotFoundError, parseWebhookEvent } from '@switchyard/client';
 import { fixtures } from '@switchyard/contract/fixtures';
+import { listen } from '@switchyard/tooling/test-server';
 import { startWorld, type World } from './sandbox.js';
 
 let world: World;
@@ -98,7 +98,7 @@ describe('webhooks through the client', () => {
   // Two waits of up to 30 s each: the test's own bound covers both, so a hang is reported by the wait that hung.
   it('registers a webhook, sees its deliveries, and verifies a delivered event', { timeout: 120_000 }, async () => {
     const bodies: { body: string; signature: string }[] = [];
-    const receiver = createServer((req, res) => {
+    const receiver = await listen((req, res) => {
       let body = '';
       req.on('data', (c) => (body += String(c)));
       req.on('end', () => {
@@ -106,11 +106,9 @@ describe('webhooks through the client', () => {
         res.writeHead(200).end();
       });
     });
-    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-    const port = (receiver.address() as { port: number }).port;
     try {
       const { client, accountId } = world;
-      const hook = await client.webhooks.create({ body: { account_id: accountId, name: 'e2e', url: `http://127.0.0.1:${port}/hooks`, hmac_client_secret: 'e2e-secret-1', subscription_triggers: ['CREATE'] } });
+      const hook = await client.webhooks.create({ body: { account_id: accountId, name: 'e2e', url: `${receiver.url}/hooks`, hmac_client_secret: 'e2e-secret-1', subscription_triggers: ['CREATE'] } });
       expect(hook.hmac_client_secret).toBe('***');
       const customer = await client.customers.create({ body: { merchant_customer_id: 'e2e-hooks' } });
       const method = await client.paymentMethods.enrollDirect({ params: { customer_id: customer.id }, body: { ...fixtures.enrollDirect(), account_id: accountId } });
@@ -132,7 +130,7 @@ describe('webhooks through the client', () => {
       await vi.waitFor(async () => expect(await isDelivered()).toBe(true), DELIVERY_WAIT);
       await client.webhooks.delete({ params: { webhook_id: hook.id }, query: { account_id: accountId } });
     } finally {
-      await new Promise<void>((r) => receiver.close(() => r()));
+      await receiver.close();
     }
   });
 });

@@ -24,6 +24,10 @@ export async function startReceiver() {
       for (const w of waiting.splice(0)) w();
     });
   });
+  // Idle connections are left to the sender to close. On Node's 5 s timer, a delivery sent on a
+  // pooled connection as this server closed it would be lost, and the server under test's retry
+  // would then show as a late delivery. The receiver lives for one run, and `close` ends them all.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {

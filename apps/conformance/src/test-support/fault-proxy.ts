@@ -1,8 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { contract } from '@switchyard/contract';
-import { DEFAULT_HTTP_TIMEOUTS } from '@switchyard/sandbox-server';
 import { fixtures as examples } from '@switchyard/contract/fixtures';
+import { listen } from '@switchyard/tooling/test-server';
+import { answerBadGateway } from './bad-gateway.js';
 
 /** A request as the proxy forwards it. */
 export interface ProxyRequest {
@@ -386,7 +385,7 @@ export async function startBendingProxy(target: string, bendOf: (self: () => str
     const parsed = json(text);
     return { status: r.status, headers, body: parsed === undefined ? text : parsed };
   };
-  const server = createServer((req, res) => {
+  const server = await listen((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     const proxied = async () => {
@@ -409,16 +408,9 @@ export async function startBendingProxy(target: string, bendOf: (self: () => str
     };
     req.on('end', () => {
       // A failure to reach the server behind is this proxy's answer, as a gateway's, never an unhandled rejection.
-      proxied().catch((error: unknown) => {
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ code: 'INTERNAL_ERROR', messages: [`fault proxy: ${error instanceof Error ? error.message : String(error)}`] }));
-      });
+      proxied().catch((error: unknown) => answerBadGateway(res, `fault proxy: ${error instanceof Error ? error.message : String(error)}`));
     });
   });
-  // As the sandbox keeps them (see without-control-api.ts).
-  server.keepAliveTimeout = DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  self = `http://127.0.0.1:${port}`;
-  return { url: self, close: () => new Promise<void>((r) => server.close(() => r())) };
+  self = server.url;
+  return { url: self, close: server.close };
 }

@@ -1,6 +1,6 @@
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { DEFAULT_HTTP_TIMEOUTS } from '@switchyard/sandbox-server';
+import { request } from 'node:http';
+import { listen } from '@switchyard/tooling/test-server';
+import { answerBadGateway } from './bad-gateway.js';
 
 /**
  * A stand-in for a staging: a correct sandbox behind a proxy that has no `/sandbox` control API
@@ -10,7 +10,7 @@ export async function startWithoutControlApi(target: string) {
   const upstream = new URL(target);
   const controlRequests: string[] = [];
   let requests = 0;
-  const server = createServer((req, res) => {
+  const { url, close } = await listen((req, res) => {
     requests += 1;
     const path = req.url ?? '/';
     if (path === '/sandbox' || path.startsWith('/sandbox/') || path.startsWith('/sandbox?')) {
@@ -23,22 +23,17 @@ export async function startWithoutControlApi(target: string) {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
-    forward.on('error', (error) => res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'INTERNAL_ERROR', messages: [error.message] })));
+    forward.on('error', (error) => answerBadGateway(res, `staging stand-in: ${error.message}`));
     req.pipe(forward);
   });
-  // As the sandbox keeps them: at Node's 5 s, a pooled connection the runner reused just as this
-  // server closed it was lost ("other side closed").
-  server.keepAliveTimeout = DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     /** Every request that reached for the control API: a staging run must leave this empty. */
     controlRequests,
     /** How many requests arrived, whatever their path. */
     get requests() {
       return requests;
     },
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close,
   };
 }

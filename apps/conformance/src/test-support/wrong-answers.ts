@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen } from '@switchyard/tooling/test-server';
 import { contract, listRoutes, type ListedRoute } from '@switchyard/contract';
 
 /** An answer no operation of the contract may give: the wrong types, and nothing an answer requires. */
@@ -15,15 +14,11 @@ export function routeFor(method: string, path: string): ListedRoute | undefined 
  * the body: in front of it, a validating proxy must report a response violation on every operation.
  */
 export async function startWrongAnswerServer(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createServer((req, res) => {
+  const { url, close } = await listen((req, res) => {
     const route = routeFor(req.method ?? 'GET', (req.url ?? '/').split('?')[0] as string);
     const status = Number(Object.keys(route?.route.responses ?? {}).find((s) => s.startsWith('2')) ?? 404);
     req.resume();
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(WRONG_ANSWER));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { url, close };
 }

@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { closeIdleConnection } from '../http/server/http-server.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listen } from '@switchyard/tooling/test-server';
 
 export interface Received {
   headers: Record<string, string | string[] | undefined>;
@@ -10,7 +9,7 @@ export interface Received {
 /** A webhook receiver on an ephemeral port: records every request and answers `status()`. */
 export async function startReceiver(status: () => number = () => 200) {
   const received: Received[] = [];
-  const server = createServer((req, res) => {
+  const { url, close } = await listen((req, res) => {
     let body = '';
     req.on('data', (c) => (body += String(c)));
     req.on('end', () => {
@@ -18,27 +17,22 @@ export async function startReceiver(status: () => number = () => 200) {
       res.writeHead(status()).end();
     });
   });
-  // The webhook dispatcher posts from this process over kept-alive connections: a receiver that
-  // closed one on a late idle timer would reset a delivery and count an extra attempt.
-  server.on('timeout', closeIdleConnection);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks`,
-    received,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
+  return { url: `${url}/hooks`, received, close };
 }
 
 /** A receiver that takes every POST, on any path, and never answers it: `held` are the requests it holds. */
 export async function startHangingReceiver() {
   const held: { path: string; res: ServerResponse<IncomingMessage> }[] = [];
-  const server = createServer((req, res) => void held.push({ path: req.url ?? '', res }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { server, url, close } = await listen((req, res) => void held.push({ path: req.url ?? '', res }));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    url: `${url}/hooks`,
     held,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve()).closeAllConnections()),
+    close: () => {
+      // The held requests never end: their connections are cut, or the close would wait for them.
+      const closed = close();
+      server.closeAllConnections();
+      return closed;
+    },
   };
 }
 

@@ -1,5 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Socket } from 'node:net';
+import { listen } from '@switchyard/tooling/test-server';
 
 export type Step =
   | { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
@@ -20,7 +21,7 @@ export interface RecordedRequest {
 export async function startFaultServer(steps: Step[]) {
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
+  const { server, url, close } = await listen((req, res) => {
     // Recorded on arrival, so a request aborted before its body was read still counts.
     const record: RecordedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' };
     requests.push(record);
@@ -42,15 +43,14 @@ export async function startFaultServer(steps: Step[]) {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      const closed = close();
+      // A hanging step never answers: its connection is cut, or the close would wait for it.
+      for (const s of sockets) s.destroy();
+      return closed;
+    },
   };
 }

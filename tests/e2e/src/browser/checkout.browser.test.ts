@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import type { CreatePaymentLinkBody, PaymentLink } from '@switchyard/contract';
 import { fixtures } from '@switchyard/contract/fixtures';
+import { listen } from '@switchyard/tooling/test-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWorld, type World } from '../sandbox.js';
 import { chromiumAvailability, docsImage, launchChromium, onPage } from './chromium.js';
@@ -22,7 +21,7 @@ const WAIT = { timeout: 60_000, interval: 50 };
 /** The merchant's side: `/return` is the callback page the buyer lands on, `/hooks` receives webhooks. */
 async function startMerchant(): Promise<{ url: string; hooks: string[]; close: () => Promise<void> }> {
   const hooks: string[] = [];
-  const server: Server = createServer((req, res) => {
+  const { url, close } = await listen((req, res) => {
     let body = '';
     req.on('data', (c) => (body += String(c)));
     req.on('end', () => {
@@ -30,8 +29,7 @@ async function startMerchant(): Promise<{ url: string; hooks: string[]; close: (
       res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Shop</title><h1>Back at the shop</h1>');
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hooks, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { url, hooks, close };
 }
 
 // A page test is several round trips of a real browser, five pages at once: on a loaded CI machine

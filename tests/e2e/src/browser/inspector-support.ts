@@ -1,25 +1,20 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { vi } from 'vitest';
 import { createClient, type SwitchyardClient } from '@switchyard/client';
 import type { Payment, SandboxMerchant, WebhookDelivery } from '@switchyard/contract';
 import { fixtures } from '@switchyard/contract/fixtures';
+import { listen } from '@switchyard/tooling/test-server';
 
 /** A merchant_order_id that would run script if any page put it through an HTML parser. */
 export const HOSTILE = '<img src=x onerror=alert(1)>';
 
 /** A webhook receiver that answers 200 to everything. */
 export async function startReceiver(): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((req, res) => {
+  const { url, close } = await listen((req, res) => {
     req.resume();
     req.on('end', () => res.writeHead(200).end());
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
+  return { url: `${url}/hooks`, close };
 }
 
 /** Asks until `check` answers a value: the dispatcher records an attempt after the receiver has answered. */

@@ -42,7 +42,7 @@ function classesFor(app: Express): AppClasses {
  * the loop are done: a connection that received bytes meanwhile is serving a request and stays
  * open; an idle one closes as before.
  */
-export function closeIdleConnection(socket: Socket): void {
+function closeIdleConnection(socket: Socket): void {
   const read = socket.bytesRead;
   setImmediate(() => {
     if (socket.bytesRead === read) socket.destroy();

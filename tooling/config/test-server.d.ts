@@ -6,6 +6,8 @@ export interface TestServer {
   url: string;
   /** Stops listening, ends idle connections at once, and resolves once the busy ones are done. */
   close: () => Promise<void>;
+  /** As `close`, and ends the busy connections too: for requests the server holds and never answers. */
+  cut: () => Promise<void>;
 }
 
 export declare function listen(handler: RequestListener): Promise<TestServer>;

@@ -48,6 +48,28 @@ describe('the record compactor', () => {
     compactor.stop();
   });
 
+  it('reads back records whose compressed form, and whose text, take several of zlib\'s output buffers', () => {
+    const compactor = new RecordCompactor('at-commit');
+    const records = new Map<string, StoredText>();
+    // A description of pseudo-random words compresses poorly: tens of kilobytes of text, well
+    // over 4 KB compressed, so both directions fill more than one buffer.
+    let seed = 7;
+    const word = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed.toString(36));
+    const [first, second] = [0, 1].map((n) => JSON.stringify({ id: `pay-${n}`, description: Array.from({ length: 6000 }, word).join(' ') })) as [string, string];
+    records.set('dictionary', first);
+    compactor.written('payment', records, 'dictionary');
+    records.set('long', second);
+    compactor.written('payment', records, 'long');
+    const stored = records.get('long') as StoredText;
+    expect(typeof stored).toBe('number');
+    expect(second.length).toBeGreaterThan(40_000);
+    // Compressed (shorter than its text), and still over two buffers long.
+    expect(compactor.size(stored)).toBeLessThan(second.length);
+    expect(compactor.size(stored)).toBeGreaterThan(4096 * 2);
+    expect(compactor.text(stored)).toBe(second);
+    expect(compactor.text(records.get('dictionary') as StoredText)).toBe(first);
+  });
+
   it('keeps records as written when off', () => {
     const compactor = new RecordCompactor('off');
     const records = new Map([['a', payment(1)]]);

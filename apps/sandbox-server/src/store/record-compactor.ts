@@ -13,6 +13,14 @@ const MIN_LENGTH = 200;
  * and each compression allocates a quarter of what the default window would.
  */
 const WINDOW_BITS = 14;
+/**
+ * zlib's output buffer per call. Its default, 16 KB, is allocated outside the heap at every call,
+ * mostly unused (a compressed payment takes about 130 bytes, an inflated one about 1,500), and on
+ * Node 24 that churn alone started a full collection every few thousand records: 20,000 deflates
+ * ran 6 of them and took 596 ms of CPU, against 1 and 434 ms with 4 KB buffers (docs/benchmarks.md,
+ * "zlib's output buffers"). A longer output takes more than one buffer; nothing else changes.
+ */
+const CHUNK_BYTES = 4096;
 /** Dictionaries in all: their numbers fit in the byte after `MARK`. */
 const MAX_DICTIONARIES = 255;
 /** Dictionaries one kind may take: its first, and a few more when records of another shape come. */
@@ -102,7 +110,7 @@ export class RecordCompactor {
     const bytes = this.slabs.view(stored);
     if (bytes[0] !== MARK) return bytes.toString();
     const dictionary = this.dictionaries[bytes[1] as number] as Buffer;
-    return inflateRawSync(bytes.subarray(2), { dictionary, windowBits: WINDOW_BITS }).toString();
+    return inflateRawSync(bytes.subarray(2), { dictionary, windowBits: WINDOW_BITS, chunkSize: CHUNK_BYTES }).toString();
   }
 
   /** A stored record was replaced or deleted: the bytes of a compacted one are freed. */
@@ -199,6 +207,6 @@ export class RecordCompactor {
 
   /** `text` compressed with dictionary `number`. */
   private compress(text: string, number: number): Buffer {
-    return deflateRawSync(text, { dictionary: this.dictionaries[number] as Buffer, windowBits: WINDOW_BITS, level: 6 });
+    return deflateRawSync(text, { dictionary: this.dictionaries[number] as Buffer, windowBits: WINDOW_BITS, level: 6, chunkSize: CHUNK_BYTES });
   }
 }

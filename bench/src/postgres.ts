@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -9,6 +9,7 @@ import { PostgresStore } from '@switchyard/sandbox-server';
 import { DEMO_KEYS } from './demo-api.js';
 import { load, type LoadResult } from './load.js';
 import type { Figure } from './report.js';
+import { cpuSecondsOf, postgresCpuSeconds } from './process-cpu.js';
 import { checked, customerBody } from './server.js';
 import { startSandboxProcess, type Spawned } from './processes.js';
 
@@ -26,46 +27,6 @@ const CONNECTIONS = 10;
 const MERCHANTS = 8;
 
 type Keys = Record<string, string>;
-
-/** Fields of /proc/<pid>/stat after the command name (state is 0, ppid 1, utime 11, stime 12, cutime 13, cstime 14). */
-function statOf(pid: number): number[] {
-  try {
-    return (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []).map(Number);
-  } catch {
-    return [];
-  }
-}
-
-const TICKS_PER_SECOND = 100;
-
-/** CPU seconds used so far by one process (user + system). */
-function cpuSecondsOf(pid: number): number {
-  const f = statOf(pid);
-  return ((f[11] ?? 0) + (f[12] ?? 0)) / TICKS_PER_SECOND;
-}
-
-const commOf = (pid: number | string): string => {
-  try {
-    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-  } catch {
-    return '';
-  }
-};
-
-/**
- * CPU seconds used so far by PostgreSQL on this machine: its live processes, and the backends
- * that already exited (the postmaster's reaped children). Other users of the database count too.
- */
-function postgresCpuSeconds(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || commOf(entry) !== 'postgres') continue;
-    const f = statOf(Number(entry));
-    total += (f[11] ?? 0) + (f[12] ?? 0);
-    if (commOf(f[1] ?? 0) !== 'postgres') total += (f[13] ?? 0) + (f[14] ?? 0);
-  }
-  return total / TICKS_PER_SECOND;
-}
 
 /** CPU seconds a run used: by the sandboxes (together) and by PostgreSQL. */
 interface CpuUse {

@@ -35,7 +35,7 @@ describe('pnpm bench', () => {
     }
     // With a database (as in CI) the PostgreSQL figures run too, each beside its baseline.
     if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) {
-      for (const expected of ['POST /v1/customers on PostgreSQL vs the memory store, one merchant', 'POST /v1/customers on PostgreSQL vs the database alone running its statements', 'POST /v1/customers, two replicas on one PostgreSQL vs one, 8 merchants', 'Sandbox CPU per POST /v1/customers on PostgreSQL vs on the memory store, one merchant', 'POST /v1/customers per sandbox core, two replicas on one PostgreSQL vs one, 8 merchants']) {
+      for (const expected of ['POST /v1/customers on PostgreSQL vs the memory store, one merchant', 'POST /v1/customers on PostgreSQL vs the database alone running its statements', 'POST /v1/customers, two replicas on one PostgreSQL vs one, 8 merchants', 'Sandbox CPU per POST /v1/customers on PostgreSQL vs on the memory store, one merchant, both at the same rate', 'Sandbox CPU per POST /v1/customers on PostgreSQL vs on the memory store, one merchant, each at its closed-loop rate', 'POST /v1/customers per sandbox core, two replicas on one PostgreSQL vs one, 8 merchants', 'POST /v1/customers per sandbox core, two replicas on one PostgreSQL vs one, 8 merchants, closed loop']) {
         expect(names).toContain(expected);
       }
     }

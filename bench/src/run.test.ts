@@ -30,7 +30,7 @@ describe('pnpm bench', () => {
     }
     expect(names.some((n) => n.startsWith('Resident memory per stored customer'))).toBe(true);
     // The growth figures: each against the empty sandbox's, at the smoke run's one level.
-    for (const figure of ['POST /v1/payments throughput', 'GET /v1/payments/{id} throughput', 'GET /sandbox/inspector/overview throughput', 'Sandbox CPU per POST /v1/payments', 'Sandbox CPU per GET /sandbox/inspector/overview']) {
+    for (const figure of ['POST /v1/payments throughput', 'GET /v1/payments/{id} throughput', 'GET /sandbox/inspector/overview throughput', 'Sandbox CPU per POST /v1/payments', 'Sandbox CPU per GET /sandbox/inspector/overview', 'Sandbox CPU per POST /v1/payments at 100 req/s']) {
       expect(names).toContain(`${figure}, 200 payments and customers stored`);
     }
     // With a database (as in CI) the PostgreSQL figures run too, each beside its baseline.

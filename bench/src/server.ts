@@ -30,11 +30,21 @@ export const sessions = (url: string, n: number) =>
 
 export const paymentBody = (session: string) => ({ ...fixtures.createPayment(session), account_id: DEMO_ACCOUNT });
 
-/** `POST /v1/payments` at a fixed rate, each request paying its own checkout session (created first). */
-export async function paymentsAtRate(s: Spawned, o: Pick<ServerBenchOptions, 'fixedRate' | 'durationSeconds'>): Promise<PacedResult> {
+/**
+ * `POST /v1/payments` at a fixed rate, each request paying its own checkout session (created
+ * first), after a second of the same load that is not counted. `around` wraps the paced run
+ * alone, sessions made: it is told how many requests the run sends, warm-up included.
+ */
+export async function paymentsAtRate(
+  s: Spawned,
+  o: Pick<ServerBenchOptions, 'fixedRate' | 'durationSeconds'>,
+  around: (run: () => Promise<PacedResult>, requests: number) => Promise<PacedResult> = (run) => run(),
+): Promise<PacedResult> {
+  const warmupSeconds = Math.min(1, o.durationSeconds);
   const rateSessions = await sessions(s.url, Math.ceil(o.fixedRate * (o.durationSeconds + 1)));
   const paymentAt = (i: number) => ({ body: JSON.stringify(paymentBody(rateSessions[i] as string)), headers: { 'x-idempotency-key': unique('rate') } });
-  return checked('payments at fixed rate', await paced({ url: `${s.url}/v1/payments`, headers: DEMO_KEYS, rate: o.fixedRate, durationSeconds: o.durationSeconds, warmupSeconds: Math.min(1, o.durationSeconds), next: paymentAt }));
+  const requests = Math.round(o.fixedRate * warmupSeconds) + Math.round(o.fixedRate * o.durationSeconds);
+  return checked('payments at fixed rate', await around(() => paced({ url: `${s.url}/v1/payments`, headers: DEMO_KEYS, rate: o.fixedRate, durationSeconds: o.durationSeconds, warmupSeconds, next: paymentAt }), requests));
 }
 
 /** The mean of several runs of one load (latencies too: each run's percentile, averaged). */

@@ -80,6 +80,18 @@ class CpuPerRequest {
   }
 }
 
+/** Runs made side by side, as one: their rates and counts added, the worst of their latencies. */
+function together(runs: LoadResult[]): LoadResult {
+  return {
+    rps: runs.reduce((n, r) => n + r.rps, 0),
+    p50: Math.max(...runs.map((r) => r.p50)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    total: runs.reduce((n, r) => n + r.total, 0),
+  };
+}
+
 /** `POST /v1/customers` spread over the given merchants' keys, on one sandbox or split over several. */
 async function customersOf(targets: Spawned[], merchants: Keys[], size: PostgresBenchOptions['loadSize'], connections = CONNECTIONS): Promise<LoadResult> {
   const per = Math.max(1, Math.round(connections / targets.length));
@@ -91,14 +103,7 @@ async function customersOf(targets: Spawned[], merchants: Keys[], size: Postgres
       return load({ url: `${s.url}/v1/customers`, connections: per, next, ...sized });
     }),
   );
-  return {
-    rps: runs.reduce((n, r) => n + r.rps, 0),
-    p50: Math.max(...runs.map((r) => r.p50)),
-    p99: Math.max(...runs.map((r) => r.p99)),
-    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
-    errors: runs.reduce((n, r) => n + r.errors, 0),
-    total: runs.reduce((n, r) => n + r.total, 0),
-  };
+  return together(runs);
 }
 
 /**
@@ -123,14 +128,7 @@ async function pacedCustomersOf(targets: Spawned[], merchants: Keys[], rate: num
       }),
     ),
   );
-  return {
-    rps: runs.reduce((n, r) => n + r.rate, 0),
-    p50: Math.max(...runs.map((r) => r.p50)),
-    p99: Math.max(...runs.map((r) => r.p99)),
-    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
-    errors: runs.reduce((n, r) => n + r.errors, 0),
-    total: runs.reduce((n, r) => n + r.total, 0),
-  };
+  return together(runs.map((r) => ({ ...r, rps: r.rate })));
 }
 
 /** A paced rate of `share` of a measured closed-loop rate, in steps of 50 req/s (at least 50). */

@@ -131,6 +131,13 @@ async function pacedCustomersOf(targets: Spawned[], merchants: Keys[], rate: num
   return together(runs.map((r) => ({ ...r, rps: r.rate })));
 }
 
+/** One run of `load` on `sandboxes`, checked, with the CPU it cost added to `cost`. */
+async function costed(cost: CpuPerRequest, sandboxes: Spawned[], name: string, load: () => Promise<LoadResult>): Promise<LoadResult> {
+  const { result, used } = await withCpu(sandboxes, load);
+  cost.add(used, checked(name, result).total);
+  return result;
+}
+
 /** A paced rate of `share` of a measured closed-loop rate, in steps of 50 req/s (at least 50). */
 const pacedRate = (closedLoopRps: number, share: number) => Math.max(50, Math.round((closedLoopRps * share) / 50) * 50);
 
@@ -287,8 +294,10 @@ export async function postgresBench(o: PostgresBenchOptions): Promise<Figure[]> 
     started.push(pgOne);
     const demo = [DEMO_KEYS];
     const many = { memory: await merchantsOn(memory, MERCHANTS), pg: await merchantsOn(pgOne, MERCHANTS) };
-    // Each paced run: the closed loop's duration in a full run, half a second in the smoke run.
+    // Each paced run: the closed loop's duration in a full run, half a second in the smoke run; the
+    // paced pairs follow the closed-loop ones on the same sandboxes, so they need no warm-up.
     const pacedSeconds = 'durationSeconds' in o.loadSize ? o.loadSize.durationSeconds : 0.5;
+    const paced = { ...o, warmUp: false };
 
     for (const [label, keys] of [['one merchant', { memory: demo, pg: demo }], [`${MERCHANTS} merchants`, many]] as const) {
       const cpu: string[] = [];
@@ -334,12 +343,11 @@ export async function postgresBench(o: PostgresBenchOptions): Promise<Figure[]> 
       });
       const rate = pacedRate(onPg.rps, 0.75);
       const atRate = { pg: new CpuPerRequest(), memory: new CpuPerRequest() };
-      for (let r = 0; r < o.rounds; r += 1) {
-        const onPgAtRate = await withCpu([pgOne], () => pacedCustomersOf([pgOne], keys.pg, rate, pacedSeconds));
-        atRate.pg.add(onPgAtRate.used, checked(`postgres customers at ${rate} req/s, ${label}`, onPgAtRate.result).total);
-        const onMemoryAtRate = await withCpu([memory], () => pacedCustomersOf([memory], keys.memory, rate, pacedSeconds));
-        atRate.memory.add(onMemoryAtRate.used, checked(`memory customers at ${rate} req/s, ${label}`, onMemoryAtRate.result).total);
-      }
+      await sideBySide(
+        paced,
+        () => costed(atRate.pg, [pgOne], `postgres customers at ${rate} req/s, ${label}`, () => pacedCustomersOf([pgOne], keys.pg, rate, pacedSeconds)),
+        () => costed(atRate.memory, [memory], `memory customers at ${rate} req/s, ${label}`, () => pacedCustomersOf([memory], keys.memory, rate, pacedSeconds)),
+      );
       const cpuRatio = atRate.pg.sandboxUs / atRate.memory.sandboxUs;
       figures.push({
         name: `Sandbox CPU per POST /v1/customers on PostgreSQL vs on the memory store, ${label}, both at the same rate`,
@@ -435,12 +443,11 @@ export async function postgresBench(o: PostgresBenchOptions): Promise<Figure[]> 
     });
     const replicaRate = pacedRate(one.rps, 0.4);
     const sameRate = { two: new CpuPerRequest(), one: new CpuPerRequest() };
-    for (let r = 0; r < o.rounds; r += 1) {
-      const both = await withCpu([pgOne, pgTwo], () => pacedCustomersOf([pgOne, pgTwo], many.pg, replicaRate, pacedSeconds));
-      sameRate.two.add(both.used, checked(`two replicas at ${replicaRate} req/s each`, both.result).total);
-      const alone = await withCpu([pgOne], () => pacedCustomersOf([pgOne], many.pg, replicaRate, pacedSeconds));
-      sameRate.one.add(alone.used, checked(`one replica at ${replicaRate} req/s`, alone.result).total);
-    }
+    await sideBySide(
+      paced,
+      () => costed(sameRate.two, [pgOne, pgTwo], `two replicas at ${replicaRate} req/s each`, () => pacedCustomersOf([pgOne, pgTwo], many.pg, replicaRate, pacedSeconds)),
+      () => costed(sameRate.one, [pgOne], `one replica at ${replicaRate} req/s`, () => pacedCustomersOf([pgOne], many.pg, replicaRate, pacedSeconds)),
+    );
     const perCoreRatio = sameRate.two.perCore / sameRate.one.perCore;
     figures.push({
       name: `POST /v1/customers per sandbox core, two replicas on one PostgreSQL vs one, ${MERCHANTS} merchants`,

@@ -39,11 +39,14 @@ export class InsertionOrder {
 
   /**
    * `id` left the set; `isMember` tells which ids still are members (used when rebuilding), and
-   * `moved` is told each member's new position when a rebuild renumbers them.
+   * `moved` is told each member's new position when a rebuild renumbers them. Returns whether it
+   * rebuilt.
    */
-  leave(isMember: (id: string) => boolean, moved?: (id: string, position: number) => void): void {
+  leave(isMember: (id: string) => boolean, moved?: (id: string, position: number) => void): boolean {
     this.stale += 1;
-    if (this.stale > this.ids.length / 2 + 16) this.rebuild(isMember, moved);
+    if (this.stale <= this.ids.length / 2 + 16) return false;
+    this.rebuild(isMember, moved);
+    return true;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { dueOf, type Due, type DueLane } from '../domain/due-work.js';
-import { DueQueue, type DueEntry } from './due-queue.js';
+import { DueQueue } from './due-queue.js';
 import { InsertionOrder } from './insertion-order.js';
 import type { StoredText } from './record-compactor.js';
 import { INDEXED_FIELDS, type RecordKind } from './types.js';
@@ -41,19 +41,26 @@ function indexKeysOf(kind: RecordKind, value: unknown): string[] {
   return keys;
 }
 
+/** Each lane's bit in a due reference; the compiler asks for every lane. */
+const LANE_BIT = { clock: 0, retention: 1 } as const satisfies Record<DueLane, 0 | 1>;
+const LANE_OF_BIT: readonly DueLane[] = (Object.keys(LANE_BIT) as DueLane[]).sort((a, b) => LANE_BIT[a] - LANE_BIT[b]);
+
 /**
- * A committed record's due work: its lane, when, and its place (its position in its table's
- * `order`). Kept for records with due work only, so finding due work reads no others.
+ * Where a committed record's due work is queued: its lane and its entry in that lane's queue, as
+ * one small integer (the entry's number, then the lane's bit), which a map holds without a heap
+ * object of its own.
  */
-export interface LaneEntry extends DueEntry {
-  readonly lane: DueLane;
-}
+export type DueRef = number;
+const dueRef = (lane: DueLane, entry: number): DueRef => entry * 2 + LANE_BIT[lane];
+const laneOf = (ref: DueRef): DueLane => LANE_OF_BIT[ref % 2] as DueLane;
+const entryOf = (ref: DueRef): number => Math.floor(ref / 2);
 
 /**
  * One kind of record of one merchant: each record by id (its JSON text, or once compacted the slot
  * of its bytes: record-compactor.ts), in insertion order, the
- * unique keys both ways (only records that have one pay for the second map), each record's due
- * work and the queue of each lane's (earliest first), the insertion order again, readable from
+ * unique keys both ways (only records that have one pay for the second map), where each record
+ * with due work has it queued and the queue of each lane (earliest first, each entry's time and
+ * place kept there: due-queue.ts), the insertion order again, readable from
  * the newest end, and the ids holding each value of an indexed field, with the index keys of
  * each record that has some.
  */
@@ -61,7 +68,7 @@ export interface KindTable {
   records: Map<string, StoredText>;
   unique: Map<string, string>;
   uniqueOf: Map<string, string>;
-  due: Map<string, LaneEntry>;
+  due: Map<string, DueRef>;
   queues: Record<DueLane, DueQueue>;
   order: InsertionOrder;
   indexed: Map<string, InsertionOrder>;
@@ -86,14 +93,18 @@ function serialize(value: unknown): string {
 export function tableOf(tables: MerchantTables, kind: RecordKind): KindTable {
   let table = tables.get(kind);
   if (!table) {
-    const due = new Map<string, LaneEntry>();
-    const isLive = (entry: DueEntry) => due.get(entry.id) === entry;
+    const due = new Map<string, DueRef>();
+    const queue = (lane: DueLane) =>
+      new DueQueue(
+        (id, entry) => due.get(id) === dueRef(lane, entry),
+        (id, entry) => due.set(id, dueRef(lane, entry)),
+      );
     table = {
       records: new Map(),
       unique: new Map(),
       uniqueOf: new Map(),
       due,
-      queues: { clock: new DueQueue(isLive), retention: new DueQueue(isLive) },
+      queues: { clock: queue('clock'), retention: queue('retention') },
       order: new InsertionOrder(),
       indexed: new Map(),
       indexedOf: new Map(),
@@ -117,13 +128,14 @@ export function removeRecord(table: KindTable, id: string): StoredText | undefin
   dropUniqueKey(table, id);
   keepDue(table, id, null, undefined);
   table.records.delete(id);
-  table.order.leave(
+  const renumbered = table.order.leave(
     (member) => table.records.has(member),
     (member, place) => {
       const due = table.due.get(member);
-      if (due) due.place = place;
+      if (due !== undefined) table.queues[laneOf(due)].moved(entryOf(due), place);
     },
   );
+  if (renumbered) for (const queue of Object.values(table.queues)) queue.reordered();
   reindex(table, id, []);
   return stored;
 }
@@ -152,14 +164,25 @@ export function writeRecord(table: KindTable, id: string, rec: Staged): StoredTe
  */
 function keepDue(table: KindTable, id: string, due: Due | null, joined: number | undefined): void {
   const held = table.due.get(id);
-  if (held && due && held.lane === due.lane && held.at === due.at) return;
-  if (due) {
-    const entry: LaneEntry = { id, lane: due.lane, at: due.at, place: held?.place ?? joined ?? table.order.positionOf(id) };
-    table.due.set(id, entry);
-    table.queues[due.lane].push(entry);
-  } else if (held) table.due.delete(id);
-  if (held) table.queues[held.lane].dropped();
+  if (held === undefined) {
+    if (due) table.due.set(id, queued(table, id, due, joined ?? table.order.positionOf(id)));
+    return;
+  }
+  const heldQueue = table.queues[laneOf(held)];
+  const heldEntry = entryOf(held);
+  if (due && laneOf(held) === due.lane && heldQueue.atOf(heldEntry) === due.at) return;
+  if (due) table.due.set(id, queued(table, id, due, heldQueue.placeOf(heldEntry)));
+  else table.due.delete(id);
+  heldQueue.dropped();
 }
+
+/** A committed record's place in insertion order: its due entry's, or its position, looked up from the newest end. */
+export function committedPlace(table: KindTable, id: string): number {
+  const due = table.due.get(id);
+  return due === undefined ? table.order.positionOf(id) : table.queues[laneOf(due)].placeOf(entryOf(due));
+}
+
+const queued = (table: KindTable, id: string, due: Due, place: number): DueRef => dueRef(due.lane, table.queues[due.lane].push(id, due.at, place));
 
 /** Moves a committed record's id to the index lists of `keys` (its indexed values; none once deleted). */
 function reindex(table: KindTable, id: string, keys: string[]): void {

@@ -1,7 +1,7 @@
 import type { DueLane } from '../domain/due-work.js';
 import type { MemoryCeiling } from './memory-ceiling.js';
 import type { RecordCompactor, StoredText } from './record-compactor.js';
-import { indexKey, removeRecord, stagedRecord, tableOf, writeRecord, type KindTable, type MerchantTables, type Staged } from './memory-tables.js';
+import { committedPlace, indexKey, removeRecord, stagedRecord, tableOf, writeRecord, type KindTable, type MerchantTables, type Staged } from './memory-tables.js';
 import { UniqueViolation, type RecordKind, type StoredEntry, type Tx } from './types.js';
 
 /** A create whose unique key is not checked yet. */
@@ -120,8 +120,10 @@ export class MemoryTransaction {
     const table = this.tables.get(kind);
     const found: { id: string; at: number; place: number }[] = [];
     // The transaction's own writes replace their committed entries: those are skipped here.
-    table?.queues[lane].earliest(untilMs, (due) => {
-      if (!changes?.has(due.id)) found.push({ id: due.id, at: due.at, place: due.place });
+    const queue = table?.queues[lane];
+    queue?.earliest(untilMs, (entry) => {
+      const id = queue.idOf(entry);
+      if (!changes?.has(id)) found.push({ id, at: queue.atOf(entry), place: queue.placeOf(entry) });
       return found.length < limit;
     });
     let next = table?.order.end ?? 0;
@@ -130,7 +132,7 @@ export class MemoryTransaction {
       if (inserted !== undefined) next += 1;
       if (!rec?.due || rec.due.lane !== lane || rec.due.at > untilMs) continue;
       // Not inserted: committed, so the table holds its place (its due entry's, or its position when it falls due in this transaction).
-      const place = inserted ?? table?.due.get(id)?.place ?? (table as KindTable).order.positionOf(id);
+      const place = inserted ?? committedPlace(table as KindTable, id);
       found.push({ id, at: rec.due.at, place });
     }
     found.sort((a, b) => a.at - b.at || a.place - b.place);

@@ -75,6 +75,24 @@ describe('the due queue', () => {
     expect(queue.held).toBeLessThanOrEqual(2 * live.size + 17);
   });
 
+  it('takes entries again after a rebuild left it empty', () => {
+    const entries = new Map<string, number>();
+    const queue = new DueQueue(
+      (id, entry) => entries.get(id) === entry,
+      (id, entry) => entries.set(id, entry),
+    );
+    for (let i = 0; i < 100; i += 1) entries.set(`e${i}`, queue.push(`e${i}`, i, i));
+    for (let i = 0; i < 100; i += 1) {
+      entries.delete(`e${i}`);
+      queue.dropped();
+    }
+    expect(queue.held).toBe(0);
+    for (let i = 0; i < 70; i += 1) entries.set(`f${i}`, queue.push(`f${i}`, 70 - i, i));
+    const seen: string[] = [];
+    queue.earliest(Number.MAX_SAFE_INTEGER, (entry) => seen.push(queue.idOf(entry)) < 3);
+    expect(seen).toEqual(['f69', 'f68', 'f67']);
+  });
+
   it('keeps times past 2^31 and before 1970 exactly', () => {
     const entries = new Map<string, number>();
     const queue = new DueQueue(

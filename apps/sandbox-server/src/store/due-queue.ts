@@ -1,5 +1,9 @@
-/** Entries a queue makes room for at first; its arrays double when full. */
-const INITIAL_ENTRIES = 64;
+/**
+ * Entries a queue makes room for at its first; its arrays double when full. A queue nothing was
+ * pushed to holds empty arrays: every kind of every merchant has two queues, and most kinds
+ * never have due work.
+ */
+const FIRST_ROOM = 64;
 
 function grownFloat(array: Float64Array, size: number): Float64Array<ArrayBuffer> {
   const bigger = new Float64Array(size);
@@ -32,11 +36,11 @@ function grownInt(array: Int32Array, size: number): Int32Array<ArrayBuffer> {
  */
 export class DueQueue {
   private ids: string[] = [];
-  private at = new Float64Array(INITIAL_ENTRIES);
+  private at = new Float64Array(0);
   /** Places are positions in an insertion order, which a rebuild keeps within about twice the live records: far below 2^31. */
-  private place = new Int32Array(INITIAL_ENTRIES);
+  private place = new Int32Array(0);
   /** Entry numbers in heap order. Every entry made since the last rebuild is in it, stale or not, so it holds `ids.length` of them. */
-  private heap = new Int32Array(INITIAL_ENTRIES);
+  private heap = new Int32Array(0);
   private stale = 0;
 
   constructor(
@@ -83,7 +87,7 @@ export class DueQueue {
   push(id: string, at: number, place: number): number {
     const entry = this.ids.push(id) - 1;
     if (entry === this.at.length) {
-      const size = this.at.length * 2;
+      const size = Math.max(FIRST_ROOM, this.at.length * 2);
       this.at = grownFloat(this.at, size);
       this.place = grownInt(this.place, size);
       this.heap = grownInt(this.heap, size);
@@ -164,7 +168,7 @@ export class DueQueue {
     live.sort((a, b) => (this.before(a, b) ? -1 : this.before(b, a) ? 1 : 0));
     // Renumbered in that order, the entries are sorted by number, and a sorted array is a heap.
     const ids: string[] = [];
-    const size = Math.max(INITIAL_ENTRIES, live.length * 2);
+    const size = live.length === 0 ? 0 : Math.max(FIRST_ROOM, live.length * 2);
     const at = new Float64Array(size);
     const place = new Int32Array(size);
     const heap = new Int32Array(size);

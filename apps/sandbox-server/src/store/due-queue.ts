@@ -1,21 +1,11 @@
+import { grownFloat64, grownInt32 } from './typed-arrays.js';
+
 /**
  * Entries a queue makes room for at its first; its arrays double when full. A queue nothing was
  * pushed to holds empty arrays: every kind of every merchant has two queues, and most kinds
  * never have due work.
  */
 const FIRST_ROOM = 64;
-
-function grownFloat(array: Float64Array, size: number): Float64Array<ArrayBuffer> {
-  const bigger = new Float64Array(size);
-  bigger.set(array);
-  return bigger;
-}
-
-function grownInt(array: Int32Array, size: number): Int32Array<ArrayBuffer> {
-  const bigger = new Int32Array(size);
-  bigger.set(array);
-  return bigger;
-}
 
 /**
  * The due work of one lane of one kind, earliest first: a binary heap. Finding the earliest
@@ -88,9 +78,9 @@ export class DueQueue {
     const entry = this.ids.push(id) - 1;
     if (entry === this.at.length) {
       const size = Math.max(FIRST_ROOM, this.at.length * 2);
-      this.at = grownFloat(this.at, size);
-      this.place = grownInt(this.place, size);
-      this.heap = grownInt(this.heap, size);
+      this.at = grownFloat64(this.at, size);
+      this.place = grownInt32(this.place, size);
+      this.heap = grownInt32(this.heap, size);
     }
     this.at[entry] = at;
     this.place[entry] = place;

@@ -168,9 +168,10 @@ function keepDue(table: KindTable, id: string, due: Due | null, joined: number |
     if (due) table.due.set(id, queued(table, id, due, joined ?? table.order.positionOf(id)));
     return;
   }
-  const heldQueue = table.queues[laneOf(held)];
+  const heldLane = laneOf(held);
+  const heldQueue = table.queues[heldLane];
   const heldEntry = entryOf(held);
-  if (due && laneOf(held) === due.lane && heldQueue.atOf(heldEntry) === due.at) return;
+  if (due && heldLane === due.lane && heldQueue.atOf(heldEntry) === due.at) return;
   if (due) table.due.set(id, queued(table, id, due, heldQueue.placeOf(heldEntry)));
   else table.due.delete(id);
   heldQueue.dropped();

@@ -1,3 +1,5 @@
+import { grownInt32 } from './typed-arrays.js';
+
 /**
  * Bytes of one slab: a few thousand records each, so slabs are rarely opened, and emptying one
  * copies at most half of it.
@@ -7,12 +9,6 @@ const SLAB_BYTES = 4 * 1024 * 1024;
 const EVACUATE_BELOW = 0.5;
 /** Slots the tables start with; they double when full. */
 const INITIAL_SLOTS = 1024;
-
-function grown(array: Int32Array, size: number): Int32Array<ArrayBuffer> {
-  const bigger = new Int32Array(size);
-  bigger.set(array);
-  return bigger;
-}
 
 /**
  * Stored records' bytes outside V8's heap: in large buffers (slabs), each record found through a
@@ -76,7 +72,7 @@ export class TextSlabs {
     if (slab < 0) throw new Error(`slot ${slot} is not held`);
     this.live[slab] = (this.live[slab] as number) - (this.lengthOf[slot] as number);
     this.slabOf[slot] = -1;
-    if (this.freeCount === this.freeSlots.length) this.freeSlots = grown(this.freeSlots, this.freeSlots.length * 2);
+    if (this.freeCount === this.freeSlots.length) this.freeSlots = grownInt32(this.freeSlots, this.freeSlots.length * 2);
     this.freeSlots[this.freeCount] = slot;
     this.freeCount += 1;
     this.tidy(slab);
@@ -89,9 +85,9 @@ export class TextSlabs {
     }
     if (this.nextSlot === this.slabOf.length) {
       const size = this.slabOf.length * 2;
-      this.slabOf = grown(this.slabOf, size);
-      this.offsetOf = grown(this.offsetOf, size);
-      this.lengthOf = grown(this.lengthOf, size);
+      this.slabOf = grownInt32(this.slabOf, size);
+      this.offsetOf = grownInt32(this.offsetOf, size);
+      this.lengthOf = grownInt32(this.lengthOf, size);
     }
     this.nextSlot += 1;
     return this.nextSlot - 1;
@@ -110,7 +106,7 @@ export class TextSlabs {
     let placed = this.placed[slab] as Int32Array<ArrayBuffer>;
     const count = this.placedCount[slab] as number;
     if (count === placed.length) {
-      placed = grown(placed, placed.length * 2);
+      placed = grownInt32(placed, placed.length * 2);
       this.placed[slab] = placed;
     }
     placed[count] = slot;

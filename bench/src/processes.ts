@@ -105,9 +105,9 @@ export function startSandboxProbe(): Promise<Spawned> {
   return spawnServer(process.execPath, ['--expose-gc', '--import', 'tsx', here('./servers/sandbox-probe.ts')], /listening on (http:\/\/\S+)/, '/ready', 60_000, true);
 }
 
-export function startBaseline(kind: 'node-http' | 'express' | 'express-server-classes'): Promise<Spawned> {
+export function startBaseline(kind: 'node-http' | 'express' | 'express-server-classes' | 'stack-floor'): Promise<Spawned> {
   const [file, args] = kind === 'express-server-classes' ? ['express', ['server-classes']] : [kind, []];
-  return spawnServer(process.execPath, ['--import', 'tsx', here(`./servers/${file}.ts`), ...args], /listening on (http:\/\/\S+)/, file === 'express' ? '/ready' : '/');
+  return spawnServer(process.execPath, ['--import', 'tsx', here(`./servers/${file}.ts`), ...args], /listening on (http:\/\/\S+)/, file === 'node-http' ? '/' : '/ready');
 }
 
 /**

@@ -25,7 +25,7 @@ describe('pnpm bench', () => {
     expect(json.node).toBe(process.version);
     expect(json.cpus).toBeGreaterThan(0);
     const names = json.figures.map((f) => f.name);
-    for (const expected of ['POST /v1/customers throughput vs Express', "POST /v1/customers throughput vs Express on the sandbox's createHttpServer", 'POST /v1/customers throughput vs Prism 5.14.2 (mock)', 'Startup: spawn to ready', 'Client overhead: ms per sequential POST /v1/customers']) {
+    for (const expected of ['POST /v1/customers throughput vs Express', "POST /v1/customers throughput vs Express on the sandbox's createHttpServer", 'POST /v1/customers throughput vs Prism 5.14.2 (mock)', 'Startup: spawn to ready', 'Client overhead: ms per sequential POST /v1/customers', 'POST /v1/customers on the stack alone vs bare node:http', 'POST /v1/payments throughput vs bare node:http', 'POST /v1/payments on the stack alone vs bare node:http']) {
       expect(names).toContain(expected);
     }
     expect(names.some((n) => n.startsWith('Resident memory per stored customer'))).toBe(true);

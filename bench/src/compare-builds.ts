@@ -20,11 +20,11 @@
  */
 import { parseArgs } from 'node:util';
 import { placeLoadGenerator } from './cpu-placement.js';
-import { DEMO_KEYS, post } from './demo-api.js';
+import { DEMO_KEYS, paymentBody, post, sessions } from './demo-api.js';
 import { load, unique, type LoadResult } from './load.js';
 import { pacedInProcess as paced } from './paced.js';
 import { startBaseline, startSandboxProcess, useCpuPlacement, type Spawned } from './processes.js';
-import { checked, customerBody, paymentBody, paymentsAtRate, sessions } from './server.js';
+import { checked, customerBody, paymentsAtRate } from './server.js';
 
 const { values } = parseArgs({ options: { build: { type: 'string', multiple: true }, rounds: { type: 'string' }, rate: { type: 'string' }, customers: { type: 'string' } } });
 const builds = (values.build ?? []).map((b) => {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { DEMO_KEYS, post } from './demo-api.js';
+import { DEMO_KEYS, paymentBody, post, sessions } from './demo-api.js';
 import { load, type LoadResult } from './load.js';
-import { checked, customerBody, paymentBody, paymentsAtRate, sessions } from './server.js';
+import { checked, customerBody, paymentsAtRate } from './server.js';
 import { cpuSecondsOf } from './process-cpu.js';
 import { spawnServer, type Spawned } from './processes.js';
 import type { Figure } from './report.js';

@@ -2,52 +2,67 @@
  * The floor of the required stack: what Express 4, ts-rest and zod cost for the sandbox's two
  * measured routes when nothing is stored. It serves `POST /v1/customers` and `POST /v1/payments`
  * through the contract's own routes (ts-rest validates each request with the contract's zod
- * schemas, as the sandbox mounts them), on the sandbox's `createHttpServer`, and logs one pino
- * line per request as the sandbox does at its default level. Each answer has the size and shape of
- * the sandbox's own: a customer echoes its body with an id and times; a payment is the answer the
- * sandbox gave to one real payment, made in-process at start, with a new id and time. Nothing is
- * authenticated, journaled, stored, compressed or made idempotent: the gap from this server to the
- * sandbox is what those features cost, and the gap from bare node:http to this server is the
- * stack's own.
+ * schemas, as the sandbox mounts them), on the sandbox's `createHttpServer`. It reads bodies and
+ * writes answers as cheaply as the sandbox does (one JSON.parse of the collected body; one
+ * JSON.stringify and `end`, where Express's `res.json` would re-parse the content type), and logs
+ * one pino line per request to stdout through an asynchronous destination that writes in batches,
+ * as the sandbox does at its default level; `--log-level warn` drops that line. Each answer has the
+ * size and shape of the sandbox's own: a customer echoes its body with an id and times; a payment is
+ * the answer the sandbox gave to one real payment, made in-process at start, with a new id and
+ * time. Nothing is authenticated, journaled, stored, compressed or made idempotent: the gap from
+ * this server to the sandbox is what those features cost, and the gap from bare node:http to this
+ * server is the stack's own.
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import express, { type RequestHandler } from 'express';
-import { pino } from 'pino';
+import { parseArgs } from 'node:util';
+import express, { type RequestHandler, type Response } from 'express';
+import { destination, pino } from 'pino';
 import { createExpressEndpoints } from '@ts-rest/express';
 import { contract } from '@switchyard/contract';
 import { createHttpServer, createSandbox, loadConfig, type SandboxConfig } from '@switchyard/sandbox-server';
-import { fixtures } from '@switchyard/contract/fixtures';
-import { DEMO_ACCOUNT, DEMO_KEYS } from '../demo-api.js';
-import { paymentBody } from '../server.js';
+import { paymentBody, post, sessions } from '../demo-api.js';
+
+const { values } = parseArgs({ options: { 'log-level': { type: 'string' } } });
 
 /** The answer of one payment made through a real sandbox, in this process, then stopped. */
 async function samplePayment(): Promise<Record<string, unknown>> {
   const sandbox = await createSandbox({ ...(loadConfig([], {}) as SandboxConfig), port: 0, logLevel: 'warn' });
   const url = await sandbox.start();
   try {
-    const send = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-      const res = await fetch(`${url}${path}`, { method: 'POST', headers: { ...DEMO_KEYS, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as Record<string, unknown>;
-    };
-    const { checkout_session } = await send('/v1/checkout/sessions', { ...fixtures.createCheckoutSession(), account_id: DEMO_ACCOUNT });
-    return await send('/v1/payments', paymentBody(checkout_session as string), { 'x-idempotency-key': randomUUID() });
+    const [session] = await sessions(url, 1);
+    return await post<Record<string, unknown>>(url, '/v1/payments', paymentBody(session as string), { 'x-idempotency-key': randomUUID() });
   } finally {
     await sandbox.stop();
   }
 }
 
 const payment = await samplePayment();
-const logger = pino({ timestamp: pino.stdTimeFunctions.isoTime, base: { service: 'stack-floor' } });
+// Batched and asynchronous, like the sandbox's stdout: pino's default destination writes each line at once.
+const logger = pino({ level: values['log-level'] ?? 'info', timestamp: pino.stdTimeFunctions.isoTime, base: { service: 'stack-floor' } }, destination({ dest: 1, sync: false, minLength: 4096 }));
 
 const app = express();
 app.disable('x-powered-by');
 app.set('etag', false);
-app.use(express.json());
-app.get('/ready', (_req, res) => {
-  res.json({ status: 'ready' });
-});
+app.response.json = function json(this: Response, body: unknown) {
+  const text = JSON.stringify(body);
+  this.setHeader('content-type', 'application/json; charset=utf-8');
+  this.setHeader('content-length', Buffer.byteLength(text));
+  this.end(text);
+  return this;
+};
+const jsonBody: RequestHandler = (req, _res, next) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    try {
+      req.body = chunks.length === 0 ? undefined : JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
+};
 const requestLog: RequestHandler = (req, res, next) => {
   const started = process.hrtime.bigint();
   const requestId = randomUUID();
@@ -57,7 +72,10 @@ const requestLog: RequestHandler = (req, res, next) => {
   });
   next();
 };
-app.use(requestLog);
+app.get('/ready', (_req, res) => {
+  res.json({ status: 'ready' });
+});
+app.use(requestLog, jsonBody);
 createExpressEndpoints(
   { customers: { create: contract.customers.create }, payments: { create: contract.payments.create } },
   {

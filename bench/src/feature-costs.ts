@@ -9,11 +9,10 @@
  *
  *   node --import tsx src/feature-costs.ts [--rounds 5] [--customers 10000] [--payments 2000]
  */
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { placeLoadGenerator } from './cpu-placement.js';
 import { cpuSecondsOf } from './process-cpu.js';
-import { spawnServer, useCpuPlacement, type Spawned } from './processes.js';
+import { startBenchServer, useCpuPlacement, type Spawned } from './processes.js';
 import { checked, customers, paymentTargets, payments } from './server.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string' }, customers: { type: 'string' }, payments: { type: 'string' } } });
@@ -21,7 +20,7 @@ const rounds = Number(values.rounds ?? 5);
 const customerCount = Number(values.customers ?? 10_000);
 const paymentCount = Number(values.payments ?? 2_000);
 
-const server = (file: string, args: string[]) => () => spawnServer(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(`./servers/${file}.ts`, import.meta.url)), ...args], /listening on (http:\/\/\S+)/, '/ready');
+const server = (file: string, args: string[]) => () => startBenchServer(file, args);
 const variants: { name: string; start: () => Promise<Spawned>; checksSessions: boolean }[] = [
   { name: 'the sandbox, every feature on (the package under tsx)', start: server('sandbox-features', []), checksSessions: true },
   { name: 'without the request log line', start: server('sandbox-features', ['--log-level', 'warn']), checksSessions: true },

@@ -105,9 +105,13 @@ export function startSandboxProbe(): Promise<Spawned> {
   return spawnServer(process.execPath, ['--expose-gc', '--import', 'tsx', here('./servers/sandbox-probe.ts')], /listening on (http:\/\/\S+)/, '/ready', 60_000, true);
 }
 
-export function startBaseline(kind: 'node-http' | 'express' | 'express-server-classes' | 'stack-floor'): Promise<Spawned> {
-  const [file, args] = kind === 'express-server-classes' ? ['express', ['server-classes']] : [kind, []];
+/** One of the servers in `servers/`, run by tsx with `args`; ready once `/ready` answers (bare node:http answers every path alike, so `/`). */
+export function startBenchServer(file: string, args: string[] = []): Promise<Spawned> {
   return spawnServer(process.execPath, ['--import', 'tsx', here(`./servers/${file}.ts`), ...args], /listening on (http:\/\/\S+)/, file === 'node-http' ? '/' : '/ready');
+}
+
+export function startBaseline(kind: 'node-http' | 'express' | 'express-server-classes' | 'stack-floor'): Promise<Spawned> {
+  return kind === 'express-server-classes' ? startBenchServer('express', ['server-classes']) : startBenchServer(kind);
 }
 
 /**

@@ -124,8 +124,8 @@ export async function serverBench(o: ServerBenchOptions): Promise<Figure[]> {
 
     // Each payments run pays its own sessions; the stack floor checks none, so any UUID does. In a
     // full run both servers first take an unmeasured run (a third as long): the floor's payment
-    // route is compiled by nothing before it, and its first run read 2,103 req/s against
-    // 3,466-3,892 for the next four.
+    // route is compiled by nothing before it (the floor's first version read 2,103 req/s in its
+    // first run of 3,000 payments, against 3,466-3,892 for the next four).
     const paymentsOf = async (s: Spawned, amount: number, name: string) => payments(s, await paymentTargets(s, amount, s !== stackFloor), name);
     if (o.warmUp) for (const s of [sandbox, stackFloor]) await paymentsOf(s, Math.ceil(o.amount / 3), 'payments warm-up');
     const paid = await paymentsOf(sandbox, o.amount, 'payments');

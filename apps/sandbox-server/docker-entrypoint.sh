@@ -6,6 +6,6 @@
 # sandbox as the container's first process, so `docker stop`'s SIGTERM reaches it directly.
 set -e
 case "${1:-}" in
-  '' | -* | migrate) exec node /app/dist/main.js "$@" ;;
+  '' | -* | migrate) exec node --max-semi-space-size=64 /app/dist/main.js "$@" ;;
 esac
 exec "$@"

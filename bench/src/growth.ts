@@ -3,7 +3,7 @@ import { DEMO_KEYS, paymentBody, post, sessions } from './demo-api.js';
 import { load, type LoadResult } from './load.js';
 import { checked, customerBody, paymentsAtRate } from './server.js';
 import { cpuSecondsOf } from './process-cpu.js';
-import { spawnServer, type Spawned } from './processes.js';
+import { SHIPPED_NODE_FLAGS, spawnServer, type Spawned } from './processes.js';
 import type { Figure } from './report.js';
 import { lineChart } from './svg-chart.js';
 
@@ -36,7 +36,7 @@ const HEAP_MB = 8192;
 
 /** A sandbox as shipped whose demo merchant holds `n` payments and `n` customers (servers/sandbox-seeded.ts). */
 function seeded(n: number): Promise<Spawned> {
-  return spawnServer(process.execPath, ['--expose-gc', `--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', here('./servers/sandbox-seeded.ts'), '--payments', String(n), '--customers', String(n)], /listening on (http:\/\/\S+)/, '/ready', 3_600_000, true);
+  return spawnServer(process.execPath, [...SHIPPED_NODE_FLAGS, '--expose-gc', `--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', here('./servers/sandbox-seeded.ts'), '--payments', String(n), '--customers', String(n)], /listening on (http:\/\/\S+)/, '/ready', 3_600_000, true);
 }
 
 function measure(s: Spawned): Promise<Memory> {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
+import { sandboxNodeFlags } from '@switchyard/tooling/node-flags';
 import { asIs, type CpuPlacement } from './cpu-placement.js';
 
 const require = createRequire(import.meta.url);
@@ -93,21 +94,31 @@ export function sandboxEntry(): string {
   return join(dirname(require.resolve('@switchyard/sandbox-server/package.json')), 'dist', 'bundle', 'main.js');
 }
 
-/** The sandbox as shipped (info-level logs, drained), on the memory store unless a database is given; another build's CLI, or Node flags, if given. */
+/**
+ * The Node flags the repository starts the sandbox with (the root `sandbox` script): every
+ * sandbox-based server of the bench runs with them, so the bench measures what a user runs.
+ */
+export const SHIPPED_NODE_FLAGS: readonly string[] = sandboxNodeFlags();
+
+/** The sandbox as shipped (info-level logs, drained), on the memory store unless a database is given; another build's CLI, or more Node flags, if given. */
 export function startSandboxProcess(extra: string[] = [], entry = sandboxEntry(), nodeFlags: string[] = []): Promise<Spawned> {
-  return spawnServer(process.execPath, [...nodeFlags, entry, '--port', '0', ...extra], /listening on (http:\/\/\S+)/, '/ready');
+  return spawnServer(process.execPath, [...SHIPPED_NODE_FLAGS, ...nodeFlags, entry, '--port', '0', ...extra], /listening on (http:\/\/\S+)/, '/ready');
 }
 
 const here = (file: string) => new URL(file, import.meta.url).pathname;
 
 /** The sandbox alone in a process that reports its own memory on request (see servers/sandbox-probe.ts). */
 export function startSandboxProbe(): Promise<Spawned> {
-  return spawnServer(process.execPath, ['--expose-gc', '--import', 'tsx', here('./servers/sandbox-probe.ts')], /listening on (http:\/\/\S+)/, '/ready', 60_000, true);
+  return spawnServer(process.execPath, [...SHIPPED_NODE_FLAGS, '--expose-gc', '--import', 'tsx', here('./servers/sandbox-probe.ts')], /listening on (http:\/\/\S+)/, '/ready', 60_000, true);
 }
+
+/** Bench servers built on the sandbox's code, which run with its Node flags; the bare baselines keep Node's defaults. */
+const SANDBOX_BASED = new Set(['stack-floor', 'sandbox-features']);
 
 /** One of the servers in `servers/`, run by tsx with `args`; ready once `/ready` answers (bare node:http answers every path alike, so `/`). */
 export function startBenchServer(file: string, args: string[] = []): Promise<Spawned> {
-  return spawnServer(process.execPath, ['--import', 'tsx', here(`./servers/${file}.ts`), ...args], /listening on (http:\/\/\S+)/, file === 'node-http' ? '/' : '/ready');
+  const flags = SANDBOX_BASED.has(file) ? SHIPPED_NODE_FLAGS : [];
+  return spawnServer(process.execPath, [...flags, '--import', 'tsx', here(`./servers/${file}.ts`), ...args], /listening on (http:\/\/\S+)/, file === 'node-http' ? '/' : '/ready');
 }
 
 export function startBaseline(kind: 'node-http' | 'express' | 'express-server-classes' | 'stack-floor'): Promise<Spawned> {

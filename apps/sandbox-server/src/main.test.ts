@@ -2,6 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_CLOCK_ADVANCE_SECONDS } from '@switchyard/contract';
 import pg from 'pg';
+import { sandboxNodeFlags } from '@switchyard/tooling/node-flags';
 import { DEMO_MERCHANT } from './app/sandbox.js';
 import type { PaymentState } from './domain/payment-state.js';
 import type { SubscriptionState } from './domain/subscriptions.js';
@@ -75,7 +76,7 @@ describe('switchyard-sandbox CLI', spawns, () => {
   });
 
   it('starts from a bundle of the sources through the repository\'s sandbox script, saying so, and exits 0 on Ctrl-C', async () => {
-    const cli = startCli(['--port', '0'], {}, [START_SCRIPT]);
+    const cli = startCli(['--port', '0'], {}, [...sandboxNodeFlags(), START_SCRIPT]);
     try {
       const url = await cli.url;
       expect(cli.errors()).toMatch(/sandbox: bundled \d+ modules into apps\/sandbox-server\/dist\/bundle\/main\.js in [\d.]+ s; starting/);

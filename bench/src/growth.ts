@@ -3,7 +3,7 @@ import { DEMO_KEYS, paymentBody, post, sessions } from './demo-api.js';
 import { load, type LoadResult } from './load.js';
 import { checked, customerBody, paymentsAtRate } from './server.js';
 import { cpuSecondsOf } from './process-cpu.js';
-import { SHIPPED_NODE_FLAGS, spawnServer, type Spawned } from './processes.js';
+import { startBenchServer, type Spawned } from './processes.js';
 import type { Figure } from './report.js';
 import { lineChart } from './svg-chart.js';
 
@@ -25,8 +25,6 @@ interface Memory {
   heap: number;
 }
 
-const here = (file: string) => new URL(file, import.meta.url).pathname;
-
 /**
  * V8's heap limit of every level's process, the empty one's too: a million payments and
  * customers take about 3 GB of live heap, past the 85 % of the default limit (about 4 GB here)
@@ -36,7 +34,7 @@ const HEAP_MB = 8192;
 
 /** A sandbox as shipped whose demo merchant holds `n` payments and `n` customers (servers/sandbox-seeded.ts). */
 function seeded(n: number): Promise<Spawned> {
-  return spawnServer(process.execPath, [...SHIPPED_NODE_FLAGS, '--expose-gc', `--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', here('./servers/sandbox-seeded.ts'), '--payments', String(n), '--customers', String(n)], /listening on (http:\/\/\S+)/, '/ready', 3_600_000, true);
+  return startBenchServer('sandbox-seeded', ['--payments', String(n), '--customers', String(n)], { nodeFlags: ['--expose-gc', `--max-old-space-size=${HEAP_MB}`], timeoutMs: 3_600_000, ipc: true });
 }
 
 function measure(s: Spawned): Promise<Memory> {

@@ -107,18 +107,25 @@ export function startSandboxProcess(extra: string[] = [], entry = sandboxEntry()
 
 const here = (file: string) => new URL(file, import.meta.url).pathname;
 
-/** The sandbox alone in a process that reports its own memory on request (see servers/sandbox-probe.ts). */
-export function startSandboxProbe(): Promise<Spawned> {
-  return spawnServer(process.execPath, [...SHIPPED_NODE_FLAGS, '--expose-gc', '--import', 'tsx', here('./servers/sandbox-probe.ts')], /listening on (http:\/\/\S+)/, '/ready', 60_000, true);
+/** Bench servers built on the sandbox's code, which run with its Node flags; the bare baselines keep Node's defaults. */
+const SANDBOX_BASED = new Set(['stack-floor', 'sandbox-features', 'sandbox-probe', 'sandbox-seeded']);
+
+/** How a bench server is run beyond its arguments: more Node flags, a start bound, an IPC channel. */
+interface BenchServerOptions {
+  nodeFlags?: string[];
+  timeoutMs?: number;
+  ipc?: boolean;
 }
 
-/** Bench servers built on the sandbox's code, which run with its Node flags; the bare baselines keep Node's defaults. */
-const SANDBOX_BASED = new Set(['stack-floor', 'sandbox-features']);
-
 /** One of the servers in `servers/`, run by tsx with `args`; ready once `/ready` answers (bare node:http answers every path alike, so `/`). */
-export function startBenchServer(file: string, args: string[] = []): Promise<Spawned> {
-  const flags = SANDBOX_BASED.has(file) ? SHIPPED_NODE_FLAGS : [];
-  return spawnServer(process.execPath, [...flags, '--import', 'tsx', here(`./servers/${file}.ts`), ...args], /listening on (http:\/\/\S+)/, file === 'node-http' ? '/' : '/ready');
+export function startBenchServer(file: string, args: string[] = [], o: BenchServerOptions = {}): Promise<Spawned> {
+  const flags = [...(SANDBOX_BASED.has(file) ? SHIPPED_NODE_FLAGS : []), ...(o.nodeFlags ?? [])];
+  return spawnServer(process.execPath, [...flags, '--import', 'tsx', here(`./servers/${file}.ts`), ...args], /listening on (http:\/\/\S+)/, file === 'node-http' ? '/' : '/ready', o.timeoutMs, o.ipc);
+}
+
+/** The sandbox alone in a process that reports its own memory on request (see servers/sandbox-probe.ts). */
+export function startSandboxProbe(): Promise<Spawned> {
+  return startBenchServer('sandbox-probe', [], { nodeFlags: ['--expose-gc'], ipc: true });
 }
 
 export function startBaseline(kind: 'node-http' | 'express' | 'express-server-classes' | 'stack-floor'): Promise<Spawned> {

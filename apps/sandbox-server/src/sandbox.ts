@@ -13,6 +13,7 @@ import { createLogger } from './logger.js';
 import { logFormatFor } from './log-format.js';
 import { BaseClock, SEEDED_EPOCH_MS } from './runtime/clock.js';
 import { IdFactory } from './runtime/ids.js';
+import { IdleMemoryRelease, lastResortCollection } from './runtime/memory-release.js';
 import { MemoryStore } from './store/memory.js';
 import { MemoryCeiling } from './store/memory-ceiling.js';
 import type { PostgresStore } from './store/postgres.js';
@@ -54,13 +55,24 @@ async function storeKind(store: Store): Promise<'memory' | 'postgresql' | 'custo
 /** Opens a PostgreSQL store, loading its module first (`postgresModule`); `migrate` opens one the same way. */
 export const connectPostgres = async (options: Parameters<typeof PostgresStore.connect>[0]) => (await postgresModule()).PostgresStore.connect(options);
 
+/**
+ * Quiet time after which the memory a burst of requests grew is handed back (IdleMemoryRelease):
+ * V8's own memory reducer waits 8 s after its last collection before it looks.
+ */
+const RELEASE_AFTER_IDLE_MS = 10_000;
+/** Less growth than this since the last release is not worth stopping the process for. */
+const RELEASE_MIN_GROWTH_BYTES = 32 * 1024 ** 2;
+/** A full collection of a larger heap would stop the process for about a second or more. */
+const RELEASE_MAX_HEAP_BYTES = 1024 ** 3;
+
 /** Builds a sandbox from its configuration: store, clock, ids, merchants and the HTTP app. */
 export async function createSandbox(config: SandboxConfig, overrides: SandboxOverrides = {}): Promise<Sandbox> {
   const logger = overrides.logger ?? createLogger(config.logLevel, undefined, logFormatFor(config.logFormat, process.stdout.isTTY));
   const secretKeyPepper = config.secretKeyPepper;
+  const collect = lastResortCollection();
   const store =
     overrides.store ??
-    (config.databaseUrl ? await connectPostgres({ connectionString: config.databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize, secretKeyPepper }) : new MemoryStore({ secretKeyPepper, ceiling: new MemoryCeiling(config.memoryLimitBytes) }));
+    (config.databaseUrl ? await connectPostgres({ connectionString: config.databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize, secretKeyPepper }) : new MemoryStore({ secretKeyPepper, ceiling: new MemoryCeiling(config.memoryLimitBytes, undefined, undefined, undefined, collect) }));
   const clock = new BaseClock(config.seed === undefined ? undefined : SEEDED_EPOCH_MS);
   const ids = new IdFactory(config.seed);
   await seedMerchants(store, clock, ids, config.merchantsFile);
@@ -95,6 +107,18 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     purgeEveryMerchant(store, clock).catch((err: unknown) => logger.error({ err }, 'retention sweep failed'));
   }, 10 * 60_000);
   retention.unref();
+  const mb = (bytes: number) => Math.round(bytes / 1024 ** 2);
+  const release = new IdleMemoryRelease({
+    idleMs: RELEASE_AFTER_IDLE_MS,
+    minGrowthBytes: RELEASE_MIN_GROWTH_BYTES,
+    collect,
+    maxHeapBytes: RELEASE_MAX_HEAP_BYTES,
+    busy: () => store instanceof MemoryStore && store.compactionQueued > 0,
+    recheckMs: 1000,
+    readResident: () => process.memoryUsage.rss(),
+    readHeapUsed: () => process.memoryUsage().heapUsed,
+    onRelease: (r) => logger.info({ heapUsedMb: mb(r.heapUsedBytes), residentBeforeMb: mb(r.residentBeforeBytes), residentAfterMb: mb(r.residentAfterBytes), pauseMs: Math.round(r.pauseMs) }, 'memory handed back once requests stopped'),
+  });
 
   return {
     app,
@@ -107,6 +131,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
         listening.once('error', reject);
         listening.once('listening', () => {
           server = listening;
+          listening.on('request', () => release.noteActivity());
           dispatcher.start();
           const { port } = listening.address() as AddressInfo;
           listeningPort = port;
@@ -119,6 +144,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
     stop: async () => {
       shutdown.abort();
       clearInterval(retention);
+      release.stop();
       await dispatcher.stop();
       if (server) {
         const closing = new Promise<void>((resolve) => server?.close(() => resolve()));

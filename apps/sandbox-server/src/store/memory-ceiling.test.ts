@@ -52,6 +52,39 @@ describe('the memory ceiling', () => {
     expect(ceiling.reached()).toMatch(/memory limit/);
     expect(reads).toBe(2);
   });
+
+  it('at its resident limit, reclaims memory and reads again before refusing, at most every 10 s', () => {
+    let resident = 150;
+    let reclaims = 0;
+    let nowMs = 0;
+    const ceiling = new MemoryCeiling(
+      100,
+      () => ({ residentBytes: resident, heapUsedBytes: 0, heapLimitBytes: 1 }),
+      0,
+      () => nowMs,
+      () => {
+        reclaims += 1;
+        resident = 60;
+      },
+    );
+    expect(ceiling.reached()).toBeUndefined();
+    expect(reclaims).toBe(1);
+    // Past the limit again within 10 s: refused without another collection.
+    resident = 150;
+    nowMs = 9_999;
+    expect(ceiling.reached()).toMatch(/memory limit/);
+    expect(reclaims).toBe(1);
+    nowMs = 10_000;
+    expect(ceiling.reached()).toBeUndefined();
+    expect(reclaims).toBe(2);
+  });
+
+  it('refuses when what a collection hands back is not enough', () => {
+    let reclaims = 0;
+    const ceiling = new MemoryCeiling(100, () => ({ residentBytes: 150, heapUsedBytes: 0, heapLimitBytes: 1 }), 0, () => 0, () => (reclaims += 1));
+    expect(ceiling.reached()).toMatch(/the process holds 0 MB resident/);
+    expect(reclaims).toBe(1);
+  });
 });
 
 describe('a sandbox past its memory ceiling', () => {

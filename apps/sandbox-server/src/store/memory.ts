@@ -61,6 +61,11 @@ export class MemoryStore implements Store {
     return this.compactor.offHeapBytes;
   }
 
+  /** Records written but not compacted yet: work the store still does between requests. */
+  get compactionQueued(): number {
+    return this.compactor.queued;
+  }
+
   async withTransaction<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.locks.run(merchantId, async () => {
       const transaction = new MemoryTransaction(this.tablesOf(merchantId), this.ceiling, this.compactor);

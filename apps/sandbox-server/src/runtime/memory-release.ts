@@ -14,18 +14,29 @@ type Collector = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-re
 const TAKES_OPTIONS = Number(process.versions.v8.split('.')[0]) >= 12;
 
 /**
- * A function that runs a full collection of the kind V8 runs under memory pressure. Node gives
- * no API for it; `gc` is the collector's own entry point, which `--expose-gc` installs in every
- * context created while the flag is set. The flag is set for the one context this creates, then
- * cleared again, so the command line needs no flag and no other context gets `gc` (test runners
- * that detect leaks obtain it the same way). A process started with `--expose-gc` has it already.
+ * A function that runs a full collection of the kind V8 runs under memory pressure, or undefined
+ * where the runtime does not give one. Node gives no API for it; `gc` is the collector's own
+ * entry point, which `--expose-gc` installs in every context created while the flag is set. The
+ * flag is set for the one context this creates, then cleared again, so the command line needs no
+ * flag (test runners that detect leaks obtain it the same way). Made once per process: every
+ * sandbox of the process shares it. A process started with `--expose-gc` has it already.
  */
-export function lastResortCollection(): () => void {
+export function lastResortCollection(): (() => void) | undefined {
+  if (made === undefined) made = { collect: makeCollection() };
+  return made.collect;
+}
+
+let made: { collect: (() => void) | undefined } | undefined;
+
+function makeCollection(): (() => void) | undefined {
   let gc = (globalThis as { gc?: Collector }).gc;
   if (!gc) {
-    setFlagsFromString('--expose-gc');
     try {
+      setFlagsFromString('--expose-gc');
       gc = runInNewContext('gc') as Collector;
+    } catch {
+      // A runtime that refuses the flag, or installs no `gc` with it: memory is left to V8.
+      return undefined;
     } finally {
       setFlagsFromString('--no-expose-gc');
     }
@@ -68,7 +79,7 @@ export interface IdleReleaseOptions {
  * (docs/benchmarks.md, "Memory handed back once requests stop").
  *
  * The collection stops the process for its length, so it runs only when nobody is waiting: after
- * `idleMs` without a request, once the work that follows a burst is done, and only when resident
+ * `idleMs` without a request and with none in flight, once the work that follows a burst is done, and only when resident
  * memory grew by `minGrowthBytes` since the last one, so a sandbox that serves a request now and
  * then does not pay it each time. Its pause grows with the heap: 200 ms with 74 MB of heap in use
  * and 700 ms with 770 MB on Node 24 (docs/benchmarks.md), so a heap above `maxHeapBytes` is left
@@ -76,6 +87,8 @@ export interface IdleReleaseOptions {
  */
 export class IdleMemoryRelease {
   private lastActivityMs = Number.NEGATIVE_INFINITY;
+  private inFlight = 0;
+  private stopped = false;
   private timer: NodeJS.Timeout | undefined;
   private residentAfterLast: number;
   private readonly nowMs: () => number;
@@ -85,14 +98,25 @@ export class IdleMemoryRelease {
     this.residentAfterLast = o.readResident();
   }
 
-  /** A request arrived: a release waits for `idleMs` more of quiet. */
-  noteActivity(): void {
+  /**
+   * A request arrived: a release waits until it has been answered and `idleMs` more have passed
+   * without another (a request may stay open longer than that: simulated provider latency, faults).
+   */
+  requestStarted(): void {
+    this.inFlight += 1;
     this.lastActivityMs = this.nowMs();
-    if (this.timer === undefined) this.schedule(this.o.idleMs);
+    if (this.timer === undefined && !this.stopped) this.schedule(this.o.idleMs);
   }
 
-  /** No release after this. */
+  /** A request was answered, or its connection closed. */
+  requestEnded(): void {
+    this.inFlight -= 1;
+    this.lastActivityMs = this.nowMs();
+  }
+
+  /** No release after this, whatever arrives later. */
   stop(): void {
+    this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -107,7 +131,7 @@ export class IdleMemoryRelease {
     this.timer = undefined;
     const quietMs = this.nowMs() - this.lastActivityMs;
     if (quietMs < this.o.idleMs) return this.schedule(this.o.idleMs - quietMs);
-    if (this.o.busy()) return this.schedule(this.o.recheckMs);
+    if (this.inFlight > 0 || this.o.busy()) return this.schedule(this.o.recheckMs);
     const before = this.o.readResident();
     if (before - this.residentAfterLast < this.o.minGrowthBytes) return;
     const heapUsedBytes = this.o.readHeapUsed();

@@ -31,8 +31,9 @@ const SAMPLE_EVERY_MS = 500;
  * How often, at most, the ceiling asks for a collection that hands memory back before refusing.
  * Resident memory counts the pages V8 keeps for reuse after a burst of writes; Node 24 keeps
  * them until such a collection (runtime/memory-release.ts). It stops the process for 200 to 700 ms
- * on heaps of 70 to 770 MB, which V8 itself pays near its heap limit; once every 10 s bounds it
- * to a few percent of a sandbox that writes at its ceiling.
+ * on heaps of 70 to 770 MB, as V8 itself does near its heap limit, inside the write that found
+ * the limit; once every 10 s bounds that to under a tenth of the time of a sandbox held at its
+ * ceiling, where the other way is to refuse writes that the memory given back would have taken.
  */
 const RECLAIM_EVERY_MS = 10_000;
 

@@ -70,6 +70,23 @@ describe('the record compactor', () => {
     expect(compactor.text(records.get('dictionary') as StoredText)).toBe(first);
   });
 
+  it('reads back records of every length up to its window, in any script, one after another', () => {
+    const compactor = new RecordCompactor('at-commit');
+    const records = new Map<string, StoredText>();
+    let seed = 11;
+    const word = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), `${seed.toString(36)}é日本`);
+    // Longest first, so a shorter record follows a longer one through the same UTF-8 buffer.
+    const texts = [1000, 400, 40, 3, 900, 20].map((words, n) => JSON.stringify({ id: `cus-${n}`, description: Array.from({ length: words }, word).join(' ') }));
+    texts.forEach((text, n) => {
+      records.set(`r${n}`, text);
+      compactor.written('customer', records, `r${n}`);
+    });
+    expect(Buffer.byteLength(texts[0] as string)).toBeLessThan(16 * 1024);
+    // Every record long enough to be compressed was.
+    for (const n of [0, 1, 4]) expect(compactor.size(records.get(`r${n}`) as StoredText)).toBeLessThan(Buffer.byteLength(texts[n] as string) / 2);
+    texts.forEach((text, n) => expect(compactor.text(records.get(`r${n}`) as StoredText)).toBe(text));
+  });
+
   it('keeps records as written when off', () => {
     const compactor = new RecordCompactor('off');
     const records = new Map([['a', payment(1)]]);

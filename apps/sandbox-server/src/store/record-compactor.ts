@@ -14,13 +14,22 @@ const MIN_LENGTH = 200;
  */
 const WINDOW_BITS = 14;
 /**
- * zlib's output buffer per call. Its default, 16 KB, is allocated outside the heap at every call,
- * mostly unused (a compressed payment takes about 130 bytes, an inflated one about 1,500), and on
- * Node 24 that churn alone started a full collection every few thousand records: 20,000 deflates
- * ran 6 of them and took 596 ms of CPU, against 1 and 434 ms with 4 KB buffers (docs/benchmarks.md,
- * "zlib's output buffers"). A longer output takes more than one buffer; nothing else changes.
+ * zlib's output buffer per inflate. Its default, 16 KB, is allocated outside the heap at every
+ * call, mostly unused (an inflated payment takes about 1,500 bytes), and on Node 24 that churn
+ * alone started full collections: 20,000 inflates ran 4 of them and took 387 ms of CPU, against
+ * 1 and 258 ms with 4 KB buffers, and 2 KB measured the same as 4 KB (docs/benchmarks.md,
+ * "zlib's output buffers"). Under 4 KB, Node cuts the buffer from its shared 8 KB pool instead
+ * of allocating one. A longer output takes more than one buffer, joined by zlib's own code.
  */
-const CHUNK_BYTES = 4096;
+const INFLATE_CHUNK_BYTES = 2048;
+/**
+ * zlib's output buffer per deflate. A compressed payment takes about 130 bytes, its idempotency
+ * record about 300: 512 bytes cut from Node's pool hold most records in one buffer, where 4 KB
+ * was a buffer of its own per record, freed only by a later collection. Between collections those
+ * buffers pile up in the C library's heap, which hands back only what is at its top
+ * (docs/benchmarks.md, "Memory handed back once requests stop").
+ */
+const DEFLATE_CHUNK_BYTES = 512;
 /** Dictionaries in all: their numbers fit in the byte after `MARK`. */
 const MAX_DICTIONARIES = 255;
 /** Dictionaries one kind may take: its first, and a few more when records of another shape come. */
@@ -72,6 +81,13 @@ export class RecordCompactor {
   /** The dictionary each kind compresses with now (older ones stay: records compressed with them read through them). */
   private readonly dictionaryOf = new Map<string, number>();
   private readonly refitted = new Map<string, number>();
+  /**
+   * The text being compressed, as UTF-8: zlib would otherwise convert each record into a buffer
+   * of its own (a slice of Node's 8 KB pool for most records, a fresh allocation for those over
+   * 4 KB, such as a payment's idempotency record), freed only by a later collection. A record
+   * longer than the window is rare and passed as it is.
+   */
+  private readonly scratch = Buffer.allocUnsafeSlow(1 << WINDOW_BITS);
   private queuedRecords: Records[] = [];
   private queuedIds: string[] = [];
   private queuedKinds: string[] = [];
@@ -110,7 +126,7 @@ export class RecordCompactor {
     const bytes = this.slabs.view(stored);
     if (bytes[0] !== MARK) return bytes.toString();
     const dictionary = this.dictionaries[bytes[1] as number] as Buffer;
-    return inflateRawSync(bytes.subarray(2), { dictionary, windowBits: WINDOW_BITS, chunkSize: CHUNK_BYTES }).toString();
+    return inflateRawSync(bytes.subarray(2), { dictionary, windowBits: WINDOW_BITS, chunkSize: INFLATE_CHUNK_BYTES }).toString();
   }
 
   /** A stored record was replaced or deleted: the bytes of a compacted one are freed. */
@@ -207,6 +223,8 @@ export class RecordCompactor {
 
   /** `text` compressed with dictionary `number`. */
   private compress(text: string, number: number): Buffer {
-    return deflateRawSync(text, { dictionary: this.dictionaries[number] as Buffer, windowBits: WINDOW_BITS, level: 6, chunkSize: CHUNK_BYTES });
+    const length = Buffer.byteLength(text);
+    const input = length <= this.scratch.length ? this.scratch.subarray(0, this.scratch.write(text)) : text;
+    return deflateRawSync(input, { dictionary: this.dictionaries[number] as Buffer, windowBits: WINDOW_BITS, level: 6, chunkSize: DEFLATE_CHUNK_BYTES });
   }
 }

@@ -1,12 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '@switchyard/client';
 import type { SandboxMerchant } from '@switchyard/contract';
+import { fixtures } from '@switchyard/contract/fixtures';
 import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 import { ConfigError } from './config.js';
 import { MemoryStore } from './store/memory.js';
-import { clientsFor, startSandbox } from './test-support/harness.js';
+import { clientsFor, newMerchant, startSandbox } from './test-support/harness.js';
 
 afterAll(removeScratchDirs);
 
@@ -102,6 +103,32 @@ describe('merchants created through the API with a seed', () => {
       expect(await store.getMerchant(earlier.id)).toMatchObject({ public_api_key: earlier.public_api_key });
     } finally {
       await second.stop();
+    }
+  });
+});
+
+describe('memory handed back once requests stop, through a real server', () => {
+  it('waits for a request held open past the quiet time, then releases once it has been answered', async () => {
+    const releasedAt: number[] = [];
+    const sb = await startSandbox({}, { memoryRelease: { idleMs: 50, minGrowthBytes: 0, onRelease: () => releasedAt.push(performance.now()) } });
+    try {
+      const c = clientsFor(sb.url, await newMerchant(sb.url));
+      const customer = await c.customers.create({ body: { ...fixtures.createCustomer(), merchant_customer_id: 'release-wiring' } });
+      expect(customer.status).toBe(201);
+      await vi.waitFor(() => expect(releasedAt.length).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+      // A read held open for 600 ms by a latency rule: twelve quiet times pass while it is in
+      // flight, and the next release comes only after it.
+      const rule = await c.sandbox.createFaultRule({ body: { match: { operation_id: 'getCustomer' }, effect: { type: 'latency', ms: 600 } } });
+      expect(rule.status).toBe(201);
+      const sent = performance.now();
+      const read = await c.customers.get({ params: { customer_id: (customer.body as { id: string }).id } });
+      expect(read.status).toBe(200);
+      expect(performance.now() - sent).toBeGreaterThanOrEqual(600);
+      await vi.waitFor(() => expect(releasedAt.some((at) => at >= sent + 600)).toBe(true), { timeout: 10_000, interval: 20 });
+      // The read was in flight for at least 600 ms after it was sent: no release in that window.
+      expect(releasedAt.filter((at) => at > sent && at < sent + 600)).toEqual([]);
+    } finally {
+      await sb.stop();
     }
   });
 });

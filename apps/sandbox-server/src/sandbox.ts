@@ -13,7 +13,7 @@ import { createLogger } from './logger.js';
 import { logFormatFor } from './log-format.js';
 import { BaseClock, SEEDED_EPOCH_MS } from './runtime/clock.js';
 import { IdFactory } from './runtime/ids.js';
-import { IdleMemoryRelease, lastResortCollection } from './runtime/memory-release.js';
+import { IdleMemoryRelease, lastResortCollection, type MemoryRelease } from './runtime/memory-release.js';
 import { MemoryStore } from './store/memory.js';
 import { MemoryCeiling } from './store/memory-ceiling.js';
 import type { PostgresStore } from './store/postgres.js';
@@ -36,6 +36,18 @@ export interface Sandbox {
 export interface SandboxOverrides {
   store?: Store;
   logger?: Logger;
+  /** How the memory a burst of requests grew is handed back once requests stop (docs/sandbox.md, "Memory"). */
+  memoryRelease?: MemoryReleaseOverrides;
+}
+
+/** What an embedder may change of the release of memory once requests stop; the defaults suit a shared sandbox. */
+export interface MemoryReleaseOverrides {
+  /** Quiet time, without a request and with none in flight, before memory is handed back; 10 s by default. */
+  idleMs?: number;
+  /** Resident growth since the last release below which none runs; 32 MB by default, 0 releases after every quiet time. */
+  minGrowthBytes?: number;
+  /** Called after each release, beside its log line: what it freed and how long it stopped the process. */
+  onRelease?: (release: MemoryRelease) => void;
 }
 
 /**
@@ -62,8 +74,6 @@ export const connectPostgres = async (options: Parameters<typeof PostgresStore.c
 const RELEASE_AFTER_IDLE_MS = 10_000;
 /** Less growth than this since the last release is not worth stopping the process for. */
 const RELEASE_MIN_GROWTH_BYTES = 32 * 1024 ** 2;
-/** The log line of a release: the bench's memory probe counts them. */
-const MEMORY_RELEASED = 'memory handed back once requests stopped';
 /** A full collection of a larger heap would stop the process for about a second or more. */
 const RELEASE_MAX_HEAP_BYTES = 1024 ** 3;
 
@@ -74,7 +84,7 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
   const collect = lastResortCollection();
   const store =
     overrides.store ??
-    (config.databaseUrl ? await connectPostgres({ connectionString: config.databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize, secretKeyPepper }) : new MemoryStore({ secretKeyPepper, ceiling: new MemoryCeiling(config.memoryLimitBytes, undefined, undefined, undefined, collect) }));
+    (config.databaseUrl ? await connectPostgres({ connectionString: config.databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize, secretKeyPepper }) : new MemoryStore({ secretKeyPepper, ceiling: new MemoryCeiling({ limitBytes: config.memoryLimitBytes, reclaim: collect }) }));
   const clock = new BaseClock(config.seed === undefined ? undefined : SEEDED_EPOCH_MS);
   const ids = new IdFactory(config.seed);
   await seedMerchants(store, clock, ids, config.merchantsFile);
@@ -110,18 +120,22 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
   }, 10 * 60_000);
   retention.unref();
   const mb = (bytes: number) => Math.round(bytes / 1024 ** 2);
+  const releaseOverrides = overrides.memoryRelease ?? {};
   const release =
     collect &&
     new IdleMemoryRelease({
-      idleMs: RELEASE_AFTER_IDLE_MS,
-      minGrowthBytes: RELEASE_MIN_GROWTH_BYTES,
+      idleMs: releaseOverrides.idleMs ?? RELEASE_AFTER_IDLE_MS,
+      minGrowthBytes: releaseOverrides.minGrowthBytes ?? RELEASE_MIN_GROWTH_BYTES,
       collect,
       maxHeapBytes: RELEASE_MAX_HEAP_BYTES,
       busy: () => store instanceof MemoryStore && store.compactionQueued > 0,
       recheckMs: 1000,
       readResident: () => process.memoryUsage.rss(),
       readHeapUsed: () => process.memoryUsage().heapUsed,
-      onRelease: (r) => logger.info({ heapUsedMb: mb(r.heapUsedBytes), residentBeforeMb: mb(r.residentBeforeBytes), residentAfterMb: mb(r.residentAfterBytes), pauseMs: Math.round(r.pauseMs) }, MEMORY_RELEASED),
+      onRelease: (r) => {
+        logger.info({ heapUsedMb: mb(r.heapUsedBytes), residentBeforeMb: mb(r.residentBeforeBytes), residentAfterMb: mb(r.residentAfterBytes), pauseMs: Math.round(r.pauseMs) }, 'memory handed back once requests stopped');
+        releaseOverrides.onRelease?.(r);
+      },
     });
 
   return {

@@ -1,7 +1,7 @@
 /**
  * The sandbox on its memory store, alone in its process, answering "measure" on its IPC channel
  * with its memory after full collections (run with --expose-gc), and with how many times the
- * sandbox has handed memory back once requests stopped (its log line, counted here). The
+ * sandbox has handed memory back once requests stopped, and the last one's pause. The
  * clients that fill it run in another process, so nothing of theirs is counted.
  */
 import { Writable } from 'node:stream';
@@ -17,21 +17,22 @@ if (!exposed || !process.send) throw new Error('run with --expose-gc and an IPC 
  */
 const gc = Number(process.versions.v8.split('.')[0]) >= 12 ? () => exposed({ type: 'major', execution: 'sync' }) : () => exposed();
 
-/** The sandbox's log line of a release (sandbox.ts); lines are kept as the strings pino wrote. */
-const RELEASED = 'memory handed back once requests stopped';
 let releases = 0;
 let lastPauseMs = 0;
-const counting = new Writable({
-  decodeStrings: false,
-  write(line: string, _encoding, done) {
-    if (line.includes(RELEASED)) {
-      releases += 1;
-      lastPauseMs = (JSON.parse(line) as { pauseMs: number }).pauseMs;
-    }
-    done();
+// Logged at info level, as a user sees it, into a sink: the logging's cost is the sandbox's own.
+const sink = new Writable({ decodeStrings: false, write: (_line: string, _encoding, done) => done() });
+const sandbox = await createSandbox(
+  { ...(loadConfig([], {}) as SandboxConfig), port: 0, logLevel: 'info' },
+  {
+    logger: pino({ level: 'info' }, sink),
+    memoryRelease: {
+      onRelease: (release) => {
+        releases += 1;
+        lastPauseMs = release.pauseMs;
+      },
+    },
   },
-});
-const sandbox = await createSandbox({ ...(loadConfig([], {}) as SandboxConfig), port: 0, logLevel: 'info' }, { logger: pino({ level: 'info' }, counting) });
+);
 const url = await sandbox.start();
 process.on('message', (message) => {
   if (message !== 'measure') return;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IdleMemoryRelease, lastResortCollection, type Release } from './memory-release.js';
+import { IdleMemoryRelease, lastResortCollection, type MemoryRelease } from './memory-release.js';
 
 const MB = 1024 ** 2;
 
@@ -26,7 +26,7 @@ describe('IdleMemoryRelease', () => {
   let now: number;
   let resident: number;
   let collections: number;
-  let releases: Release[];
+  let releases: MemoryRelease[];
   let release: IdleMemoryRelease;
   let heapUsed: number;
   let queued: number;

@@ -46,18 +46,21 @@ function makeCollection(): (() => void) | undefined {
 }
 
 /** One release, as it is logged. */
-export interface Release {
+export interface MemoryRelease {
   /** V8's heap in use before the collection: what the pause grows with. */
   heapUsedBytes: number;
+  /** The process's resident memory right before the collection. */
   residentBeforeBytes: number;
+  /** The same right after it: the difference is what was handed back to the system. */
   residentAfterBytes: number;
+  /** How long the collection stopped the process. */
   pauseMs: number;
 }
 
 export interface IdleReleaseOptions {
   /** Quiet time, without a request, after which memory is released. */
   idleMs: number;
-  /** Resident growth since the last release below which a release is not worth its pause. */
+  /** Resident growth since the last release below which a release is not worth its pause; 0 releases after every quiet time. */
   minGrowthBytes: number;
   /** A heap larger than this is not collected: the pause grows with it (see `Release`). */
   maxHeapBytes: number;
@@ -67,7 +70,7 @@ export interface IdleReleaseOptions {
   collect: () => void;
   readResident: () => number;
   readHeapUsed: () => number;
-  onRelease: (release: Release) => void;
+  onRelease: (release: MemoryRelease) => void;
   nowMs?: () => number;
 }
 
@@ -133,7 +136,7 @@ export class IdleMemoryRelease {
     if (quietMs < this.o.idleMs) return this.schedule(this.o.idleMs - quietMs);
     if (this.inFlight > 0 || this.o.busy()) return this.schedule(this.o.recheckMs);
     const before = this.o.readResident();
-    if (before - this.residentAfterLast < this.o.minGrowthBytes) return;
+    if (this.o.minGrowthBytes > 0 && before - this.residentAfterLast < this.o.minGrowthBytes) return;
     const heapUsedBytes = this.o.readHeapUsed();
     if (heapUsedBytes > this.o.maxHeapBytes) return;
     const started = this.nowMs();

@@ -8,13 +8,13 @@ import { MemoryStore } from './memory.js';
 describe('the memory ceiling', () => {
   it('is reached when the process holds as much resident memory as its limit, read from the process itself', () => {
     // One byte: whatever this process holds is past it.
-    expect(new MemoryCeiling(1).reached()).toMatch(/^the process holds \d+ MB resident, at or past its memory limit of 0 MB$/);
-    expect(new MemoryCeiling(Number.MAX_SAFE_INTEGER).reached()).toBeUndefined();
+    expect(new MemoryCeiling({ limitBytes: 1 }).reached()).toMatch(/^the process holds \d+ MB resident, at or past its memory limit of 0 MB$/);
+    expect(new MemoryCeiling({ limitBytes: Number.MAX_SAFE_INTEGER }).reached()).toBeUndefined();
   });
 
   it('is reached past its share of the heap Node allows, with no limit configured', () => {
     const limit = 1024 ** 3;
-    const at = (share: number, offHeapShare = 0) => new MemoryCeiling(undefined, () => ({ residentBytes: 0, heapUsedBytes: share * limit, heapLimitBytes: limit })).reached(offHeapShare * limit);
+    const at = (share: number, offHeapShare = 0) => new MemoryCeiling({ read: () => ({ residentBytes: 0, heapUsedBytes: share * limit, heapLimitBytes: limit }) }).reached(offHeapShare * limit);
     expect(at(HEAP_SHARE - 0.01)).toBeUndefined();
     expect(at(HEAP_SHARE)).toBe('its heap and the records it keeps outside it hold 870 MB of the 1024 MB Node allows its heap (--max-old-space-size)');
     // Compacted records leave the heap for slabs, and still count against the same bound.
@@ -25,7 +25,7 @@ describe('the memory ceiling', () => {
   it("counts the memory store's records outside the heap with the heap", async () => {
     const limit = 1024 ** 3;
     // 1 MB short of the share: a slab of compacted records (4 MB) passes it.
-    const ceiling = new MemoryCeiling(undefined, () => ({ residentBytes: 0, heapUsedBytes: HEAP_SHARE * limit - 1024 ** 2, heapLimitBytes: limit }), 0);
+    const ceiling = new MemoryCeiling({ read: () => ({ residentBytes: 0, heapUsedBytes: HEAP_SHARE * limit - 1024 ** 2, heapLimitBytes: limit }), sampleEveryMs: 0 });
     const store = new MemoryStore({ ceiling, compaction: 'at-commit' });
     await store.withTransaction('m', (tx) => tx.put('customer', 'c1', { id: 'c1' }));
     expect(store.offHeapBytes).toBeGreaterThan(1024 ** 2);
@@ -35,15 +35,15 @@ describe('the memory ceiling', () => {
   it('reads memory again only once its sampling interval has passed', () => {
     let reads = 0;
     let nowMs = 0;
-    const ceiling = new MemoryCeiling(
-      100,
-      () => {
+    const ceiling = new MemoryCeiling({
+      limitBytes: 100,
+      read: () => {
         reads += 1;
         return { residentBytes: 50 * reads, heapUsedBytes: 0, heapLimitBytes: 1 };
       },
-      100,
-      () => nowMs,
-    );
+      sampleEveryMs: 100,
+      nowMs: () => nowMs,
+    });
     expect(ceiling.reached()).toBeUndefined();
     nowMs = 99;
     expect(ceiling.reached()).toBeUndefined();
@@ -57,16 +57,16 @@ describe('the memory ceiling', () => {
     let resident = 150;
     let reclaims = 0;
     let nowMs = 0;
-    const ceiling = new MemoryCeiling(
-      100,
-      () => ({ residentBytes: resident, heapUsedBytes: 0, heapLimitBytes: 1 }),
-      0,
-      () => nowMs,
-      () => {
+    const ceiling = new MemoryCeiling({
+      limitBytes: 100,
+      read: () => ({ residentBytes: resident, heapUsedBytes: 0, heapLimitBytes: 1 }),
+      sampleEveryMs: 0,
+      nowMs: () => nowMs,
+      reclaim: () => {
         reclaims += 1;
         resident = 60;
       },
-    );
+    });
     expect(ceiling.reached()).toBeUndefined();
     expect(reclaims).toBe(1);
     // Past the limit again within 10 s: refused without another collection.
@@ -81,7 +81,7 @@ describe('the memory ceiling', () => {
 
   it('refuses when what a collection hands back is not enough', () => {
     let reclaims = 0;
-    const ceiling = new MemoryCeiling(100, () => ({ residentBytes: 150, heapUsedBytes: 0, heapLimitBytes: 1 }), 0, () => 0, () => (reclaims += 1));
+    const ceiling = new MemoryCeiling({ limitBytes: 100, read: () => ({ residentBytes: 150, heapUsedBytes: 0, heapLimitBytes: 1 }), sampleEveryMs: 0, nowMs: () => 0, reclaim: () => (reclaims += 1) });
     expect(ceiling.reached()).toMatch(/the process holds 0 MB resident/);
     expect(reclaims).toBe(1);
   });
@@ -97,7 +97,7 @@ describe('a sandbox past its memory ceiling', () => {
   let merchant: SandboxMerchant;
 
   beforeAll(async () => {
-    running = await startSandbox({}, { store: new MemoryStore({ ceiling: new MemoryCeiling(limitBytes, reading, 0) }) });
+    running = await startSandbox({}, { store: new MemoryStore({ ceiling: new MemoryCeiling({ limitBytes, read: reading, sampleEveryMs: 0 }) }) });
     merchant = await newMerchant(running.url);
     clients = clientsFor(running.url, merchant);
   });

@@ -53,6 +53,17 @@ export class MemoryCeilingReached extends DomainError {
   }
 }
 
+/** What a ceiling is built from. Only the limit is the user's; the rest default to the process's own, and tests replace them. */
+export interface MemoryCeilingOptions {
+  /** The configured limit on resident memory (`--memory-limit`); none by default. */
+  limitBytes?: number;
+  /** Hands back what the process holds and no longer needs, before resident memory is judged at its limit. */
+  reclaim?: () => void;
+  read?: () => MemoryReading;
+  sampleEveryMs?: number;
+  nowMs?: () => number;
+}
+
 /**
  * The memory store's ceiling: the configured limit on resident memory (`--memory-limit`), and
  * always `HEAP_SHARE` of the heap V8 may grow to, so the process refuses before it would die.
@@ -60,18 +71,22 @@ export class MemoryCeilingReached extends DomainError {
  * first (at most every `RECLAIM_EVERY_MS`) and read again.
  */
 export class MemoryCeiling {
+  readonly limitBytes: number | undefined;
+  private readonly read: () => MemoryReading;
+  private readonly sampleEveryMs: number;
+  private readonly nowMs: () => number;
+  private readonly reclaim: (() => void) | undefined;
   private lastReadMs = Number.NEGATIVE_INFINITY;
   private lastReclaimMs = Number.NEGATIVE_INFINITY;
   private reason: string | undefined;
 
-  constructor(
-    readonly limitBytes: number | undefined,
-    private readonly read: () => MemoryReading = readMemory,
-    private readonly sampleEveryMs = SAMPLE_EVERY_MS,
-    private readonly nowMs: () => number = () => performance.now(),
-    /** Hands back what the process holds and no longer needs, before resident memory is judged at its limit. */
-    private readonly reclaim?: () => void,
-  ) {}
+  constructor(options: MemoryCeilingOptions = {}) {
+    this.limitBytes = options.limitBytes;
+    this.read = options.read ?? readMemory;
+    this.sampleEveryMs = options.sampleEveryMs ?? SAMPLE_EVERY_MS;
+    this.nowMs = options.nowMs ?? (() => performance.now());
+    this.reclaim = options.reclaim;
+  }
 
   /**
    * Why new records are refused now, or undefined while there is room. `offHeapBytes`, what the

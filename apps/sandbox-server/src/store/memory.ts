@@ -47,7 +47,7 @@ export class MemoryStore implements Store {
 
   constructor(options: { secretKeyPepper?: string; ceiling?: MemoryCeiling; compaction?: Compaction } = {}) {
     this.secretKeys = new SecretKeyDigests(options.secretKeyPepper ?? generatePepper());
-    this.ceiling = options.ceiling ?? new MemoryCeiling(undefined);
+    this.ceiling = options.ceiling ?? new MemoryCeiling();
     this.compactor = new RecordCompactor(options.compaction);
   }
 

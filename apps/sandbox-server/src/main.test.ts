@@ -14,9 +14,9 @@ import { freshSchema, testDatabaseUrl } from './test-support/database.js';
 import { clientsFor, raw } from './test-support/harness.js';
 import { eventually } from './test-support/receiver.js';
 
-// Each test spawns the CLI through tsx once, which takes seconds on a busy machine: a test that
-// needs several spawns is split into one test per spawn, so that each gets the whole bound (three
-// spawns in one test ran out of 60 s on a machine 20 times slower than usual).
+// Each test spawns the CLI once, which took seconds on a busy machine: a test that needs several
+// spawns is split into one test per spawn, so that each gets the whole bound (three spawns in one
+// test ran out of 60 s on a machine 20 times slower than usual).
 const spawns = { timeout: 60_000 };
 
 describe('switchyard-sandbox CLI', spawns, () => {

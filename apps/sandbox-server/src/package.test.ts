@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,9 +14,8 @@ const tsc = require.resolve('typescript/bin/tsc');
 afterAll(removeScratchDirs);
 
 /**
- * Each child (a tsc run, the bin) is bounded on its own: a hang detector, not a speed goal. The
- * file takes about 37 s on an idle machine; one 5-20 times slower, busy with every package's tests,
- * needs minutes.
+ * Each child (the deploy, tsc, the bin) is bounded on its own: a hang detector, not a speed goal. A
+ * machine 5-20 times slower than usual, busy with every package's tests, needs minutes.
  */
 const CHILD_TIMEOUT_MS = 600_000;
 
@@ -29,15 +28,17 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
 }
 
 /**
- * The package as a consumer installs it: `pnpm deploy --prod` copies what `files` publishes and
- * installs the production dependencies only (no devDependencies), then this test compiles the
- * current sources into it, so it does not depend on a build having run first.
+ * The package as a consumer installs it: `pnpm deploy --prod` copies what `files` publishes (the
+ * build's dist/ among it) and installs the production dependencies only (no devDependencies).
+ * `pnpm test` builds the package before its tests (turbo.json); run alone, this refuses a dist/
+ * older than the sources rather than judge a stale build.
  */
 async function installedPackage(): Promise<string> {
-  const dir = await deployPackage('@switchyard/sandbox-server', join(scratchDir('sandbox-package-'), 'sandbox-server'));
-  const build = await run(process.execPath, [tsc, '-p', join(packageDir, 'tsconfig.build.json'), '--outDir', join(dir, 'dist')], packageDir);
-  if (build.code !== 0) throw new Error(`tsc failed: ${build.stdout}`);
-  return dir;
+  const built = join(packageDir, 'dist', 'index.d.ts');
+  const sources = readdirSync(join(packageDir, 'src'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('test-support'));
+  const newestSource = Math.max(...sources.map((file) => statSync(join(packageDir, 'src', file)).mtimeMs));
+  if (!existsSync(built) || statSync(built).mtimeMs < newestSource) throw new Error('dist/ is missing or older than src/: build first (pnpm --filter @switchyard/sandbox-server build)');
+  return deployPackage('@switchyard/sandbox-server', join(scratchDir('sandbox-package-'), 'sandbox-server'));
 }
 
 const CONSUMER = `import { createHttpServer, createSandbox, loadConfig, MemoryStore, type Sandbox } from '@switchyard/sandbox-server';
@@ -52,7 +53,7 @@ export { url };
 `;
 
 // A hang detector too, above one child's bound so that a hung child is reported as such: the first
-// test runs four children one after another (the deploy, two tsc runs, the bin).
+// test runs three children one after another (the deploy, tsc, the bin).
 describe('the published package', { timeout: 900_000 }, () => {
   it('type-checks in a strict consumer that installs nothing but the package (skipLibCheck off), and its bin runs', async () => {
     const pkg = await installedPackage();

@@ -1,17 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConnectionError, createClient, TimeoutError } from '@switchyard/client';
 import { fixtures } from '@switchyard/contract/fixtures';
+import { CLI_BUNDLE } from '../test-support/cli.js';
 import { freshSchema, testDatabaseUrl } from '../test-support/database.js';
 
 const url = testDatabaseUrl('durability.test.ts');
-const entry = fileURLToPath(new URL('../main.ts', import.meta.url));
 const KEYS = { publicApiKey: 'sandbox_pk_demo_switchyard', privateSecretKey: 'sandbox_sk_demo_switchyard' };
 const ACCOUNT = '4a3e8f1c-6b2d-4e7a-9c15-8d0f2b6a7e31';
 
 function start(schema: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, '--port', '0', '--database-url', url as string, '--database-schema', schema, '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI_BUNDLE, '--port', '0', '--database-url', url as string, '--database-schema', schema, '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (d) => {

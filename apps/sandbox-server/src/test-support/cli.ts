@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
-const entry = fileURLToPath(new URL('../main.ts', import.meta.url));
+/** The CLI bundled once for the test run (cli-bundle-setup.ts), as the package's `bin` runs it. */
+export const CLI_BUNDLE = inject('cliBundle');
 /** What the repository's `sandbox` script runs: the bundle of the sources, then the CLI in the same process. */
 export const START_SCRIPT = fileURLToPath(new URL('../../../../tooling/config/sandbox.mjs', import.meta.url));
 
-/** The `switchyard-sandbox` CLI in a process of its own, as an operator runs it (by default from its sources through tsx). */
-export function startCli(args: string[], env: Record<string, string> = {}, command: string[] = ['--import', 'tsx', entry]) {
+/** The `switchyard-sandbox` CLI in a process of its own, as an operator runs it (by default the bundle of its sources, as its `bin` runs). */
+export function startCli(args: string[], env: Record<string, string> = {}, command: string[] = [CLI_BUNDLE]) {
   const child = spawn(process.execPath, [...command, ...args], { env: { ...process.env, SANDBOX_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';

@@ -10,7 +10,8 @@ export interface StoreUnderTest {
   prepare(): Promise<{ config: Partial<SandboxConfig>; drop(): Promise<void> }>;
 }
 
-const MEMORY: StoreUnderTest = { name: 'memory', prepare: async () => ({ config: {}, drop: async () => {} }) };
+/** The memory store: the default, and the one store of a run without a database. */
+export const MEMORY: StoreUnderTest = { name: 'memory', prepare: async () => ({ config: {}, drop: async () => {} }) };
 
 /**
  * The memory store, and PostgreSQL on TEST_DATABASE_URL in a schema of its own per run. Without

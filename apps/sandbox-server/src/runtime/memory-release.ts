@@ -75,11 +75,11 @@ export interface IdleReleaseOptions {
 }
 
 /**
- * Hands back the memory a burst of requests grew, once requests stop. On Node 24, V8's memory
- * reducer, which does it on its own on Node 20, keeps postponing after a burst (it judges the
- * allocation rate by the last collections, all of them under load), so a sandbox that stored
- * 30,000 customers kept about 10 KB per customer where one last-resort collection leaves 3.5 KB
- * (docs/benchmarks.md, "Memory handed back once requests stop").
+ * Hands back the memory a burst of requests grew, once requests stop. V8's memory reducer, which
+ * should, keeps postponing after a burst on Node 24 (it judges the allocation rate by the last
+ * collections, all of them under load), so a sandbox that stored 30,000 customers kept about 10 KB
+ * per customer where one last-resort collection leaves 3.5 KB; on Node 22 and 20 it handed nothing
+ * back in the 9 to 40 s watched (docs/benchmarks.md, "Memory handed back once requests stop").
  *
  * The collection stops the process for its length, so it runs only when nobody is waiting: after
  * `idleMs` without a request and with none in flight, once the work that follows a burst is done, and only when resident

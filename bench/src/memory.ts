@@ -24,8 +24,8 @@ function measure(probe: Spawned): Promise<Memory> {
 
 /**
  * Memory once the process has been idle long enough to hand back what the write load grew and no
- * longer needs: V8's memory reducer does it on its own on Node 20, and the sandbox asks for a
- * collection that does it once requests have stopped (on Node 24 the reducer keeps postponing).
+ * longer needs: the sandbox asks for a collection that does it once requests have stopped, where
+ * V8's memory reducer may wait long or never do it (on Node 24 it keeps postponing).
  * Readings are taken `intervalMs` apart (5 s in a full run) until the sandbox has done so after
  * the writes and resident memory has moved by less than 1% twice in a row, for at most 18
  * readings. This is what a sandbox that has stored the data and sits between test runs holds.

@@ -8,7 +8,7 @@
  * One file starts in about half the CPU time of dist/main.js and its tree of modules (resolving and
  * reading some four hundred files was most of the startup).
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -46,6 +46,8 @@ const workspaceSources = {
  * Bundles the server's entry point (src/main.ts) into `outfile`, which must sit below the server's
  * folder with no other package.json in between: the server reads the nearest one above its module
  * (service-index.ts). Rejects when esbuild reports an error, having printed it with its file and line.
+ * Each file is written whole under another name, then renamed into place, so a process starting
+ * the bundle while another rebuilds it (`pnpm sandbox` beside a running test) never reads half of it.
  * @param {string} outfile
  * @returns {Promise<{ modules: number; ms: number }>}
  */
@@ -64,6 +66,7 @@ export async function bundleSandbox(outfile) {
     // anyway unless two of them collide in the bundle (then one reads `name2` in a stack trace),
     // and nothing in the server reads a function's name.
     metafile: true,
+    write: false,
     logLevel: 'warning',
     plugins: [workspaceSources],
     external: ['pg-native'],
@@ -71,5 +74,11 @@ export async function bundleSandbox(outfile) {
     // module has no binding for: give the bundle one.
     banner: { js: "import { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);" },
   });
+  mkdirSync(dirname(outfile), { recursive: true });
+  for (const file of result.outputFiles) {
+    const partial = `${file.path}.${process.pid}.partial`;
+    writeFileSync(partial, file.contents);
+    renameSync(partial, file.path);
+  }
   return { modules: Object.keys(result.metafile.inputs).length, ms: performance.now() - started };
 }

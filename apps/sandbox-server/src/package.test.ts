@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { refuseStaleBuild } from '@switchyard/tooling/built';
 import { deployPackage } from '@switchyard/tooling/deploy';
 import { removeScratchDirs, scratchDir } from '@switchyard/tooling/scratch';
 
@@ -31,13 +32,11 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
  * The package as a consumer installs it: `pnpm deploy --prod` copies what `files` publishes (the
  * build's dist/ among it) and installs the production dependencies only (no devDependencies).
  * `pnpm test` builds the package before its tests (turbo.json); run alone, this refuses a dist/
- * older than the sources rather than judge a stale build.
+ * older than the sources rather than judge a stale build (it sees the package's own sources only:
+ * after a change to the contract, build with the command it names).
  */
 async function installedPackage(): Promise<string> {
-  const built = join(packageDir, 'dist', 'index.d.ts');
-  const sources = readdirSync(join(packageDir, 'src'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('test-support'));
-  const newestSource = Math.max(...sources.map((file) => statSync(join(packageDir, 'src', file)).mtimeMs));
-  if (!existsSync(built) || statSync(built).mtimeMs < newestSource) throw new Error('dist/ is missing or older than src/: build first (pnpm --filter @switchyard/sandbox-server build)');
+  refuseStaleBuild(packageDir, 'dist/index.d.ts', 'npx -y pnpm@10 --filter @switchyard/sandbox-server... build');
   return deployPackage('@switchyard/sandbox-server', join(scratchDir('sandbox-package-'), 'sandbox-server'));
 }
 

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pino } from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '@switchyard/client';
 import type { SandboxMerchant } from '@switchyard/contract';
@@ -108,25 +109,46 @@ describe('merchants created through the API with a seed', () => {
 });
 
 describe('memory handed back once requests stop, through a real server', () => {
-  it('waits for a request held open past the quiet time, then releases once it has been answered', async () => {
+  it.each([0, 1.5, 2 ** 31, Number.POSITIVE_INFINITY])('refuses a quiet time of %s ms, which no timer can wait', async (idleMs) => {
+    await expect(startSandbox({}, { memoryRelease: { idleMs } })).rejects.toThrow(new RangeError(`memoryRelease.idleMs must be whole milliseconds from 1 to 2147483647, got ${idleMs}`));
+  });
+
+  it('logs an error the onRelease callback throws, and keeps serving', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => lines.push(line) });
+    const sb = await startSandbox({}, { logger, memoryRelease: { idleMs: 50, minGrowthBytes: 0, onRelease: () => { throw new Error('observer broke'); } } });
+    try {
+      expect((await fetch(`${sb.url}/health`)).status).toBe(200);
+      await vi.waitFor(() => expect(lines.some((l) => l.includes('the onRelease callback given to createSandbox failed') && l.includes('observer broke'))).toBe(true), { timeout: 10_000, interval: 20 });
+      expect((await fetch(`${sb.url}/health`)).status).toBe(200);
+    } finally {
+      await sb.stop();
+    }
+  });
+
+  it('releases after a quiet time, never while a request is held open past it, and again once it has been answered', async () => {
+    const quietMs = 300;
+    const holdMs = 2000;
     const releasedAt: number[] = [];
-    const sb = await startSandbox({}, { memoryRelease: { idleMs: 50, minGrowthBytes: 0, onRelease: () => releasedAt.push(performance.now()) } });
+    const sb = await startSandbox({}, { memoryRelease: { idleMs: quietMs, minGrowthBytes: 0, onRelease: () => releasedAt.push(performance.now()) } });
     try {
       const c = clientsFor(sb.url, await newMerchant(sb.url));
       const customer = await c.customers.create({ body: { ...fixtures.createCustomer(), merchant_customer_id: 'release-wiring' } });
       expect(customer.status).toBe(201);
       await vi.waitFor(() => expect(releasedAt.length).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
-      // A read held open for 600 ms by a latency rule: twelve quiet times pass while it is in
-      // flight, and the next release comes only after it.
-      const rule = await c.sandbox.createFaultRule({ body: { match: { operation_id: 'getCustomer' }, effect: { type: 'latency', ms: 600 } } });
+      const rule = await c.sandbox.createFaultRule({ body: { match: { operation_id: 'getCustomer' }, effect: { type: 'latency', ms: holdMs } } });
       expect(rule.status).toBe(201);
+      // A read the latency rule holds open for holdMs once the server has it, at some time r
+      // between sending it and holdMs before its answer. A release may still come before r (after
+      // the rule's request), and must come after r + holdMs; between the two bounds below, which
+      // lie inside [r, r + holdMs) whatever r was, none may. Without the in-flight guard, one
+      // would come at r + quietMs, inside them.
       const sent = performance.now();
       const read = await c.customers.get({ params: { customer_id: (customer.body as { id: string }).id } });
+      const answered = performance.now();
       expect(read.status).toBe(200);
-      expect(performance.now() - sent).toBeGreaterThanOrEqual(600);
-      await vi.waitFor(() => expect(releasedAt.some((at) => at >= sent + 600)).toBe(true), { timeout: 10_000, interval: 20 });
-      // The read was in flight for at least 600 ms after it was sent: no release in that window.
-      expect(releasedAt.filter((at) => at > sent && at < sent + 600)).toEqual([]);
+      expect(releasedAt.filter((at) => at >= answered - holdMs && at < sent + holdMs)).toEqual([]);
+      await vi.waitFor(() => expect(releasedAt.some((at) => at >= sent + holdMs)).toBe(true), { timeout: 10_000, interval: 20 });
     } finally {
       await sb.stop();
     }

@@ -36,17 +36,17 @@ export interface Sandbox {
 export interface SandboxOverrides {
   store?: Store;
   logger?: Logger;
-  /** How the memory a burst of requests grew is handed back once requests stop (docs/sandbox.md, "Memory"). */
+  /** How the memory a burst of requests grew is handed back once requests stop (docs/sandbox.md, "A store of a million records"). */
   memoryRelease?: MemoryReleaseOverrides;
 }
 
 /** What an embedder may change of the release of memory once requests stop; the defaults suit a shared sandbox. */
 export interface MemoryReleaseOverrides {
-  /** Quiet time, without a request and with none in flight, before memory is handed back; 10 s by default. */
+  /** Quiet time, without a request and with none in flight, before memory is handed back: whole milliseconds from 1 to 2,147,483,647 (a timer's range); 10 s by default. */
   idleMs?: number;
   /** Resident growth since the last release below which none runs; 32 MB by default, 0 releases after every quiet time. */
   minGrowthBytes?: number;
-  /** Called after each release, beside its log line: what it freed and how long it stopped the process. */
+  /** Called after each release, beside its log line: what it freed and how long it stopped the process. An error it throws is logged, never thrown. */
   onRelease?: (release: MemoryRelease) => void;
 }
 
@@ -74,11 +74,17 @@ export const connectPostgres = async (options: Parameters<typeof PostgresStore.c
 const RELEASE_AFTER_IDLE_MS = 10_000;
 /** Less growth than this since the last release is not worth stopping the process for. */
 const RELEASE_MIN_GROWTH_BYTES = 32 * 1024 ** 2;
+/** The longest delay Node's timers take; a longer one fires after 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** A full collection of a larger heap would stop the process for about a second or more. */
 const RELEASE_MAX_HEAP_BYTES = 1024 ** 3;
 
 /** Builds a sandbox from its configuration: store, clock, ids, merchants and the HTTP app. */
 export async function createSandbox(config: SandboxConfig, overrides: SandboxOverrides = {}): Promise<Sandbox> {
+  const releaseOverrides = overrides.memoryRelease ?? {};
+  const idleMs = releaseOverrides.idleMs ?? RELEASE_AFTER_IDLE_MS;
+  // A timer past its range fires after 1 ms, so a larger quiet time would release after every request.
+  if (!Number.isInteger(idleMs) || idleMs < 1 || idleMs > MAX_TIMER_MS) throw new RangeError(`memoryRelease.idleMs must be whole milliseconds from 1 to ${MAX_TIMER_MS}, got ${idleMs}`);
   const logger = overrides.logger ?? createLogger(config.logLevel, undefined, logFormatFor(config.logFormat, process.stdout.isTTY));
   const secretKeyPepper = config.secretKeyPepper;
   const collect = lastResortCollection();
@@ -120,11 +126,10 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
   }, 10 * 60_000);
   retention.unref();
   const mb = (bytes: number) => Math.round(bytes / 1024 ** 2);
-  const releaseOverrides = overrides.memoryRelease ?? {};
   const release =
     collect &&
     new IdleMemoryRelease({
-      idleMs: releaseOverrides.idleMs ?? RELEASE_AFTER_IDLE_MS,
+      idleMs,
       minGrowthBytes: releaseOverrides.minGrowthBytes ?? RELEASE_MIN_GROWTH_BYTES,
       collect,
       maxHeapBytes: RELEASE_MAX_HEAP_BYTES,
@@ -134,7 +139,11 @@ export async function createSandbox(config: SandboxConfig, overrides: SandboxOve
       readHeapUsed: () => process.memoryUsage().heapUsed,
       onRelease: (r) => {
         logger.info({ heapUsedMb: mb(r.heapUsedBytes), residentBeforeMb: mb(r.residentBeforeBytes), residentAfterMb: mb(r.residentAfterBytes), pauseMs: Math.round(r.pauseMs) }, 'memory handed back once requests stopped');
-        releaseOverrides.onRelease?.(r);
+        try {
+          releaseOverrides.onRelease?.(r);
+        } catch (err) {
+          logger.error({ err }, 'the onRelease callback given to createSandbox failed');
+        }
       },
     });
 

@@ -109,6 +109,29 @@ describe('IdleMemoryRelease', () => {
     expect(collections).toBe(1);
   });
 
+  it('releases after every quiet time with a minimum of 0, even when memory shrank since the last release', () => {
+    release.stop();
+    release = new IdleMemoryRelease({
+      idleMs: 10_000,
+      minGrowthBytes: 0,
+      maxHeapBytes: 1024 * MB,
+      busy: () => false,
+      recheckMs: 1000,
+      readHeapUsed: () => heapUsed,
+      collect: () => (collections += 1),
+      readResident: () => resident,
+      onRelease: (r) => releases.push(r),
+      nowMs: () => now,
+    });
+    request();
+    advance(10_000);
+    expect(collections).toBe(1);
+    resident = 90 * MB;
+    request();
+    advance(10_000);
+    expect(collections).toBe(2);
+  });
+
   it('waits for the work that follows a burst, checking again until it is done', () => {
     request();
     resident = 400 * MB;

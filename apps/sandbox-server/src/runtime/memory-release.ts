@@ -62,7 +62,7 @@ export interface IdleReleaseOptions {
   idleMs: number;
   /** Resident growth since the last release below which a release is not worth its pause; 0 releases after every quiet time. */
   minGrowthBytes: number;
-  /** A heap larger than this is not collected: the pause grows with it (see `Release`). */
+  /** A heap larger than this is not collected: the pause grows with it (see `MemoryRelease`). */
   maxHeapBytes: number;
   /** Work the process still does between requests (compaction) that frees heap: a release waits for it, checking every `recheckMs`. */
   busy: () => boolean;

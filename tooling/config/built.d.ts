@@ -1,0 +1,1 @@
+export declare function refuseStaleBuild(packageDir: string, builtFile: string, buildCommand: string): void;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IdleMemoryRelease, lastResortCollection, type MemoryRelease } from './memory-release.js';
+import { IdleMemoryRelease, lastResortCollection, type IdleReleaseOptions, type MemoryRelease } from './memory-release.js';
 
 const MB = 1024 ** 2;
 
@@ -39,7 +39,12 @@ describe('IdleMemoryRelease', () => {
     releases = [];
     heapUsed = 70 * MB;
     queued = 0;
-    release = new IdleMemoryRelease({
+    release = make();
+  });
+
+  /** The release under test, as each test starts it; `changes` replace its options. */
+  const make = (changes: Partial<IdleReleaseOptions> = {}) =>
+    new IdleMemoryRelease({
       idleMs: 10_000,
       minGrowthBytes: 32 * MB,
       maxHeapBytes: 1024 * MB,
@@ -54,8 +59,8 @@ describe('IdleMemoryRelease', () => {
       readResident: () => resident,
       onRelease: (r) => releases.push(r),
       nowMs: () => now,
+      ...changes,
     });
-  });
 
   afterEach(() => {
     release.stop();
@@ -111,21 +116,11 @@ describe('IdleMemoryRelease', () => {
 
   it('releases after every quiet time with a minimum of 0, even when memory shrank since the last release', () => {
     release.stop();
-    release = new IdleMemoryRelease({
-      idleMs: 10_000,
-      minGrowthBytes: 0,
-      maxHeapBytes: 1024 * MB,
-      busy: () => false,
-      recheckMs: 1000,
-      readHeapUsed: () => heapUsed,
-      collect: () => (collections += 1),
-      readResident: () => resident,
-      onRelease: (r) => releases.push(r),
-      nowMs: () => now,
-    });
+    release = make({ minGrowthBytes: 0 });
     request();
     advance(10_000);
     expect(collections).toBe(1);
+    // The collection left 110 MB; memory shrank below that since.
     resident = 90 * MB;
     request();
     advance(10_000);
